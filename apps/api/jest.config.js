@@ -1,0 +1,8 @@
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'api',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  testTimeout: 30000,
+};

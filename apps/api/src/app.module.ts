@@ -1,0 +1,47 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { ThrottlerModule } from '@nestjs/throttler';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import type { DatabaseTarget } from './database/data-source';
+import { AuthModule } from './modules/auth/auth.module';
+import { DashboardModule } from './modules/dashboard/dashboard.module';
+import { DepartmentsModule } from './modules/departments/departments.module';
+import { HealthModule } from './modules/health/health.module';
+import { RolesModule } from './modules/roles/roles.module';
+import { SettingsModule } from './modules/settings/settings.module';
+import { UsersModule } from './modules/users/users.module';
+import { QueueModule } from './queue/queue.module';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  database: DatabaseTarget;
+  /** false for an HTTP-only instance; the worker entry point sets it from config. */
+  runWorkers: boolean;
+}
+
+/** The whole application. The HTTP entry (main.ts), the worker entry (worker.ts) and the tests build it the
+ * same way, so both modes and both process shapes run the same code. */
+@Module({})
+export class AppModule {
+  static forRoot({ config, database, runWorkers }: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule.forRoot(config, database),
+        QueueModule.forRoot({ redisUrl: config.redisUrl ?? undefined, runWorkers, prefix: config.queuePrefix }),
+        ScheduleModule.forRoot(),
+        ThrottlerModule.forRoot([{ name: 'login', ttl: 60_000, limit: config.loginRateLimitPerMinute }]),
+        AuthModule,
+        UsersModule,
+        RolesModule,
+        DepartmentsModule,
+        SettingsModule,
+        DashboardModule,
+        HealthModule,
+      ],
+    };
+  }
+}

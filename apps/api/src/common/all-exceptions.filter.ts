@@ -1,0 +1,97 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import { ApiErrorBody, ErrorCode, MESSAGES } from '@evreg/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+import { SpaFallback } from './spa-fallback';
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** Errors raised by Fastify itself before a route runs (body parsing), by their Fastify code. */
+const FASTIFY_ERRORS: Record<string, { statusCode: number; code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { statusCode: 400, code: 'INVALID_JSON', message: MESSAGES.generic.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { statusCode: 400, code: 'INVALID_JSON', message: MESSAGES.generic.invalidJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.generic.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: MESSAGES.generic.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { statusCode: 400, code: 'INVALID_JSON', message: MESSAGES.generic.invalidJson },
+};
+
+/** The one place that writes error responses: a stable JSON body with a Spanish message, never a stack trace
+ * or SQL. Unknown errors are logged (name, message, stack: no request data, so no personal data) and answered
+ * with a generic 500. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  constructor(private readonly spa: SpaFallback) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    if (reply.sent) return;
+
+    if (this.isRouteNotFound(exception) && this.spa.handle(request, reply)) return;
+    const body = this.toBody(exception);
+    if (body.statusCode >= 500) {
+      const error = exception instanceof Error ? exception : new Error(String(exception));
+      this.logger.error(`${request.method} ${request.routeOptions?.url ?? 'ruta desconocida'}: ${error.name}: ${error.message}`, error.stack);
+    }
+    void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  toBody(exception: unknown): ApiErrorBody & Record<string, unknown> {
+    if (exception instanceof AppError) {
+      const body: ApiErrorBody & Record<string, unknown> = { ...exception.extra, statusCode: exception.statusCode, code: exception.code, message: exception.message };
+      if (exception.errors) body.errors = exception.errors;
+      return body;
+    }
+    if (exception instanceof ThrottlerException) {
+      return { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: MESSAGES.generic.tooManyRequests };
+    }
+    const fastifyCode = (exception as { code?: unknown })?.code;
+    if (typeof fastifyCode === 'string' && FASTIFY_ERRORS[fastifyCode]) return { ...FASTIFY_ERRORS[fastifyCode] };
+    if (exception instanceof HttpException) {
+      const statusCode = exception.getStatus();
+      if (statusCode < 500) {
+        return { statusCode, code: CODE_BY_STATUS[statusCode] ?? 'BAD_REQUEST', message: this.spanishFor(statusCode) };
+      }
+    }
+    const statusCode = (exception as { statusCode?: unknown })?.statusCode;
+    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+      return { statusCode, code: CODE_BY_STATUS[statusCode] ?? 'BAD_REQUEST', message: this.spanishFor(statusCode) };
+    }
+    return { statusCode: 500, code: 'INTERNAL_ERROR', message: MESSAGES.generic.internal };
+  }
+
+  private isRouteNotFound(exception: unknown): boolean {
+    return exception instanceof HttpException && exception.getStatus() === 404 && !(exception instanceof AppError);
+  }
+
+  private spanishFor(statusCode: number): string {
+    switch (statusCode) {
+      case 401:
+        return MESSAGES.auth.unauthorized;
+      case 403:
+        return MESSAGES.auth.forbidden;
+      case 404:
+        return MESSAGES.generic.notFound;
+      case 413:
+        return MESSAGES.generic.payloadTooLarge;
+      case 415:
+        return MESSAGES.generic.unsupportedMediaType;
+      case 429:
+        return MESSAGES.generic.tooManyRequests;
+      default:
+        return MESSAGES.generic.validation;
+    }
+  }
+}

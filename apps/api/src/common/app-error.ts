@@ -1,0 +1,42 @@
+import { ErrorCode, MESSAGES } from '@evreg/contracts';
+
+/** A domain error: services throw it, the exception filter turns it into `{ statusCode, code, message, errors? }`
+ * plus any `extra` fields a contract adds (e.g. a registration refusal's attendeeErrors). */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  static validation(errors: Record<string, string[]>, message?: string): AppError {
+    const first = Object.values(errors).flat()[0];
+    return new AppError(400, 'VALIDATION_FAILED', message ?? first ?? MESSAGES.generic.validation, errors);
+  }
+
+  /** One field's problem, as a 400 naming the field. */
+  static field(field: string, message: string): AppError {
+    return AppError.validation({ [field]: [message] }, message);
+  }
+
+  static notFound(message: string = MESSAGES.generic.notFound): AppError {
+    return new AppError(404, 'NOT_FOUND', message);
+  }
+
+  static conflict(message: string, errors?: Record<string, string[]>): AppError {
+    return new AppError(409, 'CONFLICT', message, errors);
+  }
+
+  static unauthorized(message: string = MESSAGES.auth.unauthorized, code: ErrorCode = 'UNAUTHORIZED'): AppError {
+    return new AppError(401, code, message);
+  }
+
+  static forbidden(message: string = MESSAGES.auth.forbidden, code: ErrorCode = 'FORBIDDEN'): AppError {
+    return new AppError(403, code, message);
+  }
+}

@@ -1,0 +1,6 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class MessageResponseDto {
+  @ApiProperty({ example: 'Operación realizada correctamente' })
+  message: string;
+}

@@ -1,0 +1,14 @@
+import { isValidEmail } from '@evreg/contracts';
+import { ValidationOptions, registerDecorator } from 'class-validator';
+
+/** The product's e-mail rule (libs/contracts), the same one the apps apply. */
+export function IsEmailAddress(options?: ValidationOptions) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isEmailAddress',
+      target: object.constructor,
+      propertyName,
+      options,
+      validator: { validate: (value: unknown) => typeof value === 'string' && isValidEmail(value) },
+    });
+}

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { isValidEmail } from '@evreg/contracts';
+
+/** The whole configuration, read once from the environment and validated: the only place that reads
+ * process.env. A wrong value stops the boot with a message naming the variable. */
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  redisUrl: string | null;
+  queuePrefix: string;
+  runWorkers: boolean;
+  appSecret: string;
+  adminEmail: string;
+  adminPassword: string | null;
+  publicBaseUrl: string;
+  corsOrigins: string[] | true;
+  dbPoolSize: number;
+  demoData: boolean;
+  refreshTokenTtlDays: number;
+  loginMaxFailures: number;
+  loginLockoutMinutes: number;
+  loginRateLimitPerMinute: number;
+  logLevel: 'error' | 'warn' | 'log' | 'debug';
+  /** Folder holding the built front ends (booking/dist, admin/dist). */
+  appsDir: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Configuración no válida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
+  const problems: string[] = [];
+  const read = (name: string) => {
+    const value = env[name]?.trim();
+    return value ? value : undefined;
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      problems.push(`${name} debe ser un número entero entre ${min} y ${max} (valor: "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (/^(true|1|yes)$/i.test(raw)) return true;
+    if (/^(false|0|no)$/i.test(raw)) return false;
+    problems.push(`${name} debe ser true o false (valor: "${raw}")`);
+    return fallback;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const raw = read(name);
+    if (raw === undefined) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) throw new Error();
+      return raw;
+    } catch {
+      problems.push(`${name} debe ser una URL ${protocols.map((p) => p.replace(':', '://')).join(' o ')}`);
+      return null;
+    }
+  };
+
+  const nodeEnvRaw = read('NODE_ENV') ?? 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnvRaw)) {
+    problems.push(`NODE_ENV debe ser development, production o test (valor: "${nodeEnvRaw}")`);
+  }
+  const nodeEnv = nodeEnvRaw as AppConfig['nodeEnv'];
+  const dataDirRaw = read('DATA_DIR') ?? './.data';
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw);
+
+  const adminEmail = read('ADMIN_EMAIL') ?? 'admin@example.com';
+  if (!isValidEmail(adminEmail)) problems.push(`ADMIN_EMAIL no es un email válido`);
+  const adminPassword = read('ADMIN_PASSWORD') ?? null;
+  if (adminPassword !== null && adminPassword.length < 8) problems.push('ADMIN_PASSWORD debe tener al menos 8 caracteres');
+
+  const port = int('PORT', 3000, 0, 65535);
+  const publicBaseUrl = (url('PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+
+  const corsRaw = read('CORS_ORIGINS');
+  let corsOrigins: AppConfig['corsOrigins'] = [publicBaseUrl];
+  if (corsRaw === '*') corsOrigins = true;
+  else if (corsRaw) {
+    corsOrigins = corsRaw.split(',').map((o) => o.trim()).filter(Boolean);
+    for (const origin of corsOrigins) {
+      if (!/^https?:\/\/[^/]+$/.test(origin)) problems.push(`CORS_ORIGINS contiene un origen no válido: "${origin}"`);
+    }
+  }
+
+  const logLevel = (read('LOG_LEVEL') ?? 'log') as AppConfig['logLevel'];
+  if (!['error', 'warn', 'log', 'debug'].includes(logLevel)) problems.push('LOG_LEVEL debe ser error, warn, log o debug');
+
+  let appSecret = read('APP_SECRET') ?? null;
+  if (appSecret !== null && appSecret.length < 32) problems.push('APP_SECRET debe tener al menos 32 caracteres');
+  if (appSecret === null && nodeEnv === 'production') problems.push('APP_SECRET es obligatorio en producción');
+
+  const config: AppConfig = {
+    nodeEnv,
+    port,
+    host: read('HOST') ?? '0.0.0.0',
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir,
+    redisUrl: url('REDIS_URL', ['redis:', 'rediss:']),
+    queuePrefix: read('QUEUE_PREFIX') ?? 'evreg',
+    runWorkers: bool('RUN_WORKERS', true),
+    appSecret: '',
+    adminEmail,
+    adminPassword,
+    publicBaseUrl,
+    corsOrigins,
+    dbPoolSize: int('DB_POOL_SIZE', 10, 1, 200),
+    demoData: bool('DEMO_DATA', false),
+    refreshTokenTtlDays: int('REFRESH_TOKEN_TTL_DAYS', 7, 1, 90),
+    loginMaxFailures: int('LOGIN_MAX_FAILURES', 5, 1, 100),
+    loginLockoutMinutes: int('LOGIN_LOCKOUT_MINUTES', 15, 1, 1440),
+    loginRateLimitPerMinute: int('LOGIN_RATE_LIMIT_PER_MINUTE', 10, 1, 10000),
+    logLevel,
+    appsDir: read('APPS_DIR') ?? resolve(__dirname, '../../..'),
+    trustProxy: bool('TRUST_PROXY', false),
+  };
+  if (problems.length) throw new ConfigError(problems);
+
+  config.appSecret = appSecret ?? developmentSecret(dataDir);
+  return config;
+}
+
+/** Outside production a missing APP_SECRET is generated once and kept in DATA_DIR, so tokens and encrypted
+ * settings survive restarts. */
+function developmentSecret(dataDir: string): string {
+  const file = join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

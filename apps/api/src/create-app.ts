@@ -1,0 +1,111 @@
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { ConsoleLogger, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppModule } from './app.module';
+import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { SpaFallback } from './common/spa-fallback';
+import { createValidationPipe } from './common/validation';
+import type { AppConfig } from './config/app-config';
+import { openDatabaseTarget } from './database/database-target';
+
+const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
+  error: ['fatal', 'error'],
+  warn: ['fatal', 'error', 'warn'],
+  log: ['fatal', 'error', 'warn', 'log'],
+  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
+};
+
+export function createLogger(config: AppConfig): ConsoleLogger {
+  return new ConsoleLogger({ json: config.nodeEnv === 'production', logLevels: LEVELS[config.logLevel], colors: config.nodeEnv === 'development' });
+}
+
+export interface RunningApp {
+  app: NestFastifyApplication;
+  /** Closes the application, then the embedded database if this process started it. */
+  close: () => Promise<void>;
+}
+
+/** Builds the HTTP application exactly as production runs it: API under /api, OpenAPI docs at /api/docs, the
+ * booking app at / and the back office at /admin. Used by main.ts and by the tests. */
+export async function createHttpApp(config: AppConfig, options: { runWorkers?: boolean } = {}): Promise<RunningApp> {
+  const database = await openDatabaseTarget(config);
+  const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024, trustProxy: config.trustProxy });
+  let app: NestFastifyApplication;
+  try {
+    app = await NestFactory.create<NestFastifyApplication>(
+      AppModule.forRoot({ config, database, runWorkers: options.runWorkers ?? config.runWorkers }),
+      adapter,
+      { logger: createLogger(config), abortOnError: false },
+    );
+  } catch (error) {
+    await database.stop();
+    throw error;
+  }
+
+  app.setGlobalPrefix('api');
+  app.enableCors({ origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'], maxAge: 600 });
+  await app.register(helmet, {
+    // The booking page is embedded in organisers' sites, so framing is allowed by default; the back office
+    // refuses it (hook below).
+    frameguard: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ['*'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onSend', async (request, reply) => {
+      if (request.url === '/admin' || request.url.startsWith('/admin/') || request.url.startsWith('/api/')) {
+        const csp = reply.getHeader('content-security-policy');
+        if (typeof csp === 'string') reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'"));
+        reply.header('x-frame-options', 'DENY');
+      }
+    });
+
+  const bookingDist = join(config.appsDir, 'booking', 'dist');
+  const adminDist = join(config.appsDir, 'admin', 'dist');
+  if (existsSync(bookingDist)) await app.register(fastifyStatic, { root: bookingDist, prefix: '/', wildcard: false, index: ['index.html'] });
+  if (existsSync(adminDist)) {
+    await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', wildcard: false, index: ['index.html'], decorateReply: false });
+  }
+
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new AllExceptionsFilter(new SpaFallback(adminDist)));
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Inscripciones a eventos: API')
+      .setDescription(
+        'API pública de reservas y API del back office. Errores: `{ statusCode, code, message, errors? }` con mensajes en español.',
+      )
+      .setVersion('1.0')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+
+  app.enableShutdownHooks();
+  await app.init();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await database.stop();
+    },
+  };
+}

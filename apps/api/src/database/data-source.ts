@@ -1,0 +1,43 @@
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+export type DatabaseMode = 'postgres' | 'embedded';
+
+export interface DatabaseTarget {
+  url: string;
+  mode: DatabaseMode;
+}
+
+export function dataSourceOptions(url: string, poolSize: number): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    migrationsRun: false,
+    // A small pool beats a large one when bookings serialise on a session row (notes/performance-limits.md).
+    extra: { max: poolSize, idleTimeoutMillis: 30000 },
+    logging: ['error'],
+  };
+}
+
+/** Arbitrary constant key for the advisory lock that serialises migrations and seeding across instances. */
+const MIGRATION_LOCK_KEY = 7_204_511;
+
+/** Applies pending migrations, then runs `afterMigrations` (the seed), holding an advisory lock so several
+ * instances starting together do it once, one after the other. */
+export async function migrate(dataSource: DataSource, afterMigrations?: (ds: DataSource) => Promise<void>): Promise<void> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await dataSource.runMigrations({ transaction: 'each' });
+    if (afterMigrations) await afterMigrations(dataSource);
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await runner.release();
+  }
+}

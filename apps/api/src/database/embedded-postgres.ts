@@ -1,0 +1,49 @@
+import { Logger } from '@nestjs/common';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/** The embedded default: PGlite (PostgreSQL compiled to WASM) persisted under DATA_DIR, reached through its
+ * socket server with the ordinary `pg` driver. Going through the socket matters: the server gives every pool
+ * connection its own session and runs one transaction at a time, so row locks and transactions behave as on
+ * a real server. (A driver that shares one PGlite session between connections interleaves transactions and
+ * silently ignores SELECT ... FOR UPDATE.) */
+export class EmbeddedPostgres {
+  private readonly logger = new Logger(EmbeddedPostgres.name);
+
+  private constructor(
+    private readonly db: PGlite,
+    private readonly server: PGLiteSocketServer,
+    readonly url: string,
+  ) {}
+
+  static async start(dataDir: string, maxConnections: number): Promise<EmbeddedPostgres> {
+    const dir = join(dataDir, 'pgdata');
+    mkdirSync(dir, { recursive: true });
+    const db = await PGlite.create({ dataDir: dir });
+    const port = await freePort();
+    const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections });
+    await server.start();
+    const embedded = new EmbeddedPostgres(db, server, `postgresql://postgres@127.0.0.1:${port}/postgres`);
+    embedded.logger.log(`PostgreSQL embebido (PGlite) en ${dir}`);
+    return embedded;
+  }
+
+  async stop(): Promise<void> {
+    await this.server.stop();
+    await this.db.close();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

@@ -1,0 +1,9 @@
+import { RefreshTokenEntity } from '../modules/auth/entities/refresh-token.entity';
+import { DepartmentEntity } from '../modules/departments/entities/department.entity';
+import { PermissionEntity } from '../modules/roles/entities/permission.entity';
+import { RoleEntity } from '../modules/roles/entities/role.entity';
+import { SettingEntity } from '../modules/settings/entities/setting.entity';
+import { UserEntity } from '../modules/users/entities/user.entity';
+
+/** Every entity, listed explicitly so the same list works compiled and under Jest. */
+export const ENTITIES = [DepartmentEntity, PermissionEntity, RoleEntity, UserEntity, RefreshTokenEntity, SettingEntity];

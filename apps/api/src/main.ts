@@ -1,0 +1,29 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { ConfigError, loadConfig } from './config/app-config';
+import { createHttpApp } from './create-app';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { app, close } = await createHttpApp(config);
+  await app.listen({ port: config.port, host: config.host });
+  const base = config.publicBaseUrl;
+  new Logger('Main').log(`Escuchando en ${base}  (reservas: ${base}/  back office: ${base}/admin  API: ${base}/api/docs)`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    new Logger('Main').log(`${signal}: cerrando`);
+    await close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  // A configuration problem names the variable; anything else is printed whole (no request data exists yet).
+  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

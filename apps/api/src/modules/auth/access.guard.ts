@@ -1,0 +1,47 @@
+import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { MESSAGES } from '@evreg/contracts';
+import { AppError } from '../../common/app-error';
+import { ACCESS_POLICY, AccessPolicy } from './auth.decorators';
+import type { Principal } from './principal';
+
+/** passport-jwt behind the guard, its failures turned into our 401 body. */
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  override handleRequest<T = Principal>(error: unknown, principal: T | false): T {
+    if (error || !principal) throw AppError.unauthorized();
+    return principal;
+  }
+}
+
+/** Global guard: every route's declared policy, enforced on the server. 401 without a valid token, 403 while
+ * the password must be changed, 403 without the permission. */
+@Injectable()
+export class AccessGuard implements CanActivate {
+  private readonly logger = new Logger(AccessGuard.name);
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly jwt: JwtAuthGuard,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, [context.getHandler(), context.getClass()]);
+    if (!policy) {
+      // Unreachable after the boot-time check; refuse rather than allow if it ever happens.
+      this.logger.error(`Ruta sin política de acceso: ${context.getClass().name}.${context.getHandler().name}`);
+      throw AppError.forbidden();
+    }
+    if (policy.kind === 'public') return true;
+
+    await this.jwt.canActivate(context);
+    const principal = context.switchToHttp().getRequest<{ user: Principal }>().user;
+    if (principal.mustChangePassword && !policy.allowMustChangePassword) {
+      throw AppError.forbidden(MESSAGES.auth.mustChangePassword, 'PASSWORD_CHANGE_REQUIRED');
+    }
+    const missing = policy.permissions.filter((permission) => !principal.permissions.has(permission));
+    if (missing.length) throw AppError.forbidden();
+    return true;
+  }
+}

@@ -1,0 +1,170 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  CurrentUser,
+  LoginResponse,
+  MESSAGES,
+  MIN_PASSWORD_LENGTH,
+  PermissionName,
+  RefreshResponse,
+  normalizeEmail,
+} from '@evreg/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { queryUserProfiles } from '../users/user-profile.query';
+import { ChangePasswordDto } from './dto/change-password.dto';
+import { LoginDto } from './dto/login.dto';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import type { AccessTokenPayload, Principal } from './principal';
+import { hashRefreshToken, newRefreshToken } from './tokens';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jwt: JwtService,
+  ) {}
+
+  async login(dto: LoginDto): Promise<LoginResponse> {
+    const email = normalizeEmail(dto.email);
+    const [user]: { id: string; password_hash: string; lockout_enabled: boolean; locked: boolean; must_change_password: boolean; department_id: number | null }[] =
+      await this.ds.query(
+        `SELECT id, password_hash, lockout_enabled, must_change_password, department_id,
+                (lockout_end IS NOT NULL AND lockout_end > now()) AS locked
+           FROM users WHERE email = $1`,
+        [email],
+      );
+    if (!user) {
+      await verifyPassword(await dummyPasswordHash(), dto.password);
+      throw AppError.unauthorized(MESSAGES.login.invalidCredentials, 'INVALID_CREDENTIALS');
+    }
+    if (user.lockout_enabled) throw AppError.unauthorized(MESSAGES.login.blocked, 'ACCOUNT_LOCKED');
+    if (user.locked) throw AppError.unauthorized(MESSAGES.login.locked, 'ACCOUNT_LOCKED');
+
+    if (!(await verifyPassword(user.password_hash, dto.password))) {
+      const lockedNow = await this.recordFailure(user.id);
+      if (lockedNow) throw AppError.unauthorized(MESSAGES.login.locked, 'ACCOUNT_LOCKED');
+      throw AppError.unauthorized(MESSAGES.login.invalidCredentials, 'INVALID_CREDENTIALS');
+    }
+
+    return this.ds.transaction(async (m) => {
+      await m.query(`UPDATE users SET access_failed_count = 0, lockout_end = NULL WHERE id = $1`, [user.id]);
+      const session = await this.openSession(m, user.id);
+      const [profile] = await queryUserProfiles(m, 'u.id = $1', [user.id]);
+      return {
+        ...session,
+        userId: user.id,
+        departmentId: user.department_id,
+        roles: profile.roles,
+        mustChangePassword: user.must_change_password,
+      };
+    });
+  }
+
+  /** Counts a failed password; the failure that reaches the limit locks the account for a while and resets
+   * the count. One statement, so concurrent guesses can't skip the lock. */
+  private async recordFailure(userId: string): Promise<boolean> {
+    // TypeORM answers an UPDATE with [rows, affected].
+    const [rows]: [{ locked: boolean }[], number] = await this.ds.query(
+      `UPDATE users SET
+         access_failed_count = CASE WHEN access_failed_count + 1 >= $2 THEN 0 ELSE access_failed_count + 1 END,
+         lockout_end = CASE WHEN access_failed_count + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE lockout_end END
+       WHERE id = $1
+       RETURNING (lockout_end IS NOT NULL AND lockout_end > now()) AS locked`,
+      [userId, this.config.loginMaxFailures, this.config.loginLockoutMinutes],
+    );
+    return rows[0]?.locked ?? false;
+  }
+
+  private async openSession(m: EntityManager, userId: string) {
+    const { token, hash } = newRefreshToken();
+    const refreshTokenExpiresAt = new Date(Date.now() + this.config.refreshTokenTtlDays * 86_400_000);
+    const [session]: { id: string }[] = await m.query(
+      `INSERT INTO refresh_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, $3) RETURNING id`,
+      [userId, hash, refreshTokenExpiresAt],
+    );
+    return {
+      ...(await this.signAccessToken(userId, session.id)),
+      refreshToken: token,
+      refreshTokenExpiresAt: refreshTokenExpiresAt.toISOString(),
+    };
+  }
+
+  private async signAccessToken(userId: string, sessionId: string): Promise<RefreshResponse> {
+    const payload: AccessTokenPayload = { sub: userId, sid: sessionId };
+    const accessToken = await this.jwt.signAsync(payload, { expiresIn: ACCESS_TOKEN_TTL_SECONDS });
+    const { exp } = this.jwt.decode<{ exp: number }>(accessToken);
+    return { accessToken, accessTokenExpiresAt: new Date(exp * 1000).toISOString() };
+  }
+
+  /** A new access token for a live session; the refresh token comes as the bearer token. */
+  async refresh(authorization: string | undefined): Promise<RefreshResponse> {
+    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+    if (!token) throw AppError.unauthorized(MESSAGES.auth.refreshInvalid);
+    const [session]: { id: string; user_id: string }[] = await this.ds.query(
+      `SELECT s.id, s.user_id FROM refresh_tokens s JOIN users u ON u.id = s.user_id
+        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.lockout_enabled = false`,
+      [hashRefreshToken(token)],
+    );
+    if (!session) throw AppError.unauthorized(MESSAGES.auth.refreshInvalid);
+    return this.signAccessToken(session.user_id, session.id);
+  }
+
+  /** Ends the caller's session: its refresh token, and with it every access token naming it. */
+  async logout(principal: Principal): Promise<void> {
+    await this.ds.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [principal.sessionId]);
+  }
+
+  async me(principal: Principal): Promise<CurrentUser> {
+    const [profile] = await queryUserProfiles(this.ds, 'u.id = $1', [principal.userId]);
+    if (!profile) throw AppError.unauthorized();
+    return {
+      id: profile.id,
+      email: profile.email,
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      departmentId: profile.departmentId,
+      departmentName: profile.departmentName,
+      roles: profile.roles,
+      permissions: profile.permissions as PermissionName[],
+      mustChangePassword: profile.mustChangePassword,
+    };
+  }
+
+  /** Changes the caller's password and ends their other sessions (the current one stays signed in). */
+  async changePassword(principal: Principal, dto: ChangePasswordDto): Promise<{ message: string }> {
+    const errors: Record<string, string[]> = {};
+    if (dto.newPassword.length < MIN_PASSWORD_LENGTH) errors.newPassword = [MESSAGES.password.min];
+    if (dto.newPassword !== dto.confirmPassword) errors.confirmPassword = [MESSAGES.password.mismatch];
+    if (Object.keys(errors).length) throw AppError.validation(errors);
+
+    const [user]: { password_hash: string }[] = await this.ds.query(`SELECT password_hash FROM users WHERE id = $1`, [principal.userId]);
+    if (!user || !(await verifyPassword(user.password_hash, dto.currentPassword))) {
+      throw AppError.field('currentPassword', MESSAGES.password.currentWrong);
+    }
+    if (dto.currentPassword === dto.newPassword) throw AppError.field('newPassword', MESSAGES.password.sameAsCurrent);
+
+    const hash = await hashPassword(dto.newPassword);
+    await this.ds.transaction(async (m) => {
+      await m.query(`UPDATE users SET password_hash = $2, must_change_password = false WHERE id = $1`, [principal.userId, hash]);
+      await m.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL`, [
+        principal.userId,
+        principal.sessionId,
+      ]);
+    });
+    return { message: 'Contraseña cambiada correctamente' };
+  }
+
+  /** Sessions past their expiry are of no use to anyone: the periodic sweep deletes them. */
+  async purgeExpiredSessions(): Promise<number> {
+    const result: [unknown[], number] = await this.ds.query(
+      `DELETE FROM refresh_tokens WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'`,
+    );
+    return result[1] ?? 0;
+  }
+}

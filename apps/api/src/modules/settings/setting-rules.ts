@@ -1,0 +1,19 @@
+import { HOLD_DURATION_MINUTES, MESSAGES, SETTING_KEYS } from '@evreg/contracts';
+
+/** Which settings exist and what values each accepts: an answer of null means valid, otherwise the Spanish
+ * message. Unknown keys are refused, so a typo never creates a setting nobody reads. */
+export const SETTING_RULES: Record<string, (value: string) => string | null> = {
+  [SETTING_KEYS.ticketHoldDurationMinutes]: (value) => {
+    if (!/^-?\d+$/.test(value.trim())) return MESSAGES.settings.holdDurationNumber;
+    const minutes = Number(value);
+    if (minutes < HOLD_DURATION_MINUTES.min) return MESSAGES.settings.holdDurationMin;
+    if (minutes > HOLD_DURATION_MINUTES.max) return MESSAGES.settings.holdDurationMax;
+    return null;
+  },
+  [SETTING_KEYS.defaultMaxQueueSpots]: nonNegativeInteger,
+  [SETTING_KEYS.globalMaxQueueSpots]: nonNegativeInteger,
+};
+
+function nonNegativeInteger(value: string): string | null {
+  return /^\d+$/.test(value.trim()) && Number(value) <= 100_000 ? null : MESSAGES.settings.queueLimitNumber;
+}

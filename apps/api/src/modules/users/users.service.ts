@@ -1,0 +1,196 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { ADMIN_ROLE_NAME, CreateUserResponse, MESSAGES, ResetPasswordResponse, User, normalizeEmail } from '@evreg/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import { containsPattern } from '../../common/sql';
+import { isUniqueViolation } from '../../database/pg-errors';
+import { generateTemporaryPassword, hashPassword } from '../auth/password';
+import type { Principal } from '../auth/principal';
+import { AssignRoleDto, CreateUserDto, ResetPasswordDto, UpdateUserDto } from './dto/user.dto';
+import { queryUserProfiles, UserProfileRow } from './user-profile.query';
+
+/** lockoutEnd for an account blocked by staff: far enough to read as "until unblocked". */
+const BLOCKED_UNTIL = new Date('9999-12-31T00:00:00Z');
+
+@Injectable()
+export class UsersService {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async list(search?: string): Promise<User[]> {
+    if (!search?.trim()) return (await queryUserProfiles(this.ds)).map(toUser);
+    const rows = await queryUserProfiles(
+      this.ds,
+      `(u.email ILIKE $1 OR u.first_name ILIKE $1 OR u.last_name ILIKE $1 OR (u.first_name || ' ' || u.last_name) ILIKE $1 OR d.name ILIKE $1)`,
+      [containsPattern(search)],
+    );
+    return rows.map(toUser);
+  }
+
+  async get(id: string, db: DataSource | EntityManager = this.ds): Promise<User> {
+    const [row] = await queryUserProfiles(db, 'u.id = $1', [id]);
+    if (!row) throw AppError.notFound(MESSAGES.user.notFound);
+    return toUser(row);
+  }
+
+  /** New staff get a temporary password, shown once, that they must change at first sign-in. */
+  async create(dto: CreateUserDto): Promise<CreateUserResponse> {
+    const temporaryPassword = generateTemporaryPassword();
+    const hash = await hashPassword(temporaryPassword);
+    const user = await this.ds.transaction(async (m) => {
+      await this.assertDepartment(m, dto.departmentId);
+      await this.assertRole(m, dto.roleId);
+      const [row]: { id: string }[] = await this.uniqueEmail(() =>
+        m.query(
+          `INSERT INTO users (email, password_hash, first_name, last_name, department_id, must_change_password, email_confirmed, lockout_enabled)
+           VALUES ($1, $2, $3, $4, $5, true, true, false) RETURNING id`,
+          [normalizeEmail(dto.email), hash, dto.firstName, dto.lastName, dto.departmentId],
+        ),
+      );
+      await m.query(`INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)`, [row.id, dto.roleId]);
+      return this.get(row.id, m);
+    });
+    return { ...user, temporaryPassword };
+  }
+
+  async update(id: string, dto: UpdateUserDto, actor: Principal): Promise<User> {
+    return this.ds.transaction(async (m) => {
+      const [current]: { lockout_enabled: boolean }[] = await m.query(`SELECT lockout_enabled FROM users WHERE id = $1 FOR UPDATE`, [id]);
+      if (!current) throw AppError.notFound(MESSAGES.user.notFound);
+      if (dto.departmentId !== undefined && dto.departmentId !== null) await this.assertDepartment(m, dto.departmentId);
+      if (dto.roleId) await this.assertRole(m, dto.roleId);
+
+      const blocking = dto.lockoutEnabled === true && !current.lockout_enabled;
+      const unblocking = dto.lockoutEnabled === false && current.lockout_enabled;
+      if (blocking && id === actor.userId) throw AppError.field('lockoutEnabled', 'No puedes bloquear tu propio usuario');
+
+      await this.uniqueEmail(() =>
+        m.query(
+          `UPDATE users SET email = $2, first_name = $3, last_name = $4,
+                  department_id = CASE WHEN $5::boolean THEN $6::int ELSE department_id END,
+                  must_change_password = coalesce($7, must_change_password),
+                  email_confirmed = coalesce($8, email_confirmed),
+                  lockout_enabled = coalesce($9, lockout_enabled),
+                  lockout_end = CASE WHEN $10::boolean THEN $11::timestamptz WHEN $12::boolean THEN NULL ELSE lockout_end END,
+                  access_failed_count = CASE WHEN $12::boolean THEN 0 ELSE access_failed_count END
+            WHERE id = $1`,
+          [
+            id,
+            normalizeEmail(dto.email),
+            dto.firstName,
+            dto.lastName,
+            dto.departmentId !== undefined,
+            dto.departmentId ?? null,
+            dto.mustChangePassword ?? null,
+            dto.emailConfirmed ?? null,
+            dto.lockoutEnabled ?? null,
+            blocking,
+            BLOCKED_UNTIL,
+            unblocking,
+          ],
+        ),
+      );
+      if (blocking) await m.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [id]);
+      if (dto.roleId) await this.replaceRole(m, id, dto.roleId);
+      await this.assertAnAdministratorRemains(m);
+      return this.get(id, m);
+    });
+  }
+
+  async remove(id: string, actor: Principal): Promise<void> {
+    if (id === actor.userId) throw AppError.forbidden(MESSAGES.user.cannotDeleteSelf, 'CANNOT_DELETE_SELF');
+    await this.ds.transaction(async (m) => {
+      const [, deleted]: [unknown[], number] = await m.query(`DELETE FROM users WHERE id = $1`, [id]);
+      if (!deleted) throw AppError.notFound(MESSAGES.user.notFound);
+      await this.assertAnAdministratorRemains(m);
+    });
+  }
+
+  /** Sets the given password, or generates a temporary one, answered once; the user must change it at next
+   * sign-in and every session of theirs ends. */
+  async resetPassword(dto: ResetPasswordDto): Promise<ResetPasswordResponse> {
+    const temporaryPassword = dto.newPassword || generateTemporaryPassword();
+    const hash = await hashPassword(temporaryPassword);
+    await this.ds.transaction(async (m) => {
+      const [, updated]: [unknown[], number] = await m.query(
+        `UPDATE users SET password_hash = $2, must_change_password = true, access_failed_count = 0,
+                lockout_end = CASE WHEN lockout_enabled THEN lockout_end ELSE NULL END
+          WHERE id = $1`,
+        [dto.userId, hash],
+      );
+      if (!updated) throw AppError.notFound(MESSAGES.user.notFound);
+      await m.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [dto.userId]);
+    });
+    return { userId: dto.userId, temporaryPassword };
+  }
+
+  async assignRole(dto: AssignRoleDto): Promise<User> {
+    return this.ds.transaction(async (m) => {
+      const [user] = await m.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [dto.userId]);
+      if (!user) throw AppError.notFound(MESSAGES.user.notFound);
+      await this.assertRole(m, dto.roleId);
+      await this.replaceRole(m, dto.userId, dto.roleId);
+      await this.assertAnAdministratorRemains(m);
+      return this.get(dto.userId, m);
+    });
+  }
+
+  /** Staff hold one role each (the back office edits it as one). */
+  private async replaceRole(m: EntityManager, userId: string, roleId: string): Promise<void> {
+    await m.query(`DELETE FROM user_roles WHERE user_id = $1`, [userId]);
+    await m.query(`INSERT INTO user_roles (user_id, role_id) VALUES ($1, $2)`, [userId, roleId]);
+  }
+
+  /** There is always a way back in: at least one unblocked user keeps the administrator role. Checked inside
+   * the transaction after the change, under a lock on the role so two concurrent demotions can't both pass. */
+  private async assertAnAdministratorRemains(m: EntityManager): Promise<void> {
+    const [role]: { id: string }[] = await m.query(`SELECT id FROM roles WHERE is_system_role AND lower(name) = lower($1) FOR UPDATE`, [
+      ADMIN_ROLE_NAME,
+    ]);
+    if (!role) return;
+    const [{ count }] = await m.query(
+      `SELECT count(*)::int AS count FROM user_roles ur JOIN users u ON u.id = ur.user_id
+        WHERE ur.role_id = $1 AND u.lockout_enabled = false`,
+      [role.id],
+    );
+    if (count === 0) throw AppError.conflict(MESSAGES.user.lastAdmin);
+  }
+
+  private async assertDepartment(m: EntityManager, id: number): Promise<void> {
+    const [row] = await m.query(`SELECT 1 FROM departments WHERE id = $1`, [id]);
+    if (!row) throw AppError.field('departmentId', MESSAGES.user.departmentNotFound);
+  }
+
+  private async assertRole(m: EntityManager, id: string): Promise<void> {
+    const [row] = await m.query(`SELECT 1 FROM roles WHERE id = $1`, [id]);
+    if (!row) throw AppError.field('roleId', MESSAGES.user.roleNotFound);
+  }
+
+  private async uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw AppError.conflict(MESSAGES.user.emailTaken, { email: [MESSAGES.user.emailTaken] });
+      throw error;
+    }
+  }
+}
+
+function toUser(row: UserProfileRow): User {
+  return {
+    id: row.id,
+    userId: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    departmentId: row.departmentId,
+    departmentName: row.departmentName,
+    roles: row.roles,
+    permissions: row.permissions,
+    mustChangePassword: row.mustChangePassword,
+    emailConfirmed: row.emailConfirmed,
+    lockoutEnabled: row.lockoutEnabled,
+    lockoutEnd: row.lockoutEnd ? new Date(row.lockoutEnd).toISOString() : null,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}

@@ -1,0 +1,31 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppModule } from './app.module';
+import { ConfigError, loadConfig } from './config/app-config';
+import { createLogger } from './create-app';
+import { openDatabaseTarget } from './database/database-target';
+
+/** Worker-only entry point for production: the same modules with no HTTP server, processing the job queue
+ * (and the periodic sweeps). API instances can then run with RUN_WORKERS=false. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.redisUrl) throw new ConfigError(['REDIS_URL es obligatorio para un proceso worker separado']);
+  const database = await openDatabaseTarget(config);
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, database, runWorkers: true }), {
+    logger: createLogger(config),
+  });
+  new Logger('Worker').log('Worker en marcha');
+  const shutdown = async () => {
+    await app.close();
+    await database.stop();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown());
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,6 @@
+export interface DashboardStats {
+  totalUsers: number;
+  activeEvents: number;
+  registrationsToday: number;
+  totalDepartments: number;
+}

@@ -1,0 +1,34 @@
+export interface Setting {
+  key: string;
+  value: string;
+  description: string | null;
+  updatedAt: string;
+}
+
+/** PUT /api/settings/{key} body: `{ data: { key, value } }` (spec section 7). */
+export interface UpdateSettingRequest {
+  data: { key: string; value: string };
+}
+
+export interface QueueSettings {
+  defaultMaxQueueSpots: number;
+  globalMaxQueueSpots: number;
+}
+
+export interface BulkUpdateQueueLimitsRequest {
+  newQueueLimit: number;
+}
+
+export interface BulkUpdateQueueLimitsResponse {
+  updatedSessions: number;
+}
+
+export const SETTING_KEYS = {
+  ticketHoldDurationMinutes: 'TicketHoldDurationMinutes',
+  defaultMaxQueueSpots: 'DefaultMaxQueueSpots',
+  globalMaxQueueSpots: 'GlobalMaxQueueSpots',
+} as const;
+
+export const HOLD_DURATION_MINUTES = { default: 3, min: 1, max: 60 } as const;
+export const DEFAULT_MAX_QUEUE_SPOTS = 10;
+export const DEFAULT_GLOBAL_MAX_QUEUE_SPOTS = 100;
