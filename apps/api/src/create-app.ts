@@ -40,13 +40,15 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
     app = await NestFactory.create<NestFastifyApplication>(
       AppModule.forRoot({ config, database, runWorkers: options.runWorkers ?? config.runWorkers }),
       adapter,
-      { logger: createLogger(config), abortOnError: false },
+      // bodyParser off: Nest would add a form-urlencoded parser; the API speaks JSON only (Fastify's own parser).
+      { logger: createLogger(config), abortOnError: false, bodyParser: false },
     );
   } catch (error) {
     await database.stop();
     throw error;
   }
 
+  app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
   app.setGlobalPrefix('api');
   app.enableCors({ origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'], maxAge: 600 });
   await app.register(helmet, {

@@ -44,6 +44,7 @@ export const MESSAGES = {
     notFound: 'Rol no encontrado',
     systemNotDeletable: 'Los roles del sistema no se pueden eliminar',
     systemNotEditable: 'Los permisos de un rol del sistema no se pueden modificar',
+    systemNotRenamable: 'El nombre de un rol del sistema no se puede modificar',
     inUse: 'El rol está asignado a usuarios: reasígnalos antes de eliminarlo',
     permissionNotFound: 'Alguno de los permisos indicados no existe',
   },

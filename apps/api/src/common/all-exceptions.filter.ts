@@ -57,7 +57,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof ThrottlerException) {
       return { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: MESSAGES.generic.tooManyRequests };
     }
-    const fastifyCode = (exception as { code?: unknown })?.code;
+    // Nest hands on Fastify's own errors (body parsing) wrapped in an HttpException whose cause is the original.
+    const original = exception instanceof HttpException && exception.cause ? exception.cause : exception;
+    const fastifyCode = (original as { code?: unknown })?.code;
     if (typeof fastifyCode === 'string' && FASTIFY_ERRORS[fastifyCode]) return { ...FASTIFY_ERRORS[fastifyCode] };
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();

@@ -29,9 +29,9 @@ const SPANISH: Record<string, (field: string) => string> = {
 
 const PRIORITY = ['whitelistValidation', 'isDefined', 'isNotEmpty'];
 
-/** class-validator's built-in messages are English and start with the property name. */
-function isEnglishDefault(message: string, property: string): boolean {
-  return message.startsWith(`${property} `) || message.startsWith('each value in ') || message.startsWith('property ');
+/** class-validator's built-in messages are English: "<property> must ...", "each value in ...", "property ...". */
+function isEnglishDefault(message: string): boolean {
+  return /^(each value in )?\S+ (must|should) /.test(message) || message.startsWith('property ');
 }
 
 export function validationErrorsToMap(errors: ValidationError[], prefix = ''): Record<string, string[]> {
@@ -43,7 +43,7 @@ export function validationErrorsToMap(errors: ValidationError[], prefix = ''): R
     const key = PRIORITY.find((k) => k in constraints) ?? Object.keys(constraints)[0];
     const raw = key ? constraints[key] : undefined;
     if (key && raw !== undefined) {
-      map[field] = [isEnglishDefault(raw, error.property) ? (SPANISH[key] ?? SPANISH.nestedValidation)(field) : raw];
+      map[field] = [isEnglishDefault(raw) ? (SPANISH[key] ?? SPANISH.nestedValidation)(field) : raw];
     }
     if (error.children?.length) Object.assign(map, validationErrorsToMap(error.children, field));
   }

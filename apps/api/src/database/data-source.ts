@@ -20,7 +20,9 @@ export function dataSourceOptions(url: string, poolSize: number): DataSourceOpti
     migrationsRun: false,
     // A small pool beats a large one when bookings serialise on a session row (notes/performance-limits.md).
     extra: { max: poolSize, idleTimeoutMillis: 30000 },
-    logging: ['error'],
+    // Off: TypeORM would print failed queries with their parameters (e-mails, hashes). Errors still reach the
+    // exception filter, which logs them without request data.
+    logging: false,
   };
 }
 

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { dataSourceOptions, DatabaseTarget, migrate } from './data-source';
 import { seedBase } from './seeds/seed-base';
+import { seedDemo } from './seeds/seed-demo';
 
 export const DATABASE_TARGET = Symbol('DATABASE_TARGET');
 
@@ -20,7 +21,10 @@ export class DatabaseModule {
           useFactory: () => dataSourceOptions(target.url, config.dbPoolSize),
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();
-            await migrate(dataSource, (ds) => seedBase(ds, { adminEmail: config.adminEmail, adminPassword: config.adminPassword }));
+            await migrate(dataSource, async (ds) => {
+              await seedBase(ds, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+              if (config.demoData) await seedDemo(ds);
+            });
             return dataSource;
           },
         }),

@@ -81,7 +81,7 @@ export class BullmqJobsProcessor extends WorkerHost implements OnApplicationBoot
 /**
  * Worker options come from @Processor metadata, which is static, while concurrency is runtime
  * config: so each QueueModule.forRoot() gets its own decorated subclass. The decorator is applied
- * as a call, not with @, so no design:paramtypes is emitted that would hide the parent's.
+ * as a call, not with @, so no compiler-emitted design:paramtypes can shadow the parent constructor's.
  */
 export function createBullmqJobsProcessor(concurrency: number): Type<BullmqJobsProcessor> {
   class ConfiguredBullmqJobsProcessor extends BullmqJobsProcessor {}

@@ -14,7 +14,6 @@
  * in-process driver round-trips them through JSON too so both modes behave the same (a Date
  * arrives as a string in both).
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface, @typescript-eslint/no-empty-object-type
 export interface JobMap {}
 
 export type JobName = keyof JobMap;

@@ -43,14 +43,16 @@ export class AuthService {
       await verifyPassword(await dummyPasswordHash(), dto.password);
       throw AppError.unauthorized(MESSAGES.login.invalidCredentials, 'INVALID_CREDENTIALS');
     }
-    if (user.lockout_enabled) throw AppError.unauthorized(MESSAGES.login.blocked, 'ACCOUNT_LOCKED');
-    if (user.locked) throw AppError.unauthorized(MESSAGES.login.locked, 'ACCOUNT_LOCKED');
+    // During a temporary lock no password is even checked, so guessing gains nothing until it passes.
+    if (user.locked && !user.lockout_enabled) throw AppError.unauthorized(MESSAGES.login.locked, 'ACCOUNT_LOCKED');
 
     if (!(await verifyPassword(user.password_hash, dto.password))) {
       const lockedNow = await this.recordFailure(user.id);
       if (lockedNow) throw AppError.unauthorized(MESSAGES.login.locked, 'ACCOUNT_LOCKED');
       throw AppError.unauthorized(MESSAGES.login.invalidCredentials, 'INVALID_CREDENTIALS');
     }
+    // A staff block is told only to someone who knows the password.
+    if (user.lockout_enabled) throw AppError.unauthorized(MESSAGES.login.blocked, 'ACCOUNT_LOCKED');
 
     return this.ds.transaction(async (m) => {
       await m.query(`UPDATE users SET access_failed_count = 0, lockout_end = NULL WHERE id = $1`, [user.id]);
@@ -74,7 +76,7 @@ export class AuthService {
       `UPDATE users SET
          access_failed_count = CASE WHEN access_failed_count + 1 >= $2 THEN 0 ELSE access_failed_count + 1 END,
          lockout_end = CASE WHEN access_failed_count + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE lockout_end END
-       WHERE id = $1
+       WHERE id = $1 AND NOT lockout_enabled
        RETURNING (lockout_end IS NOT NULL AND lockout_end > now()) AS locked`,
       [userId, this.config.loginMaxFailures, this.config.loginLockoutMinutes],
     );

@@ -58,6 +58,10 @@ export class RolesService {
       // The administrator role keeps every permission, so there is always a way back in.
       throw AppError.field('permissionIds', MESSAGES.role.systemNotEditable);
     }
+    if (role.isSystemRole && role.name !== dto.name) {
+      // The seed and the last-administrator check find the administrator role by its name.
+      throw AppError.field('name', MESSAGES.role.systemNotRenamable);
+    }
     role.name = dto.name;
     role.description = dto.description || null;
     role.permissions = permissions;

@@ -30,7 +30,8 @@ export class SettingsService {
     const value = dto.data.value.trim();
     if (key === SETTING_KEYS.defaultMaxQueueSpots || key === SETTING_KEYS.globalMaxQueueSpots) {
       const limits = { ...(await this.queueSettings()), [key === SETTING_KEYS.defaultMaxQueueSpots ? 'defaultMaxQueueSpots' : 'globalMaxQueueSpots']: Number(value) };
-      return (await this.saveQueueSettings(limits), this.get(key));
+      await this.saveQueueSettings(limits, 'data.value');
+      return this.get(key);
     }
     await this.repo.update({ key }, { value });
     return this.get(key);
@@ -48,9 +49,11 @@ export class SettingsService {
     return { defaultMaxQueueSpots: value(SETTING_KEYS.defaultMaxQueueSpots), globalMaxQueueSpots: value(SETTING_KEYS.globalMaxQueueSpots) };
   }
 
-  async saveQueueSettings(dto: QueueSettingsDto | QueueSettings): Promise<QueueSettings> {
+  /** `field` names the offending value in the caller's body: the limit itself, or data.value when one limit is
+   * set through PUT /settings/{key}. */
+  async saveQueueSettings(dto: QueueSettingsDto | QueueSettings, field = 'defaultMaxQueueSpots'): Promise<QueueSettings> {
     if (dto.defaultMaxQueueSpots > dto.globalMaxQueueSpots) {
-      throw AppError.field('defaultMaxQueueSpots', MESSAGES.settings.defaultAboveGlobal);
+      throw AppError.field(field, MESSAGES.settings.defaultAboveGlobal);
     }
     await this.repo.manager.transaction(async (m) => {
       await m.update(SettingEntity, { key: SETTING_KEYS.defaultMaxQueueSpots }, { value: String(dto.defaultMaxQueueSpots) });

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { UuidParam } from '../../common/id-param';
 import { Auth, CurrentPrincipal } from '../auth/auth.decorators';
@@ -31,7 +31,7 @@ export class UsersController {
   @Post()
   @Auth({ permission: 'Users.Create' })
   @ApiOperation({ summary: 'Crear usuario: responde la contraseña temporal una sola vez' })
-  @ApiOkResponse({ type: CreateUserResponseDto })
+  @ApiCreatedResponse({ type: CreateUserResponseDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })
   @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'Email ya registrado' })
   create(@Body() dto: CreateUserDto) {

@@ -61,7 +61,8 @@ export class UsersService {
       if (dto.roleId) await this.assertRole(m, dto.roleId);
 
       const blocking = dto.lockoutEnabled === true && !current.lockout_enabled;
-      const unblocking = dto.lockoutEnabled === false && current.lockout_enabled;
+      // Saving a user as not blocked also lifts a temporary lock after failed sign-ins.
+      const unblocking = dto.lockoutEnabled === false;
       if (blocking && id === actor.userId) throw AppError.field('lockoutEnabled', 'No puedes bloquear tu propio usuario');
 
       await this.uniqueEmail(() =>

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { QueueSettings, Setting, UpdateSettingRequest } from '@evreg/contracts';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsInt, IsNotEmpty, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 
 export class SettingDto implements Setting {
@@ -16,7 +16,8 @@ class SettingDataDto {
   @IsNotEmpty({ message: 'data.key es requerido' })
   key: string;
 
-  @ApiProperty({ example: '5', description: 'Siempre texto; se valida según la clave' })
+  @ApiProperty({ example: '5', description: 'Texto (un número se acepta y se guarda como texto); se valida según la clave' })
+  @Transform(({ value }) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value))
   @IsDefined({ message: 'data.value es requerido' })
   @IsString({ message: 'data.value debe ser un texto' })
   @MaxLength(1000)

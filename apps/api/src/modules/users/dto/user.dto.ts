@@ -65,12 +65,12 @@ class UserFieldsDto {
 
 export class CreateUserDto extends UserFieldsDto implements CreateUserRequest {
   @ApiProperty({ example: 1 })
-  @IsInt({ message: MESSAGES.user.departmentRequired })
+  @IsInt({ message: 'Departamento no es válido' })
   @IsNotEmpty({ message: MESSAGES.user.departmentRequired })
   departmentId: number;
 
   @ApiProperty({ format: 'uuid' })
-  @IsUUID('all', { message: MESSAGES.user.roleRequired })
+  @IsUUID('all', { message: 'Rol no es válido' })
   @IsNotEmpty({ message: MESSAGES.user.roleRequired })
   roleId: string;
 }

@@ -1,0 +1,75 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'evreg-config-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('defaults to the embedded database, in-process jobs, port 3000 and DATA_DIR ./.data', () => {
+    const config = loadConfig({}, dir);
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: null,
+      redisUrl: null,
+      dataDir: join(dir, '.data'),
+      publicBaseUrl: 'http://localhost:3000',
+      adminEmail: 'admin@example.com',
+      adminPassword: null,
+    });
+  });
+
+  it('generates APP_SECRET once outside production and keeps it in DATA_DIR, readable only by the owner', () => {
+    const first = loadConfig({ DATA_DIR: dir }, dir).appSecret;
+    const again = loadConfig({ DATA_DIR: dir }, dir).appSecret;
+    expect(first).toHaveLength(64);
+    expect(again).toBe(first);
+    const file = join(dir, 'app-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o077).toBe(0);
+  });
+
+  it('requires APP_SECRET in production and does not write one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir }, dir)).toThrow('APP_SECRET es obligatorio en producción');
+    expect(existsSync(join(dir, 'app-secret'))).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'abc', 'PORT debe ser un número entero entre 0 y 65535'],
+    ['PORT', '70000', 'PORT debe ser un número entero entre 0 y 65535'],
+    ['DATABASE_URL', 'mysql://localhost/db', 'DATABASE_URL debe ser una URL postgres:// o postgresql://'],
+    ['REDIS_URL', 'localhost:6379', 'REDIS_URL debe ser una URL redis:// o rediss://'],
+    ['APP_SECRET', 'corto', 'APP_SECRET debe tener al menos 32 caracteres'],
+    ['ADMIN_EMAIL', 'no-es-email', 'ADMIN_EMAIL no es un email válido'],
+    ['ADMIN_PASSWORD', '1234', 'ADMIN_PASSWORD debe tener al menos 8 caracteres'],
+    ['PUBLIC_BASE_URL', 'ftp://x', 'PUBLIC_BASE_URL debe ser una URL http:// o https://'],
+    ['RUN_WORKERS', 'quizá', 'RUN_WORKERS debe ser true o false'],
+    ['NODE_ENV', 'staging', 'NODE_ENV debe ser development, production o test'],
+  ])('stops on a wrong %s naming it', (name, value, message) => {
+    let error: unknown;
+    try {
+      loadConfig({ DATA_DIR: dir, [name]: value }, dir);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toContainEqual(expect.stringContaining(message));
+  });
+
+  it('lists every problem at once', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, PORT: 'x', REDIS_URL: 'y' }, dir)).toThrow(/PORT[\s\S]*REDIS_URL/);
+  });
+
+  it('reads real services and the public URL', () => {
+    const config = loadConfig(
+      { DATA_DIR: dir, DATABASE_URL: 'postgresql://u@db:5432/evreg', REDIS_URL: 'redis://cache:6379', PUBLIC_BASE_URL: 'https://eventos.example.es/', CORS_ORIGINS: 'https://a.example, https://b.example' },
+      dir,
+    );
+    expect(config.databaseUrl).toBe('postgresql://u@db:5432/evreg');
+    expect(config.redisUrl).toBe('redis://cache:6379');
+    expect(config.publicBaseUrl).toBe('https://eventos.example.es');
+    expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+  });
+});

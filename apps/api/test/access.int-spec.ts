@@ -1,0 +1,100 @@
+import { Controller, Get } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { Test } from '@nestjs/testing';
+import { RoutePolicyCheck } from '../src/modules/auth/route-policy.check';
+import { TestApp } from './support/test-app';
+
+interface Operation {
+  method: string;
+  path: string;
+  access?: string;
+  permissions?: string[];
+}
+
+/** Every route of the OpenAPI document, which lists every controller route of the application. */
+async function routeTable(app: TestApp): Promise<Operation[]> {
+  const doc = (await app.request('GET', '/api/docs-json')).body;
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+    for (const [method, op] of Object.entries<any>(item)) {
+      operations.push({ method: method.toUpperCase(), path, access: op['x-access'], permissions: op['x-permissions'] });
+    }
+  }
+  return operations;
+}
+
+const concrete = (path: string) => path.replace(/\{[^}]+\}/g, '1');
+
+describe('Access control, generated from the route table', () => {
+  let app: TestApp;
+  let operations: Operation[];
+  let noPermissions: string;
+
+  beforeAll(async () => {
+    app = await TestApp.start();
+    operations = await routeTable(app);
+    noPermissions = (await app.staffWith([])).token;
+  });
+  afterAll(() => app.close());
+
+  it('documents every route with its access policy', () => {
+    expect(operations.length).toBeGreaterThan(25);
+    const undeclared = operations.filter((op) => op.access !== 'public' && op.access !== 'authenticated');
+    expect(undeclared).toEqual([]);
+    // Only these are open to the public; anything else showing up here must be a deliberate decision.
+    const open = operations.filter((op) => op.access === 'public').map((op) => `${op.method} ${op.path}`).sort();
+    expect(open).toEqual(['GET /api/health', 'POST /api/auth/login', 'POST /api/auth/refresh']);
+  });
+
+  it('refuses every non-public route without a token (401) and with a wrong one (401)', async () => {
+    const failures: string[] = [];
+    for (const op of operations.filter((o) => o.access === 'authenticated')) {
+      for (const token of [undefined, 'token-falso']) {
+        const res = await app.request(op.method, concrete(op.path), { token, body: ['POST', 'PUT'].includes(op.method) ? {} : undefined });
+        if (res.status !== 401 || res.body.code !== 'UNAUTHORIZED') failures.push(`${op.method} ${op.path} (${token ?? 'sin token'}): ${res.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses every permission-guarded route to a signed-in user lacking the permission (403)', async () => {
+    const guarded = operations.filter((o) => o.access === 'authenticated' && o.permissions?.length);
+    expect(guarded.length).toBeGreaterThan(20);
+    const failures: string[] = [];
+    for (const op of guarded) {
+      const res = await app.request(op.method, concrete(op.path), { token: noPermissions, body: ['POST', 'PUT'].includes(op.method) ? {} : undefined });
+      if (res.status !== 403 || res.body.code !== 'FORBIDDEN') failures.push(`${op.method} ${op.path}: ${res.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('lets a signed-in user without permissions reach exactly the login-only routes', async () => {
+    const loginOnly = operations.filter((o) => o.access === 'authenticated' && !o.permissions?.length).map((o) => `${o.method} ${o.path}`).sort();
+    expect(loginOnly).toEqual(['GET /api/admin/dashboard/stats', 'GET /api/user/me', 'POST /api/auth/logout', 'PUT /api/user/change-password']);
+    expect((await app.request('GET', '/api/admin/dashboard/stats', { token: noPermissions })).status).toBe(200);
+  });
+
+  it('grants a route to a user holding its permission', async () => {
+    const reader = (await app.staffWith(['Users.Read'])).token;
+    expect((await app.request('GET', '/api/user', { token: reader })).status).toBe(200);
+    expect((await app.request('GET', '/api/role', { token: reader })).status).toBe(403);
+  });
+});
+
+describe('Boot-time check', () => {
+  @Controller('olvidada')
+  class ForgottenController {
+    @Get()
+    list() {
+      return [];
+    }
+  }
+
+  it('refuses to start an application with a route that declares no access policy', async () => {
+    const moduleRef = await Test.createTestingModule({ imports: [DiscoveryModule], controllers: [ForgottenController], providers: [RoutePolicyCheck] }).compile();
+    const app = moduleRef.createNestApplication(new FastifyAdapter(), { logger: false });
+    await expect(app.init()).rejects.toThrow('Rutas sin @Public() ni @Auth(): ForgottenController.list');
+    await app.close().catch(() => undefined);
+  });
+});

@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { TestApp } from './support/test-app';
+
+/** The embedded default: no DATABASE_URL, no REDIS_URL. PGlite under DATA_DIR and in-process jobs. */
+const EMBEDDED = { DATABASE_URL: undefined, REDIS_URL: undefined };
+
+describe('Embedded mode (PGlite in DATA_DIR, in-process jobs)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'evreg-embedded-'));
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await TestApp.start({ env: EMBEDDED, dataDir });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('runs the same API: health says embedded and in-process, the administrator signs in', async () => {
+    const health = await app.request('GET', '/api/health');
+    expect(health.body).toEqual({ status: 'ok', database: { status: 'up', mode: 'embedded' }, queue: { status: 'up', mode: 'in-process' } });
+    const token = await app.adminToken();
+    const created = await app.request('POST', '/api/department', { token, body: { name: 'Persistente' } });
+    expect(created.status).toBe(201);
+  });
+
+  it('really locks rows: 50 concurrent "take a seat" transactions on 10 seats give exactly 10', async () => {
+    const ds = app.running.app.get(DataSource);
+    await ds.query(`CREATE TABLE lock_probe (id int PRIMARY KEY, taken int NOT NULL, capacity int NOT NULL)`);
+    await ds.query(`INSERT INTO lock_probe VALUES (1, 0, 10)`);
+    const attempts = Array.from({ length: 50 }, () =>
+      ds.transaction(async (m) => {
+        const [row] = await m.query(`SELECT taken, capacity FROM lock_probe WHERE id = 1 FOR UPDATE`);
+        if (row.taken >= row.capacity) return false;
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        await m.query(`UPDATE lock_probe SET taken = taken + 1 WHERE id = 1`);
+        return true;
+      }),
+    );
+    const results = await Promise.all(attempts);
+    expect(results.filter(Boolean)).toHaveLength(10);
+    const [row] = await ds.query(`SELECT taken FROM lock_probe WHERE id = 1`);
+    expect(row.taken).toBe(10);
+  });
+
+  it('keeps the data across a restart', async () => {
+    await app.close();
+    app = await TestApp.start({ env: EMBEDDED, dataDir });
+    const token = await app.adminToken();
+    const departments = await app.request('GET', '/api/department', { token });
+    expect(departments.body.map((d: { name: string }) => d.name)).toContain('Persistente');
+  }, 60_000);
+});

@@ -1,0 +1,134 @@
+import { TestApp } from './support/test-app';
+
+describe('HTTP basics: error bodies, static apps, docs, health, security headers', () => {
+  let app: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    app = await TestApp.start();
+    token = await app.adminToken();
+  });
+  afterAll(() => app.close());
+
+  describe('bad input never crashes a request and gets a Spanish 4xx', () => {
+    it('malformed JSON', async () => {
+      const res = await app.request('POST', '/api/department', { token, rawBody: '{"name": "Cultura"' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ statusCode: 400, code: 'INVALID_JSON', message: 'El cuerpo de la petición no es un JSON válido' });
+    });
+
+    it('unknown fields, naming them', async () => {
+      const res = await app.request('POST', '/api/department', { token, body: { name: 'Cultura', isAdmin: true } });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ isAdmin: ['El campo "isAdmin" no está permitido'] });
+      expect(res.body.message).toBe('El campo "isAdmin" no está permitido');
+    });
+
+    it('wrong types, naming the field', async () => {
+      const res = await app.request('POST', '/api/role', { token, body: { name: 'Rol', permissionIds: ['uno'] } });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ permissionIds: ['permissionIds debe contener identificadores numéricos'] });
+      const notObject = await app.request('POST', '/api/department', { token, rawBody: '"texto"' });
+      expect(notObject.status).toBe(400);
+    });
+
+    it('huge bodies', async () => {
+      const res = await app.request('POST', '/api/department', { token, rawBody: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }) });
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'El cuerpo de la petición es demasiado grande' });
+    });
+
+    it('a body that is not JSON', async () => {
+      const res = await app.request('POST', '/api/department', { token, rawBody: 'name=Cultura', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(res.status).toBe(415);
+      expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    });
+
+    it('a bad id in the path', async () => {
+      const res = await app.request('GET', '/api/department/abc', { token });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ id: ['El identificador "id" debe ser un número entero'] });
+    });
+
+    it('and writes nothing for any of them', async () => {
+      const [{ count }] = await app.sql(`SELECT count(*)::int AS count FROM departments`);
+      expect(count).toBe(0);
+    });
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await app.request('GET', '/api/no-existe', { token });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Recurso no encontrado' });
+  });
+
+  it('serves the booking app at /, the back office at /admin with SPA fallback, and redirects unknown paths to /', async () => {
+    const booking = await app.request('GET', '/');
+    expect(booking.status).toBe(200);
+    expect(booking.headers.get('content-type')).toContain('text/html');
+    expect(booking.body).toContain('<html lang="es">');
+
+    for (const path of ['/admin/', '/admin/users', '/admin/email-templates/3/edit']) {
+      const res = await app.request('GET', path);
+      expect(res.status).toBe(200);
+      expect(res.body).toContain('Panel de Administración');
+    }
+
+    const unknown = await app.request('GET', '/no/existe?x=1');
+    expect(unknown.status).toBe(302);
+    expect(unknown.headers.get('location')).toBe('/');
+  });
+
+  it('serves the OpenAPI docs with bearer auth and the error schema', async () => {
+    const ui = await app.request('GET', '/api/docs');
+    expect(ui.status).toBe(200);
+    expect(ui.body).toContain('swagger');
+    const doc = (await app.request('GET', '/api/docs-json')).body;
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.schemas.ApiErrorResponseDto.required).toEqual(expect.arrayContaining(['statusCode', 'code', 'message']));
+    expect(doc.paths['/api/auth/login'].post.responses['401']).toBeDefined();
+  });
+
+  it('reports health with the database and queue modes in use', async () => {
+    const res = await app.request('GET', '/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', database: { status: 'up', mode: 'postgres' }, queue: { status: 'up', mode: 'redis' } });
+  });
+
+  it('sets security headers; the booking page may be framed, the back office may not', async () => {
+    const booking = await app.request('GET', '/');
+    expect(booking.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(booking.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(booking.headers.get('x-frame-options')).toBeNull();
+
+    const admin = await app.request('GET', '/admin/users');
+    expect(admin.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(admin.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it('allows the configured CORS origin only', async () => {
+    const allowed = await app.request('OPTIONS', '/api/auth/login', {
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' },
+    });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    const other = await app.request('OPTIONS', '/api/auth/login', {
+      headers: { origin: 'https://malicioso.example', 'access-control-request-method': 'POST' },
+    });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('rate-limits sign-in attempts per client', async () => {
+    const limited = await TestApp.start({ env: { LOGIN_RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        statuses.push((await limited.request('POST', '/api/auth/login', { body: { email: 'x@example.com', password: 'abcdef' } })).status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+      const last = await limited.request('POST', '/api/auth/login', { body: { email: 'x@example.com', password: 'abcdef' } });
+      expect(last.body).toEqual({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Demasiadas peticiones. Espera un momento e inténtalo de nuevo.' });
+    } finally {
+      await limited.close();
+    }
+  });
+});
