@@ -6,12 +6,18 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import type { DatabaseTarget } from './database/data-source';
 import { AuthModule } from './modules/auth/auth.module';
+import { BlacklistModule } from './modules/blacklist/blacklist.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DepartmentsModule } from './modules/departments/departments.module';
+import { EventsModule } from './modules/events/events.module';
 import { HealthModule } from './modules/health/health.module';
+import { HoldsModule } from './modules/holds/holds.module';
+import { RegistrationsModule } from './modules/registrations/registrations.module';
 import { RolesModule } from './modules/roles/roles.module';
+import { SessionCapacityModule } from './modules/session-capacity/session-capacity.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { UsersModule } from './modules/users/users.module';
+import { WaitingListModule } from './modules/waiting-list/waiting-list.module';
 import { QueueModule } from './queue/queue.module';
 
 export interface AppModuleOptions {
@@ -39,8 +45,14 @@ export class AppModule {
         RolesModule,
         DepartmentsModule,
         SettingsModule,
+        EventsModule,
         DashboardModule,
         HealthModule,
+        HoldsModule,
+        RegistrationsModule,
+        WaitingListModule,
+        SessionCapacityModule,
+        BlacklistModule,
       ],
     };
   }

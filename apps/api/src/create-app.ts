@@ -48,61 +48,67 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
     throw error;
   }
 
-  app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
-  app.setGlobalPrefix('api');
-  app.enableCors({ origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'], maxAge: 600 });
-  await app.register(helmet, {
-    // The booking page is embedded in organisers' sites, so framing is allowed by default; the back office
-    // refuses it (hook below).
-    frameguard: false,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        frameAncestors: ['*'],
-        upgradeInsecureRequests: null,
+  try {
+    app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
+    app.setGlobalPrefix('api');
+    app.enableCors({ origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'], maxAge: 600 });
+    await app.register(helmet, {
+      // The booking page is embedded in organisers' sites, so framing is allowed by default; the back office
+      // refuses it (hook below).
+      frameguard: false,
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          frameAncestors: ['*'],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
-  });
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onSend', async (request, reply) => {
-      if (request.url === '/admin' || request.url.startsWith('/admin/') || request.url.startsWith('/api/')) {
-        const csp = reply.getHeader('content-security-policy');
-        if (typeof csp === 'string') reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'"));
-        reply.header('x-frame-options', 'DENY');
-      }
     });
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .addHook('onSend', async (request, reply) => {
+        if (request.url === '/admin' || request.url.startsWith('/admin/') || request.url.startsWith('/api/')) {
+          const csp = reply.getHeader('content-security-policy');
+          if (typeof csp === 'string') reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'"));
+          reply.header('x-frame-options', 'DENY');
+        }
+      });
 
-  const bookingDist = join(config.appsDir, 'booking', 'dist');
-  const adminDist = join(config.appsDir, 'admin', 'dist');
-  if (existsSync(bookingDist)) await app.register(fastifyStatic, { root: bookingDist, prefix: '/', wildcard: false, index: ['index.html'] });
-  if (existsSync(adminDist)) {
-    await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', wildcard: false, index: ['index.html'], decorateReply: false });
+    const bookingDist = join(config.appsDir, 'booking', 'dist');
+    const adminDist = join(config.appsDir, 'admin', 'dist');
+    if (existsSync(bookingDist)) await app.register(fastifyStatic, { root: bookingDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    if (existsSync(adminDist)) {
+      await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', wildcard: false, index: ['index.html'], decorateReply: false });
+    }
+
+    app.useGlobalPipes(createValidationPipe());
+    app.useGlobalFilters(new AllExceptionsFilter(new SpaFallback(adminDist)));
+
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Inscripciones a eventos: API')
+        .setDescription(
+          'API pública de reservas y API del back office. Errores: `{ statusCode, code, message, errors? }` con mensajes en español.',
+        )
+        .setVersion('1.0')
+        .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+        .build(),
+    );
+    SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+    app.enableShutdownHooks();
+    await app.init();
+  } catch (error) {
+    // A half-built app must not keep the process alive (open pool, timers).
+    await app.close().catch(() => undefined);
+    await database.stop();
+    throw error;
   }
-
-  app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new AllExceptionsFilter(new SpaFallback(adminDist)));
-
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Inscripciones a eventos: API')
-      .setDescription(
-        'API pública de reservas y API del back office. Errores: `{ statusCode, code, message, errors? }` con mensajes en español.',
-      )
-      .setVersion('1.0')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
-
-  app.enableShutdownHooks();
-  await app.init();
   return {
     app,
     close: async () => {

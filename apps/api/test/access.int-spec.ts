@@ -44,7 +44,22 @@ describe('Access control, generated from the route table', () => {
     expect(undeclared).toEqual([]);
     // Only these are open to the public; anything else showing up here must be a deliberate decision.
     const open = operations.filter((op) => op.access === 'public').map((op) => `${op.method} ${op.path}`).sort();
-    expect(open).toEqual(['GET /api/health', 'POST /api/auth/login', 'POST /api/auth/refresh']);
+    expect(open).toEqual([
+      // The booking page: the event (drafts too, for preview) and its sessions with live counts.
+      'GET /api/events/{eventId}/sessions',
+      'GET /api/events/{id}',
+      'GET /api/health',
+      // Booking engine: cancellation link from the e-mail.
+      'GET /api/registrations/cancellation/{token}',
+      'POST /api/auth/login',
+      'POST /api/auth/refresh',
+      // Booking engine: registration, holds.
+      'POST /api/events/sessions/{eventSessionId}/bulk-registrations',
+      'POST /api/events/sessions/{eventSessionId}/registrations',
+      'POST /api/registrations/cancellation/{token}',
+      'POST /api/ticketholds',
+      'POST /api/ticketholds/expire',
+    ]);
   });
 
   it('refuses every non-public route without a token (401) and with a wrong one (401)', async () => {

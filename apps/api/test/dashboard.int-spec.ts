@@ -1,3 +1,4 @@
+import { addRegistration, createEvent, createSession, eventBody } from './events-helpers';
 import { TestApp } from './support/test-app';
 
 describe('Dashboard (GET /api/admin/dashboard/stats)', () => {
@@ -26,8 +27,8 @@ describe('Dashboard (GET /api/admin/dashboard/stats)', () => {
     const [row] = await app.sql(`SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM departments) AS departments`);
     expect(body.totalUsers).toBe(row.users);
     expect(body.totalDepartments).toBe(row.departments);
-    // A fresh installation: the seeded administrator and no department.
-    expect(body).toMatchObject({ totalUsers: 1, totalDepartments: 0 });
+    // A fresh installation: the seeded administrator, no department, no event, no registration.
+    expect(body).toEqual({ totalUsers: 1, totalDepartments: 0, activeEvents: 0, registrationsToday: 0 });
   });
 
   it('counts users and departments as they are added and removed', async () => {
@@ -50,6 +51,50 @@ describe('Dashboard (GET /api/admin/dashboard/stats)', () => {
     for (const id of users) expect((await app.request('DELETE', `/api/user/${id}`, { token: admin })).status).toBe(204);
     expect((await app.request('DELETE', `/api/department/${department.body.id}`, { token: admin })).status).toBe(204);
     expect(await stats()).toMatchObject({ totalUsers: before.totalUsers, totalDepartments: before.totalDepartments });
+  });
+
+  it('counts as active the Live events with a session not yet ended', async () => {
+    const before = (await stats()).activeEvents;
+    const live = async (id: number, status = 1) => (await createEvent(app, admin, id, { status })).id as number;
+    const upcoming = await live(101);
+    await createSession(app, admin, upcoming, { startDate: '2030-05-09', endDate: '2030-05-09' });
+    await createSession(app, admin, upcoming, { startDate: '2030-05-10', endDate: '2030-05-10' });
+    const running = await live(102);
+    const now = await createSession(app, admin, running, { startDate: '2020-01-01', endDate: '2020-01-01' });
+    await app.sql(`UPDATE event_sessions SET starts_at = now() - interval '1 hour', ends_at = now() + interval '1 hour' WHERE id = $1`, [now.id]);
+    const over = await live(103);
+    const ended = await createSession(app, admin, over, { startDate: '2020-01-01', endDate: '2020-01-01' });
+    await app.sql(`UPDATE event_sessions SET starts_at = now() - interval '2 hours', ends_at = now() - interval '1 second' WHERE id = $1`, [ended.id]);
+    await live(104);
+    await createSession(app, admin, await live(105, 0), {});
+    await createSession(app, admin, await live(106, 5), {});
+    expect((await stats()).activeEvents).toBe(before + 2);
+
+    // Back to draft: no longer active.
+    expect((await app.request('PUT', `/api/events/${upcoming}`, { token: admin, body: eventBody(upcoming, { status: 0 }) })).status).toBe(200);
+    expect((await stats()).activeEvents).toBe(before + 1);
+  });
+
+  it('counts the active registrations made today, the day being that of Madrid', async () => {
+    const event = (await createEvent(app, admin, 201)).id as number;
+    const session = (await createSession(app, admin, event, { maxQueueSpots: 5 })).id as number;
+    const before = (await stats()).registrationsToday;
+    const madridToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+    const [{ midnight }] = await app.sql(`SELECT ($1::date)::timestamp AT TIME ZONE 'Europe/Madrid' AS midnight`, [madridToday]);
+    const at = (ms: number) => new Date(midnight.getTime() + ms).toISOString();
+
+    await addRegistration(app, session, 0);
+    await addRegistration(app, session, 0, { registeredAt: at(1000) });
+    await addRegistration(app, session, 0, { reserved: true });
+    // Before midnight in Madrid is yesterday, even where it is already today in UTC terms (or not yet).
+    await addRegistration(app, session, 0, { registeredAt: at(-1000) });
+    await addRegistration(app, session, 0, { registeredAt: at(-26 * 3600_000) });
+    // Tomorrow does not count either.
+    await addRegistration(app, session, 0, { registeredAt: at(24 * 3600_000 + 1000) });
+    // Cancelled and waiting entries are not registrations.
+    await addRegistration(app, session, 1);
+    await addRegistration(app, session, 2);
+    expect((await stats()).registrationsToday).toBe(before + 3);
   });
 
   it('needs only a login: any signed-in staff member may read it, nobody else', async () => {

@@ -9,3 +9,5 @@ export * from './roles';
 export * from './settings';
 export * from './users';
 export * from './validators';
+export * from './booking';
+export * from './events';

@@ -27,7 +27,8 @@ const SPANISH: Record<string, (field: string) => string> = {
   nestedValidation: (f) => `El campo "${f}" no es válido`,
 };
 
-const PRIORITY = ['whitelistValidation', 'isDefined', 'isNotEmpty'];
+// A missing value first, then a wrong type, then the rest (length, range...): the most useful message first.
+const PRIORITY = ['whitelistValidation', 'isDefined', 'isNotEmpty', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject'];
 
 /** class-validator's built-in messages are English: "<property> must ...", "each value in ...", "property ...". */
 function isEnglishDefault(message: string): boolean {

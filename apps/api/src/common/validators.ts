@@ -1,4 +1,4 @@
-import { isValidEmail } from '@evreg/contracts';
+import { isPlausiblePhone, isValidEmail } from '@evreg/contracts';
 import { ValidationOptions, registerDecorator } from 'class-validator';
 
 /** The product's e-mail rule (libs/contracts), the same one the apps apply. */
@@ -10,5 +10,17 @@ export function IsEmailAddress(options?: ValidationOptions) {
       propertyName,
       options,
       validator: { validate: (value: unknown) => typeof value === 'string' && isValidEmail(value) },
+    });
+}
+
+/** The product's phone rule (libs/contracts): optional + or 00, 9 to 15 digits, common separators. */
+export function IsPhoneNumber(options?: ValidationOptions) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isPhoneNumber',
+      target: object.constructor,
+      propertyName,
+      options,
+      validator: { validate: (value: unknown) => typeof value === 'string' && isPlausiblePhone(value) },
     });
 }

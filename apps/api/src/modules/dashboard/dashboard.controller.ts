@@ -6,8 +6,8 @@ import { DashboardService } from './dashboard.service';
 
 export class DashboardStatsDto implements DashboardStats {
   @ApiProperty() totalUsers: number;
-  @ApiProperty({ description: 'Eventos publicados (Live) con alguna sesión por empezar' }) activeEvents: number;
-  @ApiProperty({ description: 'Inscripciones hechas hoy (hora de Madrid)' }) registrationsToday: number;
+  @ApiProperty({ description: 'Eventos publicados (Live) con alguna sesión no terminada' }) activeEvents: number;
+  @ApiProperty({ description: 'Inscripciones activas hechas hoy (día de Madrid)' }) registrationsToday: number;
   @ApiProperty() totalDepartments: number;
 }
 

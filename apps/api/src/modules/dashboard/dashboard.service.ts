@@ -1,17 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DashboardStats } from '@evreg/contracts';
+import { EVENT_STATUS, type DashboardStats } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
+
+/** "Today" of the dashboard: the day in Madrid, whatever the server's zone. */
+const DASHBOARD_TIME_ZONE = 'Europe/Madrid';
 
 @Injectable()
 export class DashboardService {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** Events and registrations arrive with the booking engine; until their tables exist there are none. */
+  /** activeEvents: Live events with a session not yet ended. registrationsToday: active registrations (state 0)
+   * made since midnight in Madrid. */
   async stats(): Promise<DashboardStats> {
-    const [row]: { totalUsers: number; totalDepartments: number }[] = await this.ds.query(
-      `SELECT (SELECT count(*)::int FROM users) AS "totalUsers", (SELECT count(*)::int FROM departments) AS "totalDepartments"`,
+    const [row]: DashboardStats[] = await this.ds.query(
+      `SELECT (SELECT count(*)::int FROM users) AS "totalUsers",
+              (SELECT count(*)::int FROM events e
+                WHERE e.status = $1 AND EXISTS (SELECT 1 FROM event_sessions s WHERE s.event_id = e.id AND s.ends_at > now())) AS "activeEvents",
+              (SELECT count(*)::int FROM registrations
+                WHERE state = 0
+                  AND registered_at >= date_trunc('day', now() AT TIME ZONE $2) AT TIME ZONE $2
+                  AND registered_at < (date_trunc('day', now() AT TIME ZONE $2) + interval '1 day') AT TIME ZONE $2) AS "registrationsToday",
+              (SELECT count(*)::int FROM departments) AS "totalDepartments"`,
+      [EVENT_STATUS.Live, DASHBOARD_TIME_ZONE],
     );
-    return { totalUsers: row.totalUsers, activeEvents: 0, registrationsToday: 0, totalDepartments: row.totalDepartments };
+    return row;
   }
 }

@@ -1,0 +1,249 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  BLACKLIST_NOTIFICATION,
+  BLACKLIST_REASONS,
+  BlacklistCheck,
+  BlacklistEntry,
+  BlacklistNotificationType,
+  BlacklistPage,
+  BlacklistReason,
+  BlacklistReasonOption,
+  MESSAGES,
+  isValidEmail,
+  normalizeEmail,
+} from '@evreg/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import { containsPattern } from '../../common/sql';
+import type { Principal } from '../auth/principal';
+import { CreateBlacklistEntryDto, ListBlacklistQueryDto, UpdateBlacklistEntryDto } from './dto/blacklist.dto';
+import { expiryProblem, parseExpiry } from './expiry';
+
+const M = MESSAGES.blacklist;
+const DEFAULT_PAGE_SIZE = 20;
+/** email_messages.email_type of the message telling a person they are on the blacklist. */
+export const BLACKLIST_EMAIL_TYPE = 'Blacklist';
+
+/** What the booking engine needs to refuse a person: their latest active entry. */
+export interface ActiveBlacklistEntry {
+  expiresAt: Date;
+  reason: BlacklistReason;
+}
+
+/** An entry as read: the contract's fields, with the two instants still dates. */
+type EntryRow = Omit<BlacklistEntry, 'expiresAt' | 'createdAt'> & { expiresAt: Date; createdAt: Date };
+
+/** An entry with its event's title and its session's date and times (null once they are gone). */
+const ENTRY_SELECT = `
+  SELECT b.id, b.event_id AS "eventId", e.title AS "eventTitle", b.event_session_id AS "eventSessionId",
+         b.email, b.first_name AS "firstName", b.last_name AS "lastName", b.phone_number AS "phoneNumber",
+         b.reason AS "blackListReason", b.reason_desc AS "blackListReasonDesc", b.notification_type AS "notificationType",
+         b.expires_at AS "expiresAt",
+         to_char(s.start_date, 'YYYY-MM-DD') AS "startDate", to_char(s.start_time, 'HH24:MI:SS') AS "startTime",
+         to_char(s.end_time, 'HH24:MI:SS') AS "endTime", s.is_all_day AS "isAllDay",
+         b.expires_at > now() AS "isActive", b.created_at AS "createdAt"
+    FROM blacklist_entries b
+    LEFT JOIN events e ON e.id = b.event_id
+    LEFT JOIN event_sessions s ON s.id = b.event_session_id`;
+
+const SEARCH_FILTER = `(b.email ILIKE $1 OR b.first_name ILIKE $1 OR b.last_name ILIKE $1
+  OR (b.first_name || ' ' || b.last_name) ILIKE $1 OR e.title ILIKE $1)`;
+
+@Injectable()
+export class BlacklistService {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** Newest first. paginated=false answers every entry (same shape, one page). */
+  async list(query: ListBlacklistQueryDto): Promise<BlacklistPage> {
+    const search = query.search?.trim();
+    const where = search ? `WHERE ${SEARCH_FILTER}` : '';
+    const params: unknown[] = search ? [containsPattern(search)] : [];
+    const order = 'ORDER BY b.created_at DESC, b.id DESC';
+
+    if (query.paginated === false) {
+      const rows: EntryRow[] = await this.ds.query(`${ENTRY_SELECT} ${where} ${order}`, params);
+      return { data: rows.map(toEntry), totalCount: rows.length, totalPages: rows.length ? 1 : 0, hasPreviousPage: false, hasNextPage: false };
+    }
+
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    const [{ count }]: { count: number }[] = await this.ds.query(
+      `SELECT count(*)::int AS count FROM blacklist_entries b LEFT JOIN events e ON e.id = b.event_id ${where}`,
+      params,
+    );
+    const rows: EntryRow[] = await this.ds.query(
+      `${ENTRY_SELECT} ${where} ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, pageSize, (page - 1) * pageSize],
+    );
+    const totalPages = Math.ceil(count / pageSize);
+    return { data: rows.map(toEntry), totalCount: count, totalPages, hasPreviousPage: page > 1, hasNextPage: page < totalPages };
+  }
+
+  async get(id: number, db: DataSource | EntityManager = this.ds): Promise<BlacklistEntry> {
+    const [row]: EntryRow[] = await db.query(`${ENTRY_SELECT} WHERE b.id = $1`, [id]);
+    if (!row) throw AppError.notFound(M.notFound);
+    return toEntry(row);
+  }
+
+  reasons(): BlacklistReasonOption[] {
+    return BLACKLIST_REASONS.map(({ value, label }) => ({ value, label }));
+  }
+
+  /** Blacklists a person registered (active, cancelled or waiting) in the session, and records the message
+   * telling them in the same transaction: an e-mail to send (pending in email_messages) for notificationType
+   * 1. SMS (0) has no outbox yet: nothing is recorded for it (docs/domain.md). */
+  async create(dto: CreateBlacklistEntryDto, actor: Principal): Promise<BlacklistEntry> {
+    const expiresAt = this.acceptableExpiry(dto.expiresAt);
+    const email = normalizeEmail(dto.email);
+    const notificationType = dto.notificationType ?? BLACKLIST_NOTIFICATION.Email;
+    return this.ds.transaction(async (m) => {
+      const [event]: { id: number }[] = await m.query(`SELECT id FROM events WHERE id = $1`, [dto.eventId]);
+      if (!event) throw AppError.field('eventId', M.eventRequired);
+      const [session]: { id: number }[] = await m.query(`SELECT id FROM event_sessions WHERE id = $1 AND event_id = $2`, [
+        dto.eventSessionId,
+        dto.eventId,
+      ]);
+      if (!session) throw AppError.field('eventSessionId', M.sessionRequired);
+      // The person as registered there: an active place first, then a waiting one, then the latest cancelled.
+      const [person]: { id: number; firstName: string; lastName: string; phone: string | null; taxId: string }[] = await m.query(
+        `SELECT id, first_name AS "firstName", last_name AS "lastName", telephone_number AS phone, user_tax_id AS "taxId"
+           FROM registrations
+          WHERE session_id = $1 AND lower(email) = $2
+          ORDER BY CASE state WHEN 0 THEN 0 WHEN 2 THEN 1 ELSE 2 END, registered_at DESC, id DESC
+          LIMIT 1`,
+        [dto.eventSessionId, email],
+      );
+      if (!person) throw AppError.field('email', M.personNotInSession);
+
+      const firstName = dto.firstName || person.firstName;
+      const lastName = dto.lastName || person.lastName;
+      const phoneNumber = dto.phoneNumber === undefined ? person.phone : dto.phoneNumber;
+      assertReachable(notificationType, phoneNumber);
+
+      const [{ id }]: { id: number }[] = await m.query(
+        `INSERT INTO blacklist_entries (event_id, event_session_id, email, first_name, last_name, phone_number, reason, reason_desc,
+                                        notification_type, expires_at, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+        [dto.eventId, dto.eventSessionId, email, firstName, lastName, phoneNumber, dto.blackListReason, dto.blackListReasonDesc ?? null,
+          notificationType, expiresAt, actor.userId],
+      );
+      if (notificationType === BLACKLIST_NOTIFICATION.Email) {
+        await m.query(
+          `INSERT INTO email_messages (email_type, registration_id, event_id, session_id, email_address, recipient_name, user_tax_id, data, status)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0)`,
+          [
+            BLACKLIST_EMAIL_TYPE,
+            person.id,
+            dto.eventId,
+            dto.eventSessionId,
+            email,
+            `${firstName} ${lastName}`.trim(),
+            person.taxId,
+            {
+              blacklistEntryId: id,
+              expiresAt: expiresAt.toISOString(),
+              reason: dto.blackListReason,
+              reasonLabel: reasonLabel(dto.blackListReason),
+            },
+          ],
+        );
+      }
+      return this.get(id, m);
+    });
+  }
+
+  /** Changes what was decided (reason, description, notification type, expiry) and the contact details; the
+   * person, event and session stay. An expiry left as it was is accepted even if it has passed, so an expired
+   * entry can be corrected without being revived. No new message is recorded. */
+  async update(id: number, dto: UpdateBlacklistEntryDto): Promise<BlacklistEntry> {
+    const expiresAt = parseExpiry(dto.expiresAt);
+    if (!expiresAt) throw AppError.field('expiresAt', M.expiresAtInvalid);
+    return this.ds.transaction(async (m) => {
+      const [current]: { expiresAt: Date; phone: string | null; notificationType: BlacklistNotificationType }[] = await m.query(
+        `SELECT expires_at AS "expiresAt", phone_number AS phone, notification_type AS "notificationType"
+           FROM blacklist_entries WHERE id = $1 FOR UPDATE`,
+        [id],
+      );
+      if (!current) throw AppError.notFound(M.notFound);
+      if (expiresAt.getTime() !== current.expiresAt.getTime()) this.acceptableExpiry(dto.expiresAt);
+      const notificationType = dto.notificationType ?? current.notificationType;
+      const phoneNumber = dto.phoneNumber === undefined ? current.phone : dto.phoneNumber;
+      assertReachable(notificationType, phoneNumber);
+      await m.query(
+        `UPDATE blacklist_entries
+            SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name), phone_number = $4, reason = $5,
+                reason_desc = CASE WHEN $6::boolean THEN reason_desc ELSE $7 END, notification_type = $8, expires_at = $9
+          WHERE id = $1`,
+        [
+          id,
+          dto.firstName || null,
+          dto.lastName || null,
+          phoneNumber,
+          dto.blackListReason,
+          dto.blackListReasonDesc === undefined,
+          dto.blackListReasonDesc ?? null,
+          notificationType,
+          expiresAt,
+        ],
+      );
+      return this.get(id, m);
+    });
+  }
+
+  async remove(id: number): Promise<void> {
+    const [, deleted]: [unknown[], number] = await this.ds.query(`DELETE FROM blacklist_entries WHERE id = $1`, [id]);
+    if (!deleted) throw AppError.notFound(M.notFound);
+  }
+
+  /** Whether the e-mail is blocked now, with its latest active entry's expiry and reason. */
+  async check(email: string): Promise<BlacklistCheck> {
+    if (!isValidEmail(email)) throw AppError.field('email', M.emailInvalid);
+    const normalized = normalizeEmail(email);
+    const active = (await this.activeEntryFor([normalized])).get(normalized);
+    return {
+      email: normalized,
+      isBlacklisted: !!active,
+      expiresAt: active ? active.expiresAt.toISOString() : null,
+      reason: active ? active.reason : null,
+    };
+  }
+
+  /** The active entry (the one expiring last) of each of these e-mails that is blacklisted now, keyed by the
+   * normalised e-mail. For the booking engine: pass its EntityManager to read inside its transaction. */
+  async activeEntryFor(emails: string[], db: DataSource | EntityManager = this.ds): Promise<Map<string, ActiveBlacklistEntry>> {
+    const normalized = [...new Set(emails.map(normalizeEmail))];
+    const result = new Map<string, ActiveBlacklistEntry>();
+    if (!normalized.length) return result;
+    const rows: { email: string; expiresAt: Date; reason: BlacklistReason }[] = await db.query(
+      `SELECT DISTINCT ON (email) email, expires_at AS "expiresAt", reason
+         FROM blacklist_entries
+        WHERE email = ANY($1::text[]) AND expires_at > now()
+        ORDER BY email, expires_at DESC, id DESC`,
+      [normalized],
+    );
+    for (const row of rows) result.set(row.email, { expiresAt: row.expiresAt, reason: row.reason });
+    return result;
+  }
+
+  private acceptableExpiry(value: string): Date {
+    const expiresAt = parseExpiry(value);
+    if (!expiresAt) throw AppError.field('expiresAt', M.expiresAtInvalid);
+    const problem = expiryProblem(expiresAt);
+    if (problem) throw AppError.field('expiresAt', problem);
+    return expiresAt;
+  }
+}
+
+/** An SMS needs a phone number to go to. */
+function assertReachable(notificationType: number, phoneNumber: string | null): void {
+  if (notificationType === BLACKLIST_NOTIFICATION.Sms && !phoneNumber) throw AppError.field('phoneNumber', M.phoneRequiredForSms);
+}
+
+function reasonLabel(reason: number): string {
+  return BLACKLIST_REASONS.find((r) => r.value === reason)?.label ?? String(reason);
+}
+
+function toEntry(row: EntryRow): BlacklistEntry {
+  return { ...row, expiresAt: row.expiresAt.toISOString(), createdAt: row.createdAt.toISOString() };
+}

@@ -1,0 +1,75 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AdminEvent, BulkUpdateQueueLimitsResponse, EVENT_STATUS, EventCategory, EventStatusCode, PublicEvent, Session } from '@evreg/contracts';
+
+/** What the events module answers (OpenAPI descriptions of the contract types). */
+export class PublicEventDto implements PublicEvent {
+  @ApiProperty({ example: 1042 }) id: number;
+  @ApiProperty({ example: 'Concierto de primavera' }) title: string;
+  @ApiProperty({ example: '<p>Entrada libre hasta completar aforo.</p>', description: 'HTML saneado (o el extracto con showExcerpt=true)' })
+  description: string;
+  @ApiProperty({ type: String, nullable: true, example: '/img/primavera.jpg' }) imageUrl: string | null;
+  @ApiProperty({ example: 'Plaza Mayor 1' }) address: string;
+  @ApiProperty({ example: 'Madrid' }) city: string;
+  @ApiProperty({ example: 'Spain' }) country: string;
+  @ApiProperty({ example: 'Auditorio municipal' }) place: string;
+  @ApiProperty({ enum: ['Draft', 'Live', 'Cancelled'] }) status: 'Draft' | 'Live' | 'Cancelled';
+  @ApiProperty({ example: 'Publicado', description: 'Borrador, Publicado o Cancelado' }) statusText: string;
+  @ApiProperty({ example: 0, description: 'Euros; 0 es gratis' }) price: number;
+  @ApiProperty({ example: 'Europe/Madrid' }) timeZone: string;
+}
+
+export class SessionDto implements Session {
+  @ApiProperty({ example: 7 }) id: number;
+  @ApiProperty({ example: 1042 }) eventId: number;
+  @ApiProperty({ example: '2026-05-09', description: 'Fecha local del evento' }) startDate: string;
+  @ApiProperty({ example: '2026-05-09' }) endDate: string;
+  @ApiProperty({ example: '10:00:00', description: 'HH:MM:SS en la zona horaria del evento' }) startTime: string;
+  @ApiProperty({ example: '11:30:00' }) endTime: string;
+  @ApiProperty({ description: 'Todo el día: 00:00:00 a 23:59:00' }) isAllDay: boolean;
+  @ApiProperty({ example: 20, description: 'Aforo total' }) maxAttendees: number;
+  @ApiProperty({ example: 5, description: 'Plazas reservadas para inscripciones manuales' }) reservedSpots: number;
+  @ApiProperty({ description: 'Inscripciones activas que ocupan plaza reservada' }) usedReservedSpots: number;
+  @ApiProperty({ example: 10 }) maxQueueSpots: number;
+  @ApiProperty({ description: 'Inscripciones activas' }) registeredCount: number;
+  @ApiProperty({
+    description: 'Plazas online libres: maxAttendees - reservedSpots - inscripciones online - plazas retenidas por otros (nunca < 0)',
+  })
+  availableSpots: number;
+  @ApiProperty({ description: 'Plazas en retenciones no caducadas' }) activeHoldsCount: number;
+  @ApiProperty({ description: 'Personas en lista de espera' }) currentQueueCount: number;
+  @ApiProperty({ description: 'Bloqueada: sin promoción automática desde la lista de espera' }) isPromotionLocked: boolean;
+  @ApiProperty() isRegistrationOpen: boolean;
+  @ApiPropertyOptional({ type: PublicEventDto, description: 'Solo con showEventDetails=true' }) event?: PublicEventDto;
+}
+
+export class AdminEventDto implements AdminEvent {
+  @ApiProperty({ example: 1042, description: 'Id del sistema de contenidos externo' }) id: number;
+  @ApiProperty() title: string;
+  @ApiProperty({ description: 'HTML saneado' }) description: string;
+  @ApiProperty({ type: Number, nullable: true }) eventCategoryId: number | null;
+  @ApiProperty({ example: 'Spain' }) country: string;
+  @ApiProperty() city: string;
+  @ApiProperty() address: string;
+  @ApiProperty() place: string;
+  @ApiProperty() postalCode: string;
+  @ApiProperty({ enum: Object.values(EVENT_STATUS), description: '0 Borrador, 1 Publicado, 5 Cancelado' }) status: EventStatusCode;
+  @ApiProperty({ enum: ['Draft', 'Live', 'Cancelled'] }) statusText: 'Draft' | 'Live' | 'Cancelled';
+  @ApiProperty() isPublic: boolean;
+  @ApiProperty({ example: 12.5 }) price: number;
+  @ApiProperty() organizerName: string;
+  @ApiProperty({ type: Number, nullable: true }) organizerId: number | null;
+  @ApiProperty({ example: 'Europe/Madrid' }) timeZone: string;
+  @ApiProperty({ type: String, nullable: true }) imageUrl: string | null;
+  @ApiProperty({ type: [SessionDto], description: 'Sesiones con sus cifras en vivo, por fecha de inicio' }) sessions: SessionDto[];
+  @ApiProperty({ description: 'Suma de maxAttendees de sus sesiones' }) totalCapacity: number;
+  @ApiProperty({ description: 'Suma de maxQueueSpots de sus sesiones' }) totalMaxQueueSpots: number;
+}
+
+export class EventCategoryDto implements EventCategory {
+  @ApiProperty({ example: 1 }) id: number;
+  @ApiProperty({ example: 'Cultura' }) name: string;
+}
+
+export class BulkUpdateQueueLimitsResponseDto implements BulkUpdateQueueLimitsResponse {
+  @ApiProperty({ description: 'Sesiones cuyo máximo de lista de espera ha cambiado' }) updatedSessions: number;
+}

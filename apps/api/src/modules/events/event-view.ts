@@ -1,0 +1,48 @@
+import { AdminEvent, EVENT_STATUS_LABEL, EVENT_STATUS_TEXT, EventStatusCode, PublicEvent, Session } from '@evreg/contracts';
+import { descriptionExcerpt } from './description';
+import { EventEntity } from './entities/event.entity';
+
+/** What the booking page gets: no back-office fields. */
+export function toPublicEvent(event: EventEntity, options: { excerpt?: boolean } = {}): PublicEvent {
+  const status = event.status as EventStatusCode;
+  return {
+    id: event.id,
+    title: event.title,
+    description: options.excerpt ? descriptionExcerpt(event.description) : event.description,
+    imageUrl: event.imageUrl,
+    address: event.address,
+    city: event.city,
+    country: event.country,
+    place: event.place,
+    status: EVENT_STATUS_TEXT[status],
+    statusText: EVENT_STATUS_LABEL[status],
+    price: event.price,
+    timeZone: event.timeZone,
+  };
+}
+
+export function toAdminEvent(event: EventEntity, sessions: Session[]): AdminEvent {
+  const status = event.status as EventStatusCode;
+  return {
+    id: event.id,
+    title: event.title,
+    description: event.description,
+    eventCategoryId: event.eventCategoryId,
+    country: event.country,
+    city: event.city,
+    address: event.address,
+    place: event.place,
+    postalCode: event.postalCode,
+    status,
+    statusText: EVENT_STATUS_TEXT[status],
+    isPublic: event.isPublic,
+    price: event.price,
+    organizerName: event.organizerName,
+    organizerId: event.organizerId,
+    timeZone: event.timeZone,
+    imageUrl: event.imageUrl,
+    sessions,
+    totalCapacity: sessions.reduce((sum, s) => sum + s.maxAttendees, 0),
+    totalMaxQueueSpots: sessions.reduce((sum, s) => sum + s.maxQueueSpots, 0),
+  };
+}

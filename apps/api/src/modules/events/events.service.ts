@@ -1,0 +1,161 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { AdminEvent, EVENT_DEFAULTS, EVENT_STATUS, EventCategory, MESSAGES, PublicEvent, Session } from '@evreg/contracts';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import { containsPattern } from '../../common/sql';
+import { isForeignKeyViolation, isUniqueViolation } from '../../database/pg-errors';
+import { descriptionText, sanitizeDescription } from './description';
+import { CreateEventDto, UpdateEventDto } from './dto/event.dto';
+import { EventCategoryEntity } from './entities/event-category.entity';
+import { EventEntity } from './entities/event.entity';
+import { toAdminEvent, toPublicEvent } from './event-view';
+import { querySessions } from './session-view.query';
+import { SessionsService } from './sessions.service';
+
+const M = MESSAGES.events;
+
+/** The description as text for the search, as descriptionText() reads it: a block's end or a line break is a
+ * space, other tags nothing, and the escapes sanitize-html writes are undone. */
+const DESCRIPTION_TEXT_SQL = `replace(replace(replace(
+  regexp_replace(regexp_replace(e.description, '</(p|li|h[1-6])>|<br ?/?>', ' ', 'gi'), '<[^>]*>', '', 'g'),
+  '&lt;', '<'), '&gt;', '>'), '&amp;', '&')`;
+
+type EventFields = Omit<EventEntity, 'id' | 'createdAt' | 'updatedAt'>;
+
+@Injectable()
+export class EventsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @InjectRepository(EventEntity) private readonly repo: Repository<EventEntity>,
+    @InjectRepository(EventCategoryEntity) private readonly categoryRepo: Repository<EventCategoryEntity>,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  /** Newest first; `search` over title, description text, city and place. */
+  async list(search?: unknown): Promise<AdminEvent[]> {
+    const query = this.repo.createQueryBuilder('e').orderBy('e.createdAt', 'DESC').addOrderBy('e.id', 'DESC');
+    if (typeof search === 'string' && search.trim()) {
+      query.where(`(e.title ILIKE :pattern OR e.city ILIKE :pattern OR e.place ILIKE :pattern OR ${DESCRIPTION_TEXT_SQL} ILIKE :pattern)`, {
+        pattern: containsPattern(search),
+      });
+    }
+    return this.withSessions(this.ds, await query.getMany());
+  }
+
+  async get(id: number, db: DataSource | EntityManager = this.ds): Promise<AdminEvent> {
+    const event = await db.getRepository(EventEntity).findOneBy({ id });
+    if (!event) throw AppError.notFound(M.notFound);
+    return (await this.withSessions(db, [event]))[0];
+  }
+
+  /** The booking page's view. Drafts too, so organisers can preview them: registration refuses them. */
+  async getPublic(id: number, options: { excerpt?: boolean } = {}): Promise<PublicEvent> {
+    const event = await this.repo.findOneBy({ id });
+    if (!event) throw AppError.notFound(M.notFound);
+    return toPublicEvent(event, options);
+  }
+
+  async categories(): Promise<EventCategory[]> {
+    const rows = await this.categoryRepo.find({ order: { name: 'ASC' } });
+    return rows.map(({ id, name }) => ({ id, name }));
+  }
+
+  async create(dto: CreateEventDto): Promise<AdminEvent> {
+    const fields = await this.prepare(dto);
+    try {
+      await this.repo.insert({ id: dto.id, ...fields });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw AppError.conflict(M.idTaken, { id: [M.idTaken] });
+      if (isForeignKeyViolation(error)) throw AppError.field('eventCategoryId', M.categoryNotFound);
+      throw error;
+    }
+    return this.get(dto.id);
+  }
+
+  /** A change of time zone re-dates every session (their local dates and times stay). */
+  async update(id: number, dto: UpdateEventDto): Promise<AdminEvent> {
+    return this.ds.transaction(async (m) => {
+      const current = await m.getRepository(EventEntity).findOne({ where: { id }, lock: { mode: 'for_no_key_update' } });
+      if (!current) throw AppError.notFound(M.notFound);
+      if (dto.id !== undefined && dto.id !== id) throw AppError.field('id', M.idImmutable);
+      const fields = await this.prepare(dto, current, m);
+      try {
+        await m.getRepository(EventEntity).update({ id }, fields);
+      } catch (error) {
+        if (isForeignKeyViolation(error)) throw AppError.field('eventCategoryId', M.categoryNotFound);
+        throw error;
+      }
+      if (fields.timeZone !== current.timeZone) {
+        await m.query(
+          `UPDATE event_sessions SET starts_at = (start_date + start_time) AT TIME ZONE $2, ends_at = (end_date + end_time) AT TIME ZONE $2
+            WHERE event_id = $1`,
+          [id, fields.timeZone],
+        );
+      }
+      return this.get(id, m);
+    });
+  }
+
+  /** Refused while anyone is registered or waiting in one of its sessions; otherwise the sessions go too. */
+  async remove(id: number): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      const [event] = await m.query(`SELECT id FROM events WHERE id = $1 FOR UPDATE`, [id]);
+      if (!event) throw AppError.notFound(M.notFound);
+      const sessions: { id: number }[] = await m.query(`SELECT id FROM event_sessions WHERE event_id = $1 ORDER BY id FOR UPDATE`, [id]);
+      await this.sessions.deleteUnbooked(
+        m,
+        sessions.map((s) => s.id),
+        M.hasRegistrations,
+      );
+      await m.query(`DELETE FROM events WHERE id = $1`, [id]);
+    });
+  }
+
+  /** The row to write: description sanitised, category and time zone checked (all problems in one 400).
+   * On update an omitted optional field keeps its current value. */
+  private async prepare(dto: CreateEventDto | UpdateEventDto, current?: EventEntity, db: DataSource | EntityManager = this.ds): Promise<EventFields> {
+    const errors: Record<string, string[]> = {};
+    const description = sanitizeDescription(dto.description);
+    if (!descriptionText(description)) errors.description = [M.descriptionRequired];
+    if (!(await db.getRepository(EventCategoryEntity).existsBy({ id: dto.eventCategoryId }))) errors.eventCategoryId = [M.categoryNotFound];
+    const currentZone = current?.timeZone ?? EVENT_DEFAULTS.timeZone;
+    const timeZone = dto.timeZone === undefined || dto.timeZone === currentZone ? currentZone : await this.knownTimeZone(db, dto.timeZone);
+    if (!timeZone) errors.timeZone = [M.timeZoneInvalid];
+    if (Object.keys(errors).length || !timeZone) throw AppError.validation(errors);
+    return {
+      title: dto.title,
+      description,
+      eventCategoryId: dto.eventCategoryId,
+      country: dto.country ?? current?.country ?? EVENT_DEFAULTS.country,
+      city: dto.city,
+      address: dto.address ?? current?.address ?? '',
+      place: dto.place,
+      postalCode: dto.postalCode,
+      status: dto.status ?? current?.status ?? EVENT_STATUS.Draft,
+      isPublic: dto.isPublic ?? current?.isPublic ?? true,
+      price: dto.price ?? current?.price ?? 0,
+      organizerName: dto.organizerName,
+      // null clears these two; only an omitted value keeps the current one.
+      organizerId: dto.organizerId === undefined ? (current?.organizerId ?? null) : dto.organizerId,
+      imageUrl: dto.imageUrl === undefined ? (current?.imageUrl ?? null) : dto.imageUrl,
+      timeZone,
+    };
+  }
+
+  /** The zone as PostgreSQL spells it, or null if PostgreSQL doesn't know it (the DTO has checked it against
+   * the runtime's list already; the sessions are dated by PostgreSQL). The view reads the whole zone database
+   * (~50 ms), hence asked only when the zone changes. */
+  private async knownTimeZone(db: DataSource | EntityManager, name: string): Promise<string | null> {
+    const [row]: { name: string }[] = await db.query(`SELECT name FROM pg_timezone_names WHERE lower(name) = lower($1) LIMIT 1`, [name]);
+    return row?.name ?? null;
+  }
+
+  private async withSessions(db: DataSource | EntityManager, events: EventEntity[]): Promise<AdminEvent[]> {
+    if (!events.length) return [];
+    const sessions = await querySessions(db, 's.event_id = ANY($1::int[])', [events.map((e) => e.id)]);
+    const byEvent = new Map<number, Session[]>();
+    for (const session of sessions) byEvent.set(session.eventId, [...(byEvent.get(session.eventId) ?? []), session]);
+    return events.map((event) => toAdminEvent(event, byEvent.get(event.id) ?? []));
+  }
+}

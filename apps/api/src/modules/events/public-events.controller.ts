@@ -1,0 +1,52 @@
+import { Controller, Get, Headers, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { SESSION_TOKEN_HEADER } from '@evreg/contracts';
+import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { IdParam } from '../../common/id-param';
+import { Public } from '../auth/auth.decorators';
+import { PublicEventDto, SessionDto } from './dto/views.dto';
+import { EventsService } from './events.service';
+import { SessionsService } from './sessions.service';
+
+const ACCEPT_LANGUAGE = { name: 'Accept-Language', required: false, description: 'es por defecto; el contenido solo existe en español' };
+
+/** The booking page's calls. The back office reads the sessions here too (same shape, nothing to hide). */
+@ApiTags('Events (público)')
+@Controller('events')
+export class PublicEventsController {
+  constructor(
+    private readonly events: EventsService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  @Get(':id')
+  @Public()
+  @ApiOperation({ summary: 'Evento para la página de reservas (también en borrador, para previsualizarlo)' })
+  @ApiHeader(ACCEPT_LANGUAGE)
+  @ApiQuery({ name: 'showExcerpt', required: false, type: Boolean, description: 'true: la descripción como ~200 caracteres de texto en un <p>' })
+  @ApiOkResponse({ type: PublicEventDto })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Identificador no válido' })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Evento no encontrado' })
+  get(@IdParam() id: number, @Query('showExcerpt') showExcerpt?: boolean) {
+    return this.events.getPublic(id, { excerpt: showExcerpt === true });
+  }
+
+  @Get(':eventId/sessions')
+  @Public()
+  @ApiOperation({ summary: 'Todas las sesiones del evento (también las pasadas), por fecha de inicio, con plazas en vivo' })
+  @ApiHeader(ACCEPT_LANGUAGE)
+  @ApiHeader({ name: SESSION_TOKEN_HEADER, required: false, description: 'Token del visitante: sus propias retenciones no restan de availableSpots' })
+  @ApiQuery({ name: 'showEventDetails', required: false, type: Boolean, description: 'true: cada sesión incluye `event`' })
+  @ApiQuery({ name: '_', required: false, description: 'Antiprocaché: se ignora (igual que t y cualquier otro parámetro)' })
+  @ApiQuery({ name: 't', required: false, description: 'Antiprocaché: se ignora' })
+  @ApiOkResponse({ type: [SessionDto] })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Identificador no válido' })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Evento no encontrado' })
+  list(
+    @IdParam('eventId') eventId: number,
+    @Query('showEventDetails') showEventDetails?: boolean,
+    @Headers(SESSION_TOKEN_HEADER) sessionToken?: string,
+  ) {
+    return this.sessions.list(eventId, { showEventDetails: showEventDetails === true, sessionToken });
+  }
+}

@@ -1,0 +1,165 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
+import { BulkUpdateQueueLimitsResponse, MESSAGES, Session } from '@evreg/contracts';
+import { DataSource, EntityManager, Repository } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import { SettingsService } from '../settings/settings.service';
+import { CreateSessionDto, UpdateSessionDto } from './dto/session.dto';
+import { EventEntity } from './entities/event.entity';
+import { toPublicEvent } from './event-view';
+import { readSchedule } from './session-schedule';
+import { querySessions } from './session-view.query';
+
+const M = MESSAGES.sessions;
+
+/** The moment a local date and time of the event happen: `(date + time) AT TIME ZONE zone`. */
+const zoned = (date: string, time: string, zone: string) => `(${date}::date + ${time}::time) AT TIME ZONE ${zone}`;
+
+const CAPACITY_FIELDS = [
+  ['maxAttendees', M.maxAttendeesChangeElsewhere],
+  ['reservedSpots', M.reservedSpotsChangeElsewhere],
+  ['maxQueueSpots', M.maxQueueSpotsChangeElsewhere],
+] as const;
+
+@Injectable()
+export class SessionsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @InjectRepository(EventEntity) private readonly events: Repository<EventEntity>,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /** Every session of an event, past ones too, by start; `event` added on request. */
+  async list(eventId: number, options: { showEventDetails?: boolean; sessionToken?: string } = {}): Promise<Session[]> {
+    const event = await this.events.findOneBy({ id: eventId });
+    if (!event) throw AppError.notFound(MESSAGES.events.notFound);
+    const sessions = await querySessions(this.ds, 's.event_id = $1', [eventId], { excludeToken: options.sessionToken });
+    if (!options.showEventDetails) return sessions;
+    const details = toPublicEvent(event);
+    return sessions.map((session) => ({ ...session, event: details }));
+  }
+
+  async create(eventId: number, dto: CreateSessionDto): Promise<Session> {
+    const limits = await this.settings.queueSettings();
+    const { schedule, errors } = readSchedule(dto);
+    const reservedSpots = dto.reservedSpots ?? 0;
+    const maxQueueSpots = dto.maxQueueSpots ?? limits.defaultMaxQueueSpots;
+    if (reservedSpots > dto.maxAttendees) errors.reservedSpots = [M.reservedAboveCapacity];
+    if (maxQueueSpots > limits.globalMaxQueueSpots) errors.maxQueueSpots = [M.maxQueueAboveGlobal(limits.globalMaxQueueSpots)];
+
+    return this.ds.transaction(async (m) => {
+      // FOR SHARE: a concurrent change of the event's time zone waits, then re-dates this session too.
+      const [event] = await m.query(`SELECT id FROM events WHERE id = $1 FOR SHARE`, [eventId]);
+      if (!event) throw AppError.notFound(MESSAGES.events.notFound);
+      if (Object.keys(errors).length) throw AppError.validation(errors);
+      const [{ id }]: { id: number }[] = await m.query(
+        `INSERT INTO event_sessions (event_id, start_date, end_date, start_time, end_time, is_all_day, starts_at, ends_at,
+                                     max_attendees, reserved_spots, max_queue_spots, is_registration_open, is_promotion_locked)
+         SELECT e.id, $2::date, $3::date, $4::time, $5::time, $6, ${zoned('$2', '$4', 'e.time_zone')}, ${zoned('$3', '$5', 'e.time_zone')},
+                $7, $8, $9, $10, $11
+           FROM events e WHERE e.id = $1
+         RETURNING id`,
+        [
+          eventId,
+          schedule.startDate,
+          schedule.endDate,
+          schedule.startTime,
+          schedule.endTime,
+          schedule.isAllDay,
+          dto.maxAttendees,
+          reservedSpots,
+          maxQueueSpots,
+          dto.isRegistrationOpen ?? true,
+          dto.isPromotionLocked ?? false,
+        ],
+      );
+      return this.view(m, id);
+    });
+  }
+
+  /** Dates, times and flags. Capacity sent back unchanged is accepted; a change is refused, naming the field. */
+  async update(eventId: number, sessionId: number, dto: UpdateSessionDto): Promise<Session> {
+    return this.ds.transaction(async (m) => {
+      const [current]: { maxAttendees: number; reservedSpots: number; maxQueueSpots: number }[] = await m.query(
+        `SELECT s.max_attendees AS "maxAttendees", s.reserved_spots AS "reservedSpots", s.max_queue_spots AS "maxQueueSpots"
+           FROM event_sessions s JOIN events e ON e.id = s.event_id
+          WHERE s.id = $1 AND s.event_id = $2
+            FOR NO KEY UPDATE OF s FOR SHARE OF e`,
+        [sessionId, eventId],
+      );
+      if (!current) throw AppError.notFound(M.notFound);
+      const { schedule, errors } = readSchedule(dto);
+      for (const [field, message] of CAPACITY_FIELDS) {
+        if (dto[field] !== undefined && dto[field] !== current[field]) errors[field] = [message];
+      }
+      if (Object.keys(errors).length) throw AppError.validation(errors);
+      await m.query(
+        `UPDATE event_sessions s
+            SET start_date = $2::date, end_date = $3::date, start_time = $4::time, end_time = $5::time, is_all_day = $6,
+                starts_at = ${zoned('$2', '$4', 'e.time_zone')}, ends_at = ${zoned('$3', '$5', 'e.time_zone')},
+                is_registration_open = coalesce($7, s.is_registration_open),
+                is_promotion_locked = coalesce($8, s.is_promotion_locked)
+           FROM events e
+          WHERE s.id = $1 AND e.id = s.event_id`,
+        [
+          sessionId,
+          schedule.startDate,
+          schedule.endDate,
+          schedule.startTime,
+          schedule.endTime,
+          schedule.isAllDay,
+          dto.isRegistrationOpen ?? null,
+          dto.isPromotionLocked ?? null,
+        ],
+      );
+      return this.view(m, sessionId);
+    });
+  }
+
+  async toggleRegistration(eventId: number, sessionId: number, isOpen: boolean): Promise<Session> {
+    const [, updated]: [unknown[], number] = await this.ds.query(
+      `UPDATE event_sessions SET is_registration_open = $3 WHERE id = $1 AND event_id = $2`,
+      [sessionId, eventId, isOpen],
+    );
+    if (!updated) throw AppError.notFound(M.notFound);
+    return this.view(this.ds, sessionId);
+  }
+
+  async remove(eventId: number, sessionId: number): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      const [session] = await m.query(`SELECT id FROM event_sessions WHERE id = $1 AND event_id = $2 FOR UPDATE`, [sessionId, eventId]);
+      if (!session) throw AppError.notFound(M.notFound);
+      await this.deleteUnbooked(m, [sessionId], M.hasRegistrations);
+    });
+  }
+
+  /** Deletes sessions the caller has locked (FOR UPDATE, so no booking can slip in), unless someone is
+   * registered or waiting in one of them: then 409 with `conflictMessage`. Their holds go with them
+   * (cascade); so do their cancelled registrations, which would otherwise keep the session alive. */
+  async deleteUnbooked(m: EntityManager, sessionIds: number[], conflictMessage: string): Promise<void> {
+    if (!sessionIds.length) return;
+    // Registration states: 0 active, 1 cancelled, 2 waiting.
+    const [busy] = await m.query(`SELECT 1 FROM registrations WHERE session_id = ANY($1::int[]) AND state IN (0, 2) LIMIT 1`, [sessionIds]);
+    if (busy) throw AppError.conflict(conflictMessage);
+    await m.query(`DELETE FROM registrations WHERE session_id = ANY($1::int[]) AND state = 1`, [sessionIds]);
+    await m.query(`DELETE FROM event_sessions WHERE id = ANY($1::int[])`, [sessionIds]);
+  }
+
+  /** Sets the waiting-list limit of every session not yet ended, never below the people already waiting
+   * there; answers how many sessions changed. */
+  async bulkUpdateQueueLimits(newQueueLimit: number): Promise<BulkUpdateQueueLimitsResponse> {
+    const { globalMaxQueueSpots } = await this.settings.queueSettings();
+    if (newQueueLimit > globalMaxQueueSpots) throw AppError.field('newQueueLimit', M.newQueueLimitAboveGlobal(globalMaxQueueSpots));
+    const [, updatedSessions]: [unknown[], number] = await this.ds.query(
+      `UPDATE event_sessions SET max_queue_spots = greatest($1::int, queue_count)
+        WHERE ends_at > now() AND max_queue_spots <> greatest($1::int, queue_count)`,
+      [newQueueLimit],
+    );
+    return { updatedSessions };
+  }
+
+  private async view(db: DataSource | EntityManager, sessionId: number): Promise<Session> {
+    const [session] = await querySessions(db, 's.id = $1', [sessionId]);
+    return session;
+  }
+}

@@ -1,0 +1,31 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MESSAGES, TicketHoldRequest, TicketHoldResponse } from '@evreg/contracts';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
+export class TicketHoldDto implements TicketHoldRequest {
+  @ApiProperty({ example: 12 })
+  @IsInt({ message: 'eventSessionId debe ser un número entero' })
+  eventSessionId: number;
+
+  @ApiProperty({ example: '2b7c3c2e-6f1d-4c1e-9a43-1c1b5d7f9e21', description: 'Identificador aleatorio del navegador' })
+  @IsString({ message: MESSAGES.booking.sessionTokenRequired })
+  @IsNotEmpty({ message: MESSAGES.booking.sessionTokenRequired })
+  @MaxLength(100)
+  @Matches(/^[A-Za-z0-9_.:-]+$/, { message: 'sessionToken solo admite letras, números y - _ . :' })
+  sessionToken: string;
+
+  @ApiPropertyOptional({ example: 1, enum: [1, 2], default: 1 })
+  @IsOptional()
+  @IsIn([1, 2], { message: MESSAGES.booking.holdSpots })
+  numberOfSpots?: number;
+
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Siempre null' })
+  @IsOptional()
+  userId?: null;
+}
+
+export class TicketHoldResponseDto implements TicketHoldResponse {
+  @ApiProperty() success: boolean;
+  @ApiProperty() message: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) expiresAt: string | null;
+}

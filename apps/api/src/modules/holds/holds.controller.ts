@@ -1,0 +1,37 @@
+import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { MESSAGES, SESSION_TOKEN_HEADER } from '@evreg/contracts';
+import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { AppError } from '../../common/app-error';
+import { Public } from '../auth/auth.decorators';
+import { TicketHoldDto, TicketHoldResponseDto } from './dto/hold.dto';
+import { HoldsService } from './holds.service';
+
+@ApiTags('Reservas (público)')
+@Controller('ticketholds')
+export class HoldsController {
+  constructor(private readonly holds: HoldsService) {}
+
+  @Post()
+  @HttpCode(200)
+  @Public()
+  @ApiOperation({ summary: 'Retener plazas durante TicketHoldDurationMinutes (sustituye la retención anterior del token en esa sesión)' })
+  @ApiOkResponse({ type: TicketHoldResponseDto })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'NO_SPOTS, REGISTRATION_CLOSED, SESSION_STARTED, EVENT_NOT_LIVE; success false' })
+  hold(@Body() dto: TicketHoldDto) {
+    return this.holds.hold(dto.eventSessionId, dto.sessionToken, dto.numberOfSpots ?? 1);
+  }
+
+  @Post('expire')
+  @HttpCode(200)
+  @Public()
+  @ApiOperation({ summary: 'Liberar ya las retenciones del token' })
+  @ApiHeader({ name: 'X-Session-Token', required: true })
+  @ApiOkResponse({ type: TicketHoldResponseDto })
+  expire(@Headers(SESSION_TOKEN_HEADER) token?: string) {
+    if (!token?.trim()) throw AppError.field('X-Session-Token', MESSAGES.booking.sessionTokenRequired);
+    return this.holds.expireToken(token.trim());
+  }
+}

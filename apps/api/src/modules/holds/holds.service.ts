@@ -1,0 +1,154 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { EVENT_STATUS, HOLD_DURATION_MINUTES, MESSAGES, SETTING_KEYS, TicketHoldResponse } from '@evreg/contracts';
+import { DataSource } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import { isUniqueViolation } from '../../database/pg-errors';
+import { JobQueue } from '../../queue/job-queue';
+import { JobHandler } from '../../queue/job-handler.decorator';
+import { promoteWaiting } from '../registrations/promotion';
+import { lockSession } from '../registrations/session-state';
+
+declare module '../../queue/job-map' {
+  interface JobMap {
+    'holds.expire': { holdId: string };
+  }
+}
+
+const b = MESSAGES.booking;
+
+function holdRefusal(statusCode: number, code: string, message: string): AppError {
+  return new AppError(statusCode, code, message, undefined, { success: false, expiresAt: null });
+}
+
+@Injectable()
+export class HoldsService {
+  private readonly logger = new Logger(HoldsService.name);
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  /** Holds `spots` for the visitor's token for TicketHoldDurationMinutes. A token has one hold per session: a
+   * new request replaces it. Granted only if the spots are free; otherwise nothing changes. */
+  async hold(sessionId: number, token: string, spots: number): Promise<TicketHoldResponse> {
+    const [info] = await this.ds.query(
+      `SELECT e.status AS "eventStatus", s.is_registration_open AS "isOpen", s.starts_at <= now() AS started,
+              (SELECT value FROM settings WHERE key = $2) AS minutes
+         FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
+      [sessionId, SETTING_KEYS.ticketHoldDurationMinutes],
+    );
+    if (!info) throw holdRefusal(404, 'SESSION_NOT_FOUND', b.sessionNotFound);
+    if (info.eventStatus !== EVENT_STATUS.Live) throw holdRefusal(409, 'EVENT_NOT_LIVE', b.eventNotLive);
+    if (!info.isOpen) throw holdRefusal(409, 'REGISTRATION_CLOSED', b.registrationClosed);
+    if (info.started) throw holdRefusal(409, 'SESSION_STARTED', b.sessionStarted);
+    const minutes = Number(info.minutes) || HOLD_DURATION_MINUTES.default;
+
+    let held = await this.attempt(sessionId, token, spots, minutes);
+    if (!held) {
+      // Refused on the counter, which also counts expired holds not yet deleted: delete this session's expired
+      // holds (a short transaction of its own) and try once more on exact numbers.
+      const [expired] = await this.ds.query(`SELECT EXISTS (SELECT 1 FROM ticket_holds WHERE session_id = $1 AND expires_at <= now()) AS any`, [sessionId]);
+      if (expired.any && (await this.release(sessionId, `expires_at <= now()`, [])) > 0) held = await this.attempt(sessionId, token, spots, minutes);
+    }
+    if (!held) throw await this.refusalFor(sessionId);
+    await this.jobs.add('holds.expire', { holdId: held.id }, { delayMs: held.expiresAt.getTime() - Date.now() + 1000, jobId: `hold-${held.id}-${held.expiresAt.getTime()}` });
+    return { success: true, message: b.holdGranted, expiresAt: held.expiresAt.toISOString() };
+  }
+
+  /** One UPDATE on the session row admits the hold if online registrations plus held spots stay within online
+   * capacity, and writes the hold in the same statement; the row lock lasts that statement and the commit.
+   * A token's earlier hold on the session is locked first (FOR UPDATE) so a replacement subtracts exactly
+   * what it replaces. Answers null when the counter says there is no room. */
+  private async attempt(sessionId: number, token: string, spots: number, minutes: number): Promise<{ id: string; expiresAt: Date } | null> {
+    const run = () =>
+      this.ds.transaction(async (m) => {
+        const [existing] = await m.query(`SELECT id, spots FROM ticket_holds WHERE session_id = $1 AND token = $2 FOR UPDATE`, [sessionId, token]);
+        const write = existing
+          ? `UPDATE ticket_holds SET spots = $3, expires_at = now() + make_interval(mins => $5), created_at = now()
+              WHERE id = $6 AND session_id = $1 AND token = $2 AND EXISTS (SELECT 1 FROM s) RETURNING id::text, expires_at AS "expiresAt"`
+          : `INSERT INTO ticket_holds (session_id, token, spots, expires_at)
+             SELECT $1, $2, $3, now() + make_interval(mins => $5) FROM s RETURNING id::text, expires_at AS "expiresAt"`;
+        const result = await m.query(
+          `WITH s AS (
+             UPDATE event_sessions SET held_spots = held_spots - $4 + $3
+              WHERE id = $1 AND is_registration_open AND starts_at > now()
+                AND online_registered + held_spots - $4 + $3 <= max_attendees - reserved_spots
+             RETURNING id)
+           ${write}`,
+          [sessionId, token, spots, existing?.spots ?? 0, minutes, ...(existing ? [existing.id] : [])],
+        );
+        // TypeORM answers an UPDATE with [rows, affected] and an INSERT with rows.
+        const rows = (existing ? result[0] : result) as { id: string; expiresAt: Date }[];
+        return rows[0] ?? null;
+      });
+    try {
+      return await run();
+    } catch (error) {
+      // The same token racing itself for its first hold on this session: the unique index let one through.
+      if (!isUniqueViolation(error)) throw error;
+      return run();
+    }
+  }
+
+  private async refusalFor(sessionId: number): Promise<AppError> {
+    const [s] = await this.ds.query(`SELECT is_registration_open AS "isOpen", starts_at <= now() AS started FROM event_sessions WHERE id = $1`, [sessionId]);
+    if (!s) return holdRefusal(404, 'SESSION_NOT_FOUND', b.sessionNotFound);
+    if (!s.isOpen) return holdRefusal(409, 'REGISTRATION_CLOSED', b.registrationClosed);
+    if (s.started) return holdRefusal(409, 'SESSION_STARTED', b.sessionStarted);
+    return holdRefusal(409, 'NO_SPOTS', b.holdFull);
+  }
+
+  /** Releases every hold of the token at once (the booking page's countdown reached zero, or it left). */
+  async expireToken(token: string): Promise<{ success: true; message: string; released: number }> {
+    const sessions: { session_id: number }[] = await this.ds.query(`SELECT DISTINCT session_id FROM ticket_holds WHERE token = $1 ORDER BY session_id`, [token]);
+    let released = 0;
+    for (const { session_id } of sessions) {
+      released += await this.release(session_id, `token = $2`, [token]);
+    }
+    return { success: true, message: b.holdReleased, released };
+  }
+
+  @JobHandler('holds.expire')
+  async onHoldExpired({ holdId }: { holdId: string }): Promise<void> {
+    const [hold] = await this.ds.query(`SELECT session_id FROM ticket_holds WHERE id = $1 AND expires_at <= now()`, [holdId]);
+    if (hold) await this.release(hold.session_id, `id = $2 AND expires_at <= now()`, [holdId]);
+  }
+
+  /** Safety net for lost jobs (in-process mode after a restart, Redis down): every 30 s, expired holds are
+   * deleted session by session. Safe with several instances: each hold row is deleted once, under the session lock. */
+  @Interval(30_000)
+  async sweepExpired(): Promise<void> {
+    try {
+      const sessions: { session_id: number }[] = await this.ds.query(
+        `SELECT DISTINCT session_id FROM ticket_holds WHERE expires_at <= now() ORDER BY session_id LIMIT 500`,
+      );
+      for (const { session_id } of sessions) await this.release(session_id, `expires_at <= now()`, []);
+    } catch (error) {
+      this.logger.warn(`Barrido de reservas caducadas fallido: ${(error as Error).message}`);
+    }
+  }
+
+  /** Deletes the matching holds of one session under its lock, gives the spots back and promotes from the
+   * waiting list if that freed an online spot. */
+  private async release(sessionId: number, condition: string, params: unknown[]): Promise<number> {
+    return this.ds.transaction(async (m) => {
+      const session = await lockSession(m, sessionId);
+      if (!session) return 0;
+      const [row] = await m.query(
+        `WITH d AS (DELETE FROM ticket_holds WHERE session_id = $1 AND ${condition} RETURNING spots)
+         SELECT coalesce(sum(spots), 0)::int AS spots FROM d`,
+        [sessionId, ...params],
+      );
+      if (row.spots > 0) {
+        await m.query(`UPDATE event_sessions SET held_spots = held_spots - $2 WHERE id = $1`, [sessionId, row.spots]);
+        session.heldSpots -= row.spots;
+      }
+      const freed = row.spots + session.reclaimedSpots;
+      if (freed > 0) await promoteWaiting(m, session);
+      return freed;
+    });
+  }
+}

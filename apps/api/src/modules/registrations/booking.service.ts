@@ -1,0 +1,286 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  EVENT_STATUS,
+  MAX_ATTENDEES_PER_BOOKING,
+  MESSAGES,
+  ManualRegistrationConfirmation,
+  ManualRegistrationResponse,
+  RegistrationResponse,
+  RegistrationResult,
+} from '@evreg/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import { isUniqueViolation } from '../../database/pg-errors';
+import { BlacklistService } from '../blacklist/blacklist.service';
+import { Attendee, AttendeeInput, checkAttendee } from './attendee-rules';
+import { recordEmails } from './outbox';
+import { LockedSession, freeOnlineSpots, lockSession } from './session-state';
+
+interface SessionInfo {
+  id: number;
+  eventStatus: number;
+  isRegistrationOpen: boolean;
+  started: boolean;
+}
+
+const b = MESSAGES.booking;
+
+/** Refusal of a public registration: the common error body plus the spec's title and attendeeErrors. */
+function refusal(statusCode: number, code: string, message: string, attendeeErrors?: Record<string, string[]>, title: string = b.refusedTitle): AppError {
+  return new AppError(statusCode, code, message, undefined, attendeeErrors ? { title, attendeeErrors } : { title });
+}
+
+@Injectable()
+export class BookingService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly blacklist: BlacklistService,
+  ) {}
+
+  /** Public registration of one or two attendees, all or nothing. Attendee by attendee: a spot from the
+   * caller's hold, else a free online spot, else the end of the waiting list, else the whole request is
+   * refused. See docs/domain.md "Booking engine" for the transaction design. */
+  async registerPublic(sessionId: number, inputs: AttendeeInput[], token: string | undefined, ip: string | null): Promise<RegistrationResponse> {
+    if (!inputs.length) throw refusal(400, 'VALIDATION_FAILED', b.noAttendees, undefined, b.validationTitle);
+    if (inputs.length > MAX_ATTENDEES_PER_BOOKING) throw refusal(400, 'VALIDATION_FAILED', b.tooManyAttendees, undefined, b.validationTitle);
+    const attendees = this.validate(inputs, { requireConfirmEmail: true });
+
+    const session = await this.sessionInfo(sessionId);
+    if (session.eventStatus !== EVENT_STATUS.Live) throw refusal(409, 'EVENT_NOT_LIVE', b.eventNotLive);
+    if (!session.isRegistrationOpen) throw refusal(409, 'REGISTRATION_CLOSED', b.registrationClosed);
+    if (session.started) throw refusal(409, 'SESSION_STARTED', b.sessionStarted);
+    await this.assertNotBlacklisted(attendees);
+    await this.assertNotAlreadyIn(sessionId, attendees);
+
+    const placed = await this.withDuplicateGuard(sessionId, attendees, () =>
+      this.ds.transaction((m) => this.allocatePublic(m, sessionId, attendees, token ?? '', ip)),
+    );
+    return this.response(placed);
+  }
+
+  /** One transaction. Fast path: rows inserted first (the unique indexes catch a duplicate before any lock),
+   * then a single UPDATE on the session row consumes the caller's hold and takes the seats if they all fit;
+   * the row lock is held only for that statement and the commit. Slow path, only at the edge of capacity: lock,
+   * reclaim expired holds, seat who fits and queue the rest, or refuse (rollback: nothing written). */
+  private async allocatePublic(m: EntityManager, sessionId: number, attendees: Attendee[], token: string, ip: string | null) {
+    const ids = await this.insertRows(m, sessionId, attendees, { source: 'public', usesReserved: false, ip });
+    const [gate] = await m.query(
+      `WITH h AS (DELETE FROM ticket_holds WHERE session_id = $1 AND token = $2 RETURNING spots),
+            released AS (SELECT coalesce(sum(spots), 0)::int AS spots FROM h),
+            u AS (
+              UPDATE event_sessions s
+                 SET held_spots = s.held_spots - released.spots, online_registered = s.online_registered + $3
+                FROM released
+               WHERE s.id = $1 AND s.is_registration_open AND s.starts_at > now()
+                 AND s.online_registered + s.held_spots - released.spots + $3 <= s.max_attendees - s.reserved_spots
+              RETURNING s.id)
+       SELECT (SELECT spots FROM released) AS released, EXISTS (SELECT 1 FROM u) AS seated`,
+      [sessionId, token, attendees.length],
+    );
+    if (gate.seated) {
+      await recordEmails(m, 'Registration', ids);
+      return ids.map((id) => ({ id, queuePosition: null as number | null }));
+    }
+
+    const session = (await lockSession(m, sessionId))!;
+    if (gate.released > 0) {
+      await m.query(`UPDATE event_sessions SET held_spots = held_spots - $2 WHERE id = $1`, [sessionId, gate.released]);
+      session.heldSpots -= gate.released;
+    }
+    if (!session.isRegistrationOpen) throw refusal(409, 'REGISTRATION_CLOSED', b.registrationClosed);
+    if (session.started) throw refusal(409, 'SESSION_STARTED', b.sessionStarted);
+    return this.seatOrQueue(m, session, ids);
+  }
+
+  /** Under the session lock: the first attendees take the free online spots, the others join the waiting
+   * list if it has room for all of them; otherwise the request is refused. */
+  private async seatOrQueue(m: EntityManager, session: LockedSession, ids: number[]) {
+    const seated = Math.min(ids.length, freeOnlineSpots(session));
+    const queued = ids.length - seated;
+    if (queued > 0 && session.queueCount + queued > session.maxQueueSpots) throw refusal(409, 'FULL', b.full);
+    const placed = ids.map((id, index) => ({ id, queuePosition: index < seated ? null : session.queueCount + index - seated + 1 }));
+    await m.query(`UPDATE event_sessions SET online_registered = online_registered + $2, queue_count = queue_count + $3 WHERE id = $1`, [
+      session.id,
+      seated,
+      queued,
+    ]);
+    for (const p of placed.filter((x) => x.queuePosition !== null)) {
+      await m.query(`UPDATE registrations SET state = 2, queue_position = $2 WHERE id = $1`, [p.id, p.queuePosition]);
+    }
+    await recordEmails(m, 'Registration', placed.filter((p) => p.queuePosition === null).map((p) => p.id));
+    const waiting = placed.filter((p) => p.queuePosition !== null);
+    await recordEmails(m, 'Queue', waiting.map((p) => p.id), (id) => ({ queuePosition: waiting.find((p) => p.id === id)!.queuePosition }));
+    return placed;
+  }
+
+  /** A registration made by staff: it takes a reserved spot; when those are used up the answer asks for
+   * confirmation, and the same call with forceQueue puts the person on the waiting list. Staff may register
+   * even when public registration is closed. */
+  async registerManual(
+    sessionId: number,
+    input: AttendeeInput & { bypassValidation?: boolean },
+    forceQueue: boolean,
+    ip: string | null,
+  ): Promise<ManualRegistrationResponse | ManualRegistrationConfirmation> {
+    const [attendee] = this.validate([input], { requireConfirmEmail: true, bypassTaxIdFormat: input.bypassValidation === true });
+    await this.sessionInfo(sessionId);
+    await this.assertNotBlacklisted([attendee]);
+    await this.assertNotAlreadyIn(sessionId, [attendee]);
+
+    return this.withDuplicateGuard(sessionId, [attendee], () =>
+      this.ds.transaction(async (m) => {
+        const session = (await lockSession(m, sessionId))!;
+        if (session.reservedRegistered < session.reservedSpots) {
+          const [id] = await this.insertRows(m, sessionId, [attendee], { source: 'admin', usesReserved: true, ip });
+          await m.query(`UPDATE event_sessions SET reserved_registered = reserved_registered + 1 WHERE id = $1`, [sessionId]);
+          await recordEmails(m, 'Registration', [id]);
+          return { id, queued: false, queuePosition: null, message: b.manualRegistered };
+        }
+        if (!forceQueue) {
+          return {
+            requiresConfirmation: true as const,
+            reservedSpotsFull: true as const,
+            message: b.reservedFull,
+            currentQueueCount: session.queueCount,
+            maxQueueSpots: session.maxQueueSpots,
+          };
+        }
+        if (session.queueCount >= session.maxQueueSpots) throw refusal(409, 'FULL', b.full);
+        const position = session.queueCount + 1;
+        const [id] = await this.insertRows(m, sessionId, [attendee], { source: 'admin', usesReserved: false, ip, queuePosition: position });
+        await m.query(`UPDATE event_sessions SET queue_count = queue_count + 1 WHERE id = $1`, [sessionId]);
+        await recordEmails(m, 'Queue', [id], () => ({ queuePosition: position }));
+        return { id, queued: true, queuePosition: position, message: b.manualQueued.replace('{position}', String(position)) };
+      }),
+    );
+  }
+
+  private validate(inputs: AttendeeInput[], options: { requireConfirmEmail: boolean; bypassTaxIdFormat?: boolean }): Attendee[] {
+    const attendeeErrors: Record<string, string[]> = {};
+    const attendees = inputs.map((input, index) => {
+      const { attendee, errors } = checkAttendee(input ?? {}, options);
+      if (errors.length) attendeeErrors[index] = errors;
+      return attendee;
+    });
+    if (attendees.length === 2 && !attendeeErrors[1]) {
+      const companion: string[] = [];
+      if (attendees[0].email === attendees[1].email) companion.push(b.sameEmail);
+      if (attendees[0].userTaxId === attendees[1].userTaxId) companion.push(b.sameTaxId);
+      if (companion.length) attendeeErrors[1] = companion;
+    }
+    const failing = Object.keys(attendeeErrors);
+    if (failing.length) {
+      throw refusal(400, 'VALIDATION_FAILED', attendeeErrors[failing[0]][0], attendeeErrors, b.validationTitle);
+    }
+    return attendees;
+  }
+
+  private async sessionInfo(sessionId: number): Promise<SessionInfo> {
+    const [row] = await this.ds.query(
+      `SELECT s.id, e.status AS "eventStatus", s.is_registration_open AS "isRegistrationOpen", s.starts_at <= now() AS started
+         FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
+      [sessionId],
+    );
+    if (!row) throw refusal(404, 'SESSION_NOT_FOUND', b.sessionNotFound);
+    return row;
+  }
+
+  private async assertNotBlacklisted(attendees: Attendee[]): Promise<void> {
+    const blocked = await this.blacklist.activeEntryFor(attendees.map((a) => a.email));
+    if (!blocked.size) return;
+    const attendeeErrors: Record<string, string[]> = {};
+    attendees.forEach((attendee, index) => {
+      const entry = blocked.get(attendee.email);
+      if (entry) {
+        const date = new Date(entry.expiresAt).toLocaleDateString('es-ES', { timeZone: 'Europe/Madrid' });
+        attendeeErrors[index] = [b.blacklisted.replace('{date}', date)];
+      }
+    });
+    const first = Object.values(attendeeErrors)[0][0];
+    throw refusal(403, 'BLACKLISTED', first, attendeeErrors);
+  }
+
+  private async assertNotAlreadyIn(sessionId: number, attendees: Attendee[]): Promise<void> {
+    const rows: { email: string; user_tax_id: string }[] = await this.ds.query(
+      `SELECT email, user_tax_id FROM registrations WHERE session_id = $1 AND state IN (0, 2) AND (email = ANY($2) OR user_tax_id = ANY($3))`,
+      [sessionId, attendees.map((a) => a.email), attendees.map((a) => a.userTaxId)],
+    );
+    if (rows.length) this.throwDuplicate(attendees, rows);
+  }
+
+  private throwDuplicate(attendees: Attendee[], rows: { email: string; user_tax_id: string }[]): never {
+    const attendeeErrors: Record<string, string[]> = {};
+    attendees.forEach((attendee, index) => {
+      const errors: string[] = [];
+      if (rows.some((r) => r.email === attendee.email)) errors.push(b.duplicateEmail);
+      if (rows.some((r) => r.user_tax_id === attendee.userTaxId)) errors.push(b.duplicateTaxId);
+      if (errors.length) attendeeErrors[index] = errors;
+    });
+    const first = Object.values(attendeeErrors)[0]?.[0] ?? b.duplicateEmail;
+    throw refusal(409, 'DUPLICATE_REGISTRATION', first, attendeeErrors);
+  }
+
+  /** Two requests for the same person racing past the pre-check meet the unique indexes: the loser gets the
+   * same answer the pre-check would have given. */
+  private async withDuplicateGuard<T>(sessionId: number, attendees: Attendee[], work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await this.assertNotAlreadyIn(sessionId, attendees);
+      throw refusal(409, 'DUPLICATE_REGISTRATION', b.duplicateEmail);
+    }
+  }
+
+  private async insertRows(
+    m: EntityManager,
+    sessionId: number,
+    attendees: Attendee[],
+    options: { source: 'public' | 'admin'; usesReserved: boolean; ip: string | null; queuePosition?: number },
+  ): Promise<number[]> {
+    const rows: { id: number }[] = await m.query(
+      `WITH r AS (
+         INSERT INTO registrations (session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position)
+         SELECT $1, $2, a.first_name, a.last_name, a.email, a.user_tax_id, a.telephone_number, $3, $4, $5
+           FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[]) WITH ORDINALITY
+                AS a(first_name, last_name, email, user_tax_id, telephone_number, n)
+          ORDER BY a.n
+         RETURNING id, email),
+       c AS (
+         INSERT INTO consents (registration_id, email, consent_type, is_consented, ip_address)
+         SELECT id, email, 'PrivacyPolicy', true, $11 FROM r)
+       SELECT id FROM r ORDER BY id`,
+      [
+        sessionId,
+        options.queuePosition ? 2 : 0,
+        options.usesReserved,
+        options.source,
+        options.queuePosition ?? null,
+        attendees.map((a) => a.firstName),
+        attendees.map((a) => a.lastName),
+        attendees.map((a) => a.email),
+        attendees.map((a) => a.userTaxId),
+        attendees.map((a) => a.telephoneNumber),
+        options.ip,
+      ],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  private response(placed: { id: number; queuePosition: number | null }[]): RegistrationResponse {
+    const results: RegistrationResult[] = placed.map((p) => ({
+      success: true,
+      registrationId: p.id,
+      queued: p.queuePosition !== null,
+      queuePosition: p.queuePosition,
+    }));
+    const totalQueued = results.filter((r) => r.queued).length;
+    const totalRegistrations = results.length - totalQueued;
+    let message: string = results.length === 1 ? b.registered : b.registeredTwo;
+    if (totalQueued === results.length) {
+      message = results.length === 1 ? b.queued.replace('{position}', String(results[0].queuePosition)) : b.allQueued;
+    } else if (totalQueued > 0) message = b.partlyQueued;
+    return { id: results[0].registrationId, queued: results[0].queued, queuePosition: results[0].queuePosition, results, totalRegistrations, totalQueued, message };
+  }
+}

@@ -1,0 +1,97 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AdminRegistration, Paged, RegistrationResponse, RegistrationResult } from '@evreg/contracts';
+import { Transform, Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+
+const str = (name: string) => ({ message: `El campo "${name}" debe ser un texto` });
+
+/** An attendee as the booking page sends it. Types only: the booking rules (required fields, DNI/NIE, e-mail,
+ * consent) are checked by the engine so their messages come back per attendee (attendeeErrors). */
+export class AttendeeDto {
+  @ApiProperty({ example: 'Ana' }) @IsOptional() @IsString(str('firstName')) @MaxLength(200) firstName?: string;
+  @ApiProperty({ example: 'García López' }) @IsOptional() @IsString(str('lastName')) @MaxLength(200) lastName?: string;
+  @ApiProperty({ example: 'ana@example.com' }) @IsOptional() @IsString(str('email')) @MaxLength(254) email?: string;
+  @ApiProperty({ example: 'ana@example.com' }) @IsOptional() @IsString(str('confirmEmail')) @MaxLength(254) confirmEmail?: string;
+  @ApiProperty({ example: '12345678Z', description: 'DNI o NIE con letra de control' }) @IsOptional() @IsString(str('userTaxId')) @MaxLength(30) userTaxId?: string;
+  @ApiPropertyOptional({ example: '600123456', nullable: true }) @IsOptional() @IsString(str('telephoneNumber')) @MaxLength(30) telephoneNumber?: string | null;
+  @ApiProperty({ example: true, description: 'Debe ser true' }) @IsOptional() @IsBoolean({ message: 'gdprConsent debe ser true o false' }) gdprConsent?: boolean;
+  @ApiPropertyOptional({ example: 12 }) @IsOptional() @IsInt({ message: 'eventSessionId debe ser un número entero' }) eventSessionId?: number;
+}
+
+export class BulkRegistrationDto {
+  @ApiProperty({ type: [AttendeeDto], maxItems: 2 })
+  @IsArray({ message: 'registrations debe ser una lista' })
+  @ArrayMaxSize(2, { message: 'Se pueden inscribir como máximo 2 personas por reserva' })
+  @ValidateNested({ each: true })
+  @Type(() => AttendeeDto)
+  registrations: AttendeeDto[];
+}
+
+export class ManualFormDto extends AttendeeDto {
+  @ApiPropertyOptional({ description: 'Pasaporte extranjero: no se comprueba el formato DNI/NIE' })
+  @IsOptional()
+  @IsBoolean({ message: 'bypassValidation debe ser true o false' })
+  bypassValidation?: boolean;
+}
+
+export class ManualRegistrationDto {
+  @ApiPropertyOptional() @IsOptional() @IsInt({ message: 'eventSessionId debe ser un número entero' }) eventSessionId?: number;
+  @ApiProperty({ type: ManualFormDto }) @ValidateNested() @Type(() => ManualFormDto) formData: ManualFormDto;
+}
+
+export class UpdateRegistrationDto {
+  @ApiProperty() @IsString(str('firstName')) @MaxLength(100) firstName: string;
+  @ApiProperty() @IsString(str('lastName')) @MaxLength(150) lastName: string;
+  @ApiProperty() @IsString(str('email')) @MaxLength(254) email: string;
+  @ApiProperty() @IsString(str('userTaxId')) @MaxLength(30) userTaxId: string;
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(str('telephoneNumber')) @MaxLength(30) telephoneNumber?: string | null;
+}
+
+export class RegistrationSearchDto {
+  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt({ message: 'page debe ser un número entero' }) page?: number;
+  @ApiPropertyOptional({ default: 20 }) @IsOptional() @Type(() => Number) @IsInt({ message: 'pageSize debe ser un número entero' }) pageSize?: number;
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) search?: string;
+  @ApiPropertyOptional() @IsOptional() @Transform(({ value }) => value === 'true' || value === true) @IsBoolean() includeDetails?: boolean;
+}
+
+export class RegistrationResultDto implements RegistrationResult {
+  @ApiProperty() success: boolean;
+  @ApiProperty() registrationId: number;
+  @ApiProperty() queued: boolean;
+  @ApiProperty({ type: Number, nullable: true }) queuePosition: number | null;
+}
+
+export class RegistrationResponseDto implements RegistrationResponse {
+  @ApiProperty({ description: 'Id de la primera inscripción' }) id: number;
+  @ApiProperty() queued: boolean;
+  @ApiProperty({ type: Number, nullable: true }) queuePosition: number | null;
+  @ApiProperty({ type: [RegistrationResultDto] }) results: RegistrationResultDto[];
+  @ApiProperty() totalRegistrations: number;
+  @ApiProperty() totalQueued: number;
+  @ApiProperty() message: string;
+}
+
+export class AdminRegistrationDto implements AdminRegistration {
+  @ApiProperty() id: number;
+  @ApiProperty() eventSessionId: number;
+  @ApiProperty() eventId: number;
+  @ApiProperty() firstName: string;
+  @ApiProperty() lastName: string;
+  @ApiProperty() email: string;
+  @ApiProperty() userTaxId: string;
+  @ApiProperty({ type: String, nullable: true }) telephoneNumber: string | null;
+  @ApiProperty({ format: 'date-time' }) registeredAt: string;
+  @ApiProperty({ enum: [0, 1], description: '0 activa, 1 cancelada' }) status: 0 | 1;
+  @ApiProperty({ enum: ['Active', 'Cancelled'] }) statusText: 'Active' | 'Cancelled';
+  @ApiProperty({ description: 'true: plaza reservada (Admin); false: en línea (Público)' }) usesReservedSpot: boolean;
+  @ApiProperty() eventTitle: string;
+  @ApiProperty({ example: '2026-12-01 10:00-11:30' }) sessionInfo: string;
+}
+
+export class RegistrationPageDto implements Paged<AdminRegistration> {
+  @ApiProperty({ type: [AdminRegistrationDto] }) items: AdminRegistrationDto[];
+  @ApiProperty() totalCount: number;
+  @ApiProperty() totalPages: number;
+  @ApiProperty() page: number;
+  @ApiProperty() pageSize: number;
+}

@@ -1,0 +1,95 @@
+import { Body, Controller, Delete, Get, HttpCode, Ip, Post, Put, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { IdParam } from '../../common/id-param';
+import { MessageResponseDto } from '../../common/message-response.dto';
+import { Auth } from '../auth/auth.decorators';
+import { BookingService } from './booking.service';
+import { CancellationService } from './cancellation.service';
+import { AdminRegistrationDto, ManualRegistrationDto, RegistrationPageDto, RegistrationSearchDto, UpdateRegistrationDto } from './dto/registration.dto';
+import { RegistrationsAdminService } from './registrations-admin.service';
+
+@ApiTags('Registrations')
+@Controller()
+export class RegistrationsAdminController {
+  constructor(
+    private readonly admin: RegistrationsAdminService,
+    private readonly booking: BookingService,
+    private readonly cancellation: CancellationService,
+  ) {}
+
+  @Get('events/sessions/:id/registrations')
+  @Auth({ permission: 'Registrations.Read' })
+  @ApiOperation({ summary: 'Inscripciones (activas y canceladas) de una sesión' })
+  @ApiQuery({ name: 'includeDetails', required: false })
+  @ApiOkResponse({ type: [AdminRegistrationDto] })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  forSession(@IdParam() id: number) {
+    return this.admin.forSession(id);
+  }
+
+  @Post('events/sessions/:id/admin-registrations')
+  @Auth({ permission: 'Registrations.Create' })
+  @ApiOperation({
+    summary: 'Registro manual en plaza reservada',
+    description: 'Sin plazas reservadas responde 200 con requiresConfirmation y reservedSpotsFull; con forceQueue=true añade a la lista de espera.',
+  })
+  @ApiQuery({ name: 'forceQueue', required: false, type: Boolean })
+  @ApiOkResponse({ description: 'ManualRegistrationResponse o ManualRegistrationConfirmation' })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
+  @ApiConflictResponse({ type: ApiErrorResponseDto })
+  @HttpCode(200)
+  manual(@IdParam() id: number, @Body() dto: ManualRegistrationDto, @Query('forceQueue') forceQueue: string | undefined, @Ip() ip: string) {
+    return this.booking.registerManual(id, dto.formData, forceQueue === 'true', ip);
+  }
+
+  @Get('events/registrations')
+  @Auth({ permission: 'Registrations.Read' })
+  @ApiOperation({ summary: 'Inscripciones paginadas con búsqueda (nombre, email, DNI/NIE, evento)' })
+  @ApiOkResponse({ type: RegistrationPageDto })
+  search(@Query() query: RegistrationSearchDto) {
+    return this.admin.search(query);
+  }
+
+  @Put('events/registrations/:id')
+  @Auth({ permission: 'Registrations.Update' })
+  @ApiOkResponse({ type: AdminRegistrationDto })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @ApiConflictResponse({ type: ApiErrorResponseDto })
+  update(@IdParam() id: number, @Body() dto: UpdateRegistrationDto) {
+    return this.admin.update(id, dto);
+  }
+
+  @Delete('events/registrations/:id')
+  @HttpCode(204)
+  @Auth({ permission: 'Registrations.Delete' })
+  @ApiOperation({ summary: 'Eliminar una inscripción (libera la plaza y promueve de la lista de espera)' })
+  @ApiNoContentResponse()
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  async remove(@IdParam() id: number) {
+    await this.cancellation.remove(id);
+  }
+
+  @Post('events/registrations/:id/resend-email')
+  @HttpCode(200)
+  @Auth({ permission: 'Registrations.Update' })
+  @ApiOkResponse({ type: MessageResponseDto })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @ApiConflictResponse({ type: ApiErrorResponseDto })
+  resend(@IdParam() id: number) {
+    return this.admin.resendEmail(id);
+  }
+
+  @Post('registrations/:id/cancel')
+  @HttpCode(200)
+  @Auth({ permission: 'Registrations.Update' })
+  @ApiOperation({ summary: 'Cancelar una inscripción activa (libera la plaza, avisa por email y promueve)' })
+  @ApiOkResponse({ type: MessageResponseDto })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'Ya cancelada' })
+  async cancel(@IdParam() id: number) {
+    const { message } = await this.cancellation.cancel(id);
+    return { message };
+  }
+}

@@ -1,0 +1,104 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { AdminRegistration, MESSAGES, Paged, isValidEmail, isValidSpanishTaxId, normalizeEmail, normalizeTaxId } from '@evreg/contracts';
+import { DataSource } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import { containsPattern } from '../../common/sql';
+import { isUniqueViolation } from '../../database/pg-errors';
+import { RegistrationSearchDto, UpdateRegistrationDto } from './dto/registration.dto';
+import { recordEmails } from './outbox';
+
+const b = MESSAGES.booking;
+
+const SELECT = `
+  SELECT r.id, r.session_id AS "eventSessionId", s.event_id AS "eventId", r.first_name AS "firstName", r.last_name AS "lastName",
+         r.email, r.user_tax_id AS "userTaxId", r.telephone_number AS "telephoneNumber", r.registered_at AS "registeredAt",
+         r.state AS status, r.uses_reserved_spot AS "usesReservedSpot", e.title AS "eventTitle",
+         to_char(s.start_date, 'YYYY-MM-DD') || CASE WHEN s.is_all_day THEN '' ELSE ' ' || to_char(s.start_time, 'HH24:MI') || '-' || to_char(s.end_time, 'HH24:MI') END AS "sessionInfo"
+    FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id`;
+
+function toAdmin(row: AdminRegistration & { registeredAt: Date | string }): AdminRegistration {
+  return { ...row, registeredAt: new Date(row.registeredAt).toISOString(), statusText: row.status === 0 ? 'Active' : 'Cancelled' };
+}
+
+/** Staff views and edits of registrations (active and cancelled; waiting entries are the waiting list's). */
+@Injectable()
+export class RegistrationsAdminService {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async forSession(sessionId: number): Promise<AdminRegistration[]> {
+    const [session] = await this.ds.query(`SELECT 1 FROM event_sessions WHERE id = $1`, [sessionId]);
+    if (!session) throw AppError.notFound(b.sessionNotFound);
+    const rows = await this.ds.query(`${SELECT} WHERE r.session_id = $1 AND r.state IN (0, 1) ORDER BY r.state, r.registered_at, r.id`, [sessionId]);
+    return rows.map(toAdmin);
+  }
+
+  async search(query: RegistrationSearchDto): Promise<Paged<AdminRegistration>> {
+    const page = Math.max(1, query.page ?? 1);
+    const pageSize = Math.min(100, Math.max(1, query.pageSize ?? 20));
+    const params: unknown[] = [];
+    let where = 'r.state IN (0, 1)';
+    if (query.search?.trim()) {
+      params.push(containsPattern(query.search));
+      where += ` AND (r.email ILIKE $1 OR r.first_name ILIKE $1 OR r.last_name ILIKE $1 OR (r.first_name || ' ' || r.last_name) ILIKE $1 OR r.user_tax_id ILIKE $1 OR e.title ILIKE $1)`;
+    }
+    const [{ count }] = await this.ds.query(
+      `SELECT count(*)::int AS count FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id WHERE ${where}`,
+      params,
+    );
+    const rows = await this.ds.query(`${SELECT} WHERE ${where} ORDER BY r.registered_at DESC, r.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, params);
+    return { items: rows.map(toAdmin), totalCount: count, totalPages: Math.ceil(count / pageSize), page, pageSize };
+  }
+
+  async get(id: number): Promise<AdminRegistration> {
+    const [row] = await this.ds.query(`${SELECT} WHERE r.id = $1 AND r.state IN (0, 1)`, [id]);
+    if (!row) throw AppError.notFound(b.registrationNotFound);
+    return toAdmin(row);
+  }
+
+  async update(id: number, dto: UpdateRegistrationDto): Promise<AdminRegistration> {
+    const errors: Record<string, string[]> = {};
+    const firstName = dto.firstName.trim();
+    const lastName = dto.lastName.trim();
+    const email = dto.email.trim();
+    const taxId = dto.userTaxId.trim();
+    const phone = dto.telephoneNumber?.trim() || null;
+    if (!firstName) errors.firstName = [MESSAGES.user.firstNameRequired];
+    if (!lastName) errors.lastName = [b.lastNameRequired];
+    if (!email) errors.email = [MESSAGES.user.emailRequired];
+    else if (!isValidEmail(email)) errors.email = [MESSAGES.user.emailInvalid];
+    if (!taxId) errors.userTaxId = [b.taxIdRequired];
+    if (Object.keys(errors).length) throw AppError.validation(errors);
+    const [current] = await this.ds.query(`SELECT user_tax_id FROM registrations WHERE id = $1 AND state IN (0, 1)`, [id]);
+    if (!current) throw AppError.notFound(b.registrationNotFound);
+    // A passport number kept from a manual registration may stay as it is; a new value must be a DNI/NIE.
+    const normalizedTaxId = isValidSpanishTaxId(taxId) ? normalizeTaxId(taxId) : taxId.toUpperCase();
+    if (normalizedTaxId !== current.user_tax_id && !isValidSpanishTaxId(taxId)) throw AppError.field('userTaxId', b.taxIdInvalid);
+    try {
+      await this.ds.query(`UPDATE registrations SET first_name = $2, last_name = $3, email = $4, user_tax_id = $5, telephone_number = $6 WHERE id = $1`, [
+        id,
+        firstName,
+        lastName,
+        normalizeEmail(email),
+        normalizedTaxId,
+        phone,
+      ]);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const constraint = (error as { driverError?: { constraint?: string } }).driverError?.constraint ?? '';
+      throw constraint.includes('tax_id') ? AppError.conflict(b.duplicateTaxId, { userTaxId: [b.duplicateTaxId] }) : AppError.conflict(b.duplicateEmail, { email: [b.duplicateEmail] });
+    }
+    return this.get(id);
+  }
+
+  /** Records the registration e-mail again (pending); the mail sender delivers it. */
+  async resendEmail(id: number): Promise<{ message: string }> {
+    await this.ds.transaction(async (m) => {
+      const [row] = await m.query(`SELECT state FROM registrations WHERE id = $1`, [id]);
+      if (!row) throw AppError.notFound(b.registrationNotFound);
+      if (row.state !== 0) throw AppError.conflict(b.resendOnlyActive);
+      await recordEmails(m, 'Registration', [id]);
+    });
+    return { message: b.emailResent };
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { BlacklistModule } from '../blacklist/blacklist.module';
+import { BookingController } from './booking.controller';
+import { BookingService } from './booking.service';
+import { CancellationService } from './cancellation.service';
+import { RegistrationsAdminController } from './registrations-admin.controller';
+import { RegistrationsAdminService } from './registrations-admin.service';
+
+@Module({
+  imports: [BlacklistModule],
+  controllers: [BookingController, RegistrationsAdminController],
+  providers: [BookingService, CancellationService, RegistrationsAdminService],
+  exports: [CancellationService],
+})
+export class RegistrationsModule {}

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { MESSAGES, Session } from '@evreg/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import { querySessions } from '../events/session-view.query';
+import { promoteWaiting } from '../registrations/promotion';
+import { LockedSession, lockSession } from '../registrations/session-state';
+import { SettingsService } from '../settings/settings.service';
+
+const c = MESSAGES.capacity;
+const withN = (message: string, n: number) => message.replace('{n}', String(n));
+
+/** Staff changes to a session's capacity. Each runs under the session lock (lockSession reclaims expired holds
+ * first, so they never block a change), refuses anything that would break an invariant of DOMAIN.md with a
+ * 400 naming the field (the transaction rolls back: nothing written), and promotes from the waiting list
+ * whenever online capacity may have grown. Answers the session as the events screen shows it. */
+@Injectable()
+export class SessionCapacityService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly settings: SettingsService,
+  ) {}
+
+  setMaxAttendees(eventId: number, sessionId: number, maxAttendees: number): Promise<Session> {
+    return this.change(eventId, sessionId, async (m, s) => {
+      const registered = s.onlineRegistered + s.reservedRegistered;
+      if (maxAttendees < registered) throw AppError.field('maxAttendees', withN(c.belowRegistered, registered));
+      // The reserved part keeps its size, so the online part must still hold its registrations and holds.
+      const needed = s.onlineRegistered + s.heldSpots + s.reservedSpots;
+      if (maxAttendees < needed) throw AppError.field('maxAttendees', withN(c.belowOccupied, needed));
+      await m.query(`UPDATE event_sessions SET max_attendees = $2 WHERE id = $1`, [s.id, maxAttendees]);
+      s.maxAttendees = maxAttendees;
+      await promoteWaiting(m, s);
+    });
+  }
+
+  setReservedSpots(eventId: number, sessionId: number, reservedSpots: number): Promise<Session> {
+    return this.change(eventId, sessionId, async (m, s) => {
+      if (reservedSpots > s.maxAttendees) throw AppError.field('reservedSpots', c.reservedAboveCapacity);
+      if (reservedSpots < s.reservedRegistered) throw AppError.field('reservedSpots', withN(c.reservedBelowUsed, s.reservedRegistered));
+      if (s.maxAttendees - reservedSpots < s.onlineRegistered + s.heldSpots) throw AppError.field('reservedSpots', c.tooFewSeats);
+      await m.query(`UPDATE event_sessions SET reserved_spots = $2 WHERE id = $1`, [s.id, reservedSpots]);
+      s.reservedSpots = reservedSpots;
+      await promoteWaiting(m, s);
+    });
+  }
+
+  async setMaxQueueSpots(eventId: number, sessionId: number, maxQueueSpots: number): Promise<Session> {
+    const { globalMaxQueueSpots } = await this.settings.queueSettings();
+    return this.change(eventId, sessionId, async (m, s) => {
+      if (maxQueueSpots > s.maxAttendees) throw AppError.field('maxQueueSpots', c.queueAboveCapacity);
+      if (maxQueueSpots > globalMaxQueueSpots) throw AppError.field('maxQueueSpots', withN(c.queueAboveGlobal, globalMaxQueueSpots));
+      if (maxQueueSpots < s.queueCount) throw AppError.field('maxQueueSpots', withN(c.queueBelowWaiting, s.queueCount));
+      await m.query(`UPDATE event_sessions SET max_queue_spots = $2 WHERE id = $1`, [s.id, maxQueueSpots]);
+    });
+  }
+
+  /** Moves unused reserved spots into online capacity, then promotes onto them. */
+  redistributeReservedSpots(eventId: number, sessionId: number, spots: unknown): Promise<Session> {
+    return this.change(eventId, sessionId, async (m, s) => {
+      const unused = s.reservedSpots - s.reservedRegistered;
+      if (typeof spots !== 'number' || !Number.isInteger(spots) || spots < 1 || spots > unused) {
+        throw AppError.field('spotsToRedistribute', withN(c.redistributeRange, unused));
+      }
+      await m.query(`UPDATE event_sessions SET reserved_spots = reserved_spots - $2 WHERE id = $1`, [s.id, spots]);
+      s.reservedSpots -= spots;
+      await promoteWaiting(m, s);
+    });
+  }
+
+  /** Locked: cancellations and capacity changes no longer promote. Unlocking promotes at once. */
+  setPromotionLock(eventId: number, sessionId: number, isLocked: boolean): Promise<Session> {
+    return this.change(eventId, sessionId, async (m, s) => {
+      await m.query(`UPDATE event_sessions SET is_promotion_locked = $2 WHERE id = $1`, [s.id, isLocked]);
+      s.isPromotionLocked = isLocked;
+      await promoteWaiting(m, s);
+    });
+  }
+
+  private async change(eventId: number, sessionId: number, work: (m: EntityManager, session: LockedSession) => Promise<void>): Promise<Session> {
+    return this.ds.transaction(async (m) => {
+      const session = await lockSession(m, sessionId);
+      if (!session || session.eventId !== eventId) throw AppError.notFound(MESSAGES.sessions.notFound);
+      await work(m, session);
+      const [view] = await querySessions(m, 's.id = $1', [sessionId]);
+      return view;
+    });
+  }
+}

@@ -1,0 +1,82 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MESSAGES, QueueEntry } from '@evreg/contracts';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsEmailAddress, IsPhoneNumber } from '../../../common/validators';
+
+const b = MESSAGES.booking;
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** Trimmed; an empty text means "none". */
+const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
+
+export class QueueEntryDto implements QueueEntry {
+  @ApiProperty({ example: 41 }) id: number;
+  @ApiProperty({ example: 12 }) eventSessionId: number;
+  @ApiProperty({ example: 1, description: 'Posición en la lista: exactamente 1..n' }) queuePosition: number;
+  @ApiProperty({ example: 'Ana' }) firstName: string;
+  @ApiProperty({ example: 'García López' }) lastName: string;
+  @ApiProperty({ example: 'ana@example.com' }) email: string;
+  @ApiProperty({ type: String, nullable: true, example: '+34 600 000 000' }) phoneNumber: string | null;
+  @ApiProperty({ example: '12345678Z' }) userTaxId: string;
+  @ApiProperty({ enum: [0], description: '0 = en espera' }) status: 0;
+  @ApiProperty({ format: 'date-time', description: 'Cuándo entró en la lista' }) queuedAt: string;
+}
+
+export class PromoteQueueEntryResponseDto {
+  @ApiProperty({ example: 'Persona promovida exitosamente' }) message: string;
+  @ApiProperty({ example: 41, description: 'La misma id: la entrada pasa a ser un registro activo' }) registrationId: number;
+}
+
+export class UpdateQueueEntryDto {
+  @ApiProperty({ example: 'Ana', maxLength: 100 })
+  @Transform(trim)
+  @IsString({ message: b.firstNameRequired })
+  @IsNotEmpty({ message: b.firstNameRequired })
+  @MaxLength(100, { message: b.firstNameTooLong })
+  firstName: string;
+
+  @ApiProperty({ example: 'García López', maxLength: 150 })
+  @Transform(trim)
+  @IsString({ message: b.lastNameRequired })
+  @IsNotEmpty({ message: b.lastNameRequired })
+  @MaxLength(150, { message: b.lastNameTooLong })
+  lastName: string;
+
+  @ApiProperty({ example: 'ana@example.com', description: 'Se guarda en minúsculas' })
+  @Transform(trim)
+  @IsString({ message: b.emailRequired })
+  @IsNotEmpty({ message: b.emailRequired })
+  @IsEmailAddress({ message: b.emailInvalid })
+  email: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true, example: '+34 600 000 000', description: 'Omitido: se mantiene; null o vacío lo quita' })
+  @Transform(trimToNull)
+  @IsOptional()
+  @IsPhoneNumber({ message: b.phoneInvalid })
+  @MaxLength(30, { message: b.phoneInvalid })
+  phoneNumber?: string | null;
+
+  @ApiProperty({
+    example: '12345678Z',
+    description: 'DNI o NIE válido (se guarda sin espacios, puntos ni guiones, en mayúsculas). Si la entrada ya tenía un documento que no es DNI/NIE (pasaporte), se admite otro documento no vacío',
+  })
+  @Transform(trim)
+  @IsString({ message: b.taxIdRequired })
+  @IsNotEmpty({ message: b.taxIdRequired })
+  @MaxLength(30, { message: b.taxIdTooLong })
+  userTaxId: string;
+}
+
+export class ReorderQueueDto {
+  @ApiProperty({ example: 12 })
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  eventSessionId: number;
+
+  @ApiProperty({ type: [Number], example: [43, 41, 42], description: 'Las ids de todas las personas en espera de la sesión, en el nuevo orden' })
+  @IsArray()
+  @ArrayMaxSize(100_000)
+  @IsInt({ each: true })
+  queueIds: number[];
+}

@@ -1,0 +1,51 @@
+import type { QueueEntry } from '@evreg/contracts';
+import { type CellValue, Workbook } from 'exceljs';
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const QUEUE_SHEET_NAME = 'Lista de espera';
+
+export interface QueueExport {
+  fileName: string;
+  content: Buffer;
+}
+
+const COLUMNS: { header: string; width: number; value: (entry: QueueEntry, timeZone: string) => CellValue }[] = [
+  { header: 'Posición', width: 10, value: (e) => e.queuePosition },
+  { header: 'Nombre', width: 20, value: (e) => e.firstName },
+  { header: 'Apellidos', width: 28, value: (e) => e.lastName },
+  { header: 'Email', width: 32, value: (e) => e.email },
+  { header: 'Teléfono', width: 18, value: (e) => e.phoneNumber ?? '' },
+  { header: 'DNI/NIE', width: 14, value: (e) => e.userTaxId },
+  { header: 'Fecha de alta', width: 18, value: (e, timeZone) => wallClock(new Date(e.queuedAt), timeZone) },
+];
+
+/** The waiting list as an .xlsx, in position order. Named after the session and the day of the export. */
+export async function buildQueueExport(sessionId: number, timeZone: string, entries: QueueEntry[], now: Date): Promise<QueueExport> {
+  const workbook = new Workbook();
+  workbook.created = now;
+  const sheet = workbook.addWorksheet(QUEUE_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getColumn(COLUMNS.length).numFmt = 'dd/mm/yyyy hh:mm';
+  for (const entry of entries) sheet.addRow(COLUMNS.map((c) => c.value(entry, timeZone)));
+  const content = Buffer.from(await workbook.xlsx.writeBuffer());
+  const day = wallClock(now, timeZone).toISOString().slice(0, 10);
+  return { fileName: `lista-espera-sesion-${sessionId}-${day}.xlsx`, content };
+}
+
+/** Excel dates have no time zone: a cell shows the UTC fields of the Date it was given. This answers the Date
+ * whose UTC fields are the wall-clock time of `date` in `timeZone`, so staff read the event's local time. */
+function wallClock(date: Date, timeZone: string): Date {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
+  return new Date(Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')));
+}

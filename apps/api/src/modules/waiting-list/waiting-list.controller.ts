@@ -1,0 +1,92 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { IdParam } from '../../common/id-param';
+import { MessageResponseDto } from '../../common/message-response.dto';
+import { Auth } from '../auth/auth.decorators';
+import { PromoteQueueEntryResponseDto, QueueEntryDto, ReorderQueueDto, UpdateQueueEntryDto } from './dto/queue-entry.dto';
+import { XLSX_CONTENT_TYPE } from './queue-export';
+import { WaitingListService } from './waiting-list.service';
+
+@ApiTags('Waiting list')
+@Controller('events/queue')
+export class WaitingListController {
+  constructor(private readonly waitingList: WaitingListService) {}
+
+  @Get('session/:id')
+  @Auth({ permission: 'Queues.Read' })
+  @ApiOperation({ summary: 'Personas en espera de una sesión, por posición (1..n)' })
+  @ApiOkResponse({ type: [QueueEntryDto] })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'La sesión no existe' })
+  list(@IdParam() id: number) {
+    return this.waitingList.list(id);
+  }
+
+  @Get('session/:id/export')
+  @Auth({ permission: 'Queues.Read' })
+  @ApiOperation({
+    summary: 'La lista de espera en Excel',
+    description: "Hoja 'Lista de espera' con Posición, Nombre, Apellidos, Email, Teléfono, DNI/NIE y Fecha de alta (hora local del evento), por posición. Nombre del fichero: lista-espera-sesion-{id}-{AAAA-MM-DD}.xlsx",
+  })
+  @ApiProduces(XLSX_CONTENT_TYPE)
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'La sesión no existe' })
+  async export(@IdParam() id: number, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    const file = await this.waitingList.export(id);
+    reply.header('content-type', XLSX_CONTENT_TYPE).header('content-disposition', `attachment; filename="${file.fileName}"`);
+    return file.content;
+  }
+
+  @Put('reorder')
+  @Auth({ permission: 'Registrations.Update' })
+  @ApiOperation({ summary: 'Reordenar la lista: queueIds son todas las personas en espera, en el nuevo orden. Responde la lista nueva' })
+  @ApiOkResponse({ type: [QueueEntryDto] })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: "'La lista enviada no coincide con las personas en espera de la sesión' (queueIds)" })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'La sesión no existe' })
+  reorder(@Body() dto: ReorderQueueDto) {
+    return this.waitingList.reorder(dto);
+  }
+
+  @Post(':id/promote')
+  @HttpCode(200)
+  @Auth({ permission: 'Registrations.Update' })
+  @ApiOperation({
+    summary: 'Promover a una persona a mano',
+    description: 'En cualquier orden y aunque la promoción automática esté bloqueada: ocupa una plaza en línea libre o, si no hay, una plaza reservada sin usar. Registra el email de promoción.',
+  })
+  @ApiOkResponse({ type: PromoteQueueEntryResponseDto })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'No es una entrada en espera' })
+  @ApiConflictResponse({ type: ApiErrorResponseDto, description: "'No hay plazas libres ni plazas reservadas sin usar para promover'" })
+  promote(@IdParam() id: number) {
+    return this.waitingList.promote(id);
+  }
+
+  @Put(':id')
+  @Auth({ permission: 'Registrations.Update' })
+  @ApiOperation({ summary: 'Editar los datos de una persona en espera' })
+  @ApiOkResponse({ type: QueueEntryDto })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'No es una entrada en espera' })
+  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'Email o DNI/NIE ya inscrito o en espera en la sesión' })
+  update(@IdParam() id: number, @Body() dto: UpdateQueueEntryDto) {
+    return this.waitingList.update(id, dto);
+  }
+
+  @Delete(':id')
+  @Auth({ permission: 'Registrations.Delete' })
+  @ApiOperation({ summary: 'Quitar a una persona de la lista (se borra); las de detrás suben un puesto' })
+  @ApiOkResponse({ type: MessageResponseDto })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'No es una entrada en espera' })
+  remove(@IdParam() id: number) {
+    return this.waitingList.remove(id);
+  }
+}

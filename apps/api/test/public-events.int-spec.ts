@@ -1,0 +1,160 @@
+import { addHold, addRegistration, createEvent, createSession } from './events-helpers';
+import { TestApp } from './support/test-app';
+
+const NOT_FOUND = { statusCode: 404, code: 'NOT_FOUND', message: 'Evento no encontrado' };
+const PUBLIC_FIELDS = ['address', 'city', 'country', 'description', 'id', 'imageUrl', 'place', 'price', 'status', 'statusText', 'timeZone', 'title'];
+
+describe('Public event calls of the booking page (no login)', () => {
+  let app: TestApp;
+  let admin: string;
+  let nextId = 9000;
+
+  beforeAll(async () => {
+    app = await TestApp.start();
+    admin = await app.adminToken();
+  });
+  afterAll(() => app.close());
+
+  describe('GET /api/events/{id}', () => {
+    it('answers the public view of the event to anyone, without the back-office fields', async () => {
+      const id = nextId++;
+      await createEvent(app, admin, id, {
+        title: 'Concierto de primavera',
+        description: '<p>Entrada <strong>libre</strong></p>',
+        imageUrl: '/img/primavera.jpg',
+        country: 'Spain',
+        price: 3.5,
+        organizerId: 99,
+        postalCode: '28013',
+        status: 1,
+      });
+      const res = await app.request('GET', `/api/events/${id}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        id,
+        title: 'Concierto de primavera',
+        description: '<p>Entrada <strong>libre</strong></p>',
+        imageUrl: '/img/primavera.jpg',
+        address: 'Plaza Mayor 1',
+        city: 'Madrid',
+        country: 'Spain',
+        place: 'Auditorio municipal',
+        status: 'Live',
+        statusText: 'Publicado',
+        price: 3.5,
+        timeZone: 'Europe/Madrid',
+      });
+      // A staff token changes nothing: the route has one policy and one answer.
+      expect((await app.request('GET', `/api/events/${id}`, { token: admin })).body).toEqual(res.body);
+      // The language header is accepted; the content exists only in Spanish.
+      expect((await app.request('GET', `/api/events/${id}`, { headers: { 'accept-language': 'en-GB,en;q=0.9' } })).body).toEqual(res.body);
+    });
+
+    it('answers drafts too (organisers preview them) and cancelled events, with their status', async () => {
+      const draft = nextId++;
+      const cancelled = nextId++;
+      await createEvent(app, admin, draft, { status: 0 });
+      await createEvent(app, admin, cancelled, { status: 5 });
+      const one = await app.request('GET', `/api/events/${draft}`);
+      expect(one.status).toBe(200);
+      expect(one.body).toMatchObject({ id: draft, status: 'Draft', statusText: 'Borrador' });
+      expect(Object.keys(one.body).sort()).toEqual(PUBLIC_FIELDS);
+      expect((await app.request('GET', `/api/events/${cancelled}`)).body).toMatchObject({ status: 'Cancelled', statusText: 'Cancelado' });
+    });
+
+    it('with showExcerpt=true answers about 200 characters of plain text in one <p>', async () => {
+      const id = nextId++;
+      const sentence = 'La <strong>orquesta</strong> municipal &amp; el coro interpretan obras de primavera. ';
+      const description = `<h2>Programa</h2><p>${sentence.repeat(6)}</p><ul><li>Uno</li></ul>`;
+      await createEvent(app, admin, id, { description });
+      const full = await app.request('GET', `/api/events/${id}?showExcerpt=false`);
+      expect(full.body.description).toBe(description);
+
+      const excerpt = (await app.request('GET', `/api/events/${id}?showExcerpt=true`)).body.description as string;
+      expect(excerpt).toMatch(/^<p>Programa La orquesta municipal &amp; el coro interpretan obras de primavera\. La orquesta .*…<\/p>$/);
+      const text = excerpt.slice(3, -5).replace(/&amp;/g, '&');
+      expect(text.length).toBeLessThanOrEqual(200);
+      expect(text.length).toBeGreaterThan(150);
+      expect(excerpt).not.toMatch(/<(?!\/?p>)/);
+
+      const short = nextId++;
+      await createEvent(app, admin, short, { description: '<p>Breve <em>y</em> claro</p>' });
+      expect((await app.request('GET', `/api/events/${short}?showExcerpt=true`)).body.description).toBe('<p>Breve y claro</p>');
+    });
+
+    it('answers 404 "Evento no encontrado" for an unknown event and 400 for a malformed id', async () => {
+      const res = await app.request('GET', '/api/events/424242');
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(NOT_FOUND);
+      const malformed = await app.request('GET', '/api/events/uno');
+      expect(malformed.status).toBe(400);
+      expect(Object.keys(malformed.body.errors)).toEqual(['id']);
+    });
+  });
+
+  describe('GET /api/events/{id}/sessions', () => {
+    it('answers the sessions with live counts to anyone, with the event when showEventDetails=true', async () => {
+      const id = nextId++;
+      await createEvent(app, admin, id, { status: 1 });
+      const second = await createSession(app, admin, id, { startDate: '2030-06-02', endDate: '2030-06-02', maxAttendees: 8, reservedSpots: 2, maxQueueSpots: 3 });
+      const first = await createSession(app, admin, id, { startDate: '2030-06-01', endDate: '2030-06-01', isAllDay: true });
+      await addRegistration(app, second.id, 0);
+      await addRegistration(app, second.id, 2);
+      await addHold(app, second.id, 'visitante-a', 2, 3);
+
+      const res = await app.request('GET', `/api/events/${id}/sessions`);
+      expect(res.status).toBe(200);
+      expect(res.body.map((s: { id: number }) => s.id)).toEqual([first.id, second.id]);
+      expect(res.body[1]).toEqual({
+        id: second.id,
+        eventId: id,
+        startDate: '2030-06-02',
+        endDate: '2030-06-02',
+        startTime: '10:00:00',
+        endTime: '11:30:00',
+        isAllDay: false,
+        maxAttendees: 8,
+        reservedSpots: 2,
+        usedReservedSpots: 0,
+        maxQueueSpots: 3,
+        registeredCount: 1,
+        availableSpots: 3,
+        activeHoldsCount: 2,
+        currentQueueCount: 1,
+        isPromotionLocked: false,
+        isRegistrationOpen: true,
+      });
+      expect(res.body[0]).toMatchObject({ isAllDay: true, startTime: '00:00:00', endTime: '23:59:00' });
+
+      const detailed = await app.request('GET', `/api/events/${id}/sessions?showEventDetails=true`, { headers: { 'accept-language': 'es' } });
+      const event = (await app.request('GET', `/api/events/${id}`)).body;
+      expect(detailed.body.map((s: { event: unknown }) => s.event)).toEqual([event, event]);
+      expect(detailed.body.map(({ event: _event, ...session }: { event: unknown }) => session)).toEqual(res.body);
+    });
+
+    it("with X-Session-Token leaves the visitor's own hold out of availableSpots", async () => {
+      const id = nextId++;
+      await createEvent(app, admin, id);
+      const session = await createSession(app, admin, id, { maxAttendees: 5, reservedSpots: 0 });
+      await addHold(app, session.id, 'visitante-a', 2, 3);
+      await addHold(app, session.id, 'visitante-b', 1, 3);
+      const spots = async (token?: string) =>
+        (await app.request('GET', `/api/events/${id}/sessions?showEventDetails=true`, { headers: token ? { 'X-Session-Token': token } : {} })).body[0];
+      expect(await spots()).toMatchObject({ availableSpots: 2, activeHoldsCount: 3 });
+      expect(await spots('visitante-a')).toMatchObject({ availableSpots: 4, activeHoldsCount: 3 });
+      expect(await spots('visitante-b')).toMatchObject({ availableSpots: 3, activeHoldsCount: 3 });
+      expect(await spots('desconocido')).toMatchObject({ availableSpots: 2 });
+      expect(await spots('')).toMatchObject({ availableSpots: 2 });
+    });
+
+    it('answers sessions of a draft event too, and 404 for an unknown event', async () => {
+      const draft = nextId++;
+      await createEvent(app, admin, draft, { status: 0 });
+      const session = await createSession(app, admin, draft);
+      expect((await app.request('GET', `/api/events/${draft}/sessions`)).body.map((s: { id: number }) => s.id)).toEqual([session.id]);
+      const unknown = await app.request('GET', '/api/events/424242/sessions?showEventDetails=true');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual(NOT_FOUND);
+    });
+  });
+});

@@ -1,0 +1,200 @@
+/** Public booking calls (spec sections 3 and 7). */
+export interface TicketHoldRequest {
+  eventSessionId: number;
+  sessionToken: string;
+  numberOfSpots?: number;
+  userId?: null;
+}
+
+export interface TicketHoldResponse {
+  success: boolean;
+  message: string;
+  expiresAt: string | null;
+}
+
+export interface AttendeeForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  confirmEmail: string;
+  userTaxId: string;
+  telephoneNumber?: string | null;
+}
+
+export interface RegistrationRequest extends AttendeeForm {
+  eventSessionId: number;
+  gdprConsent: boolean;
+}
+
+export interface BulkRegistrationRequest {
+  registrations: RegistrationRequest[];
+}
+
+export interface RegistrationResult {
+  success: boolean;
+  registrationId: number;
+  queued: boolean;
+  queuePosition: number | null;
+}
+
+export interface RegistrationResponse {
+  id: number;
+  queued: boolean;
+  queuePosition: number | null;
+  results: RegistrationResult[];
+  totalRegistrations: number;
+  totalQueued: number;
+  message: string;
+}
+
+/** A refused registration: the common error body plus attendeeErrors keyed by attendee index. */
+export interface RegistrationErrorResponse {
+  statusCode: number;
+  code: string;
+  message: string;
+  title: string;
+  errors?: Record<string, string[]>;
+  attendeeErrors?: Record<string, string[]>;
+}
+
+export const MAX_ATTENDEES_PER_BOOKING = 2;
+export const SESSION_TOKEN_HEADER = 'x-session-token';
+
+/** Registration states as the API shows them (spec: 0 active, 1 cancelled). Waiting entries are queue entries. */
+export const REGISTRATION_STATUS = { Active: 0, Cancelled: 1 } as const;
+export const QUEUE_ENTRY_STATUS = { Waiting: 0 } as const;
+
+export interface AdminRegistration {
+  id: number;
+  eventSessionId: number;
+  eventId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  userTaxId: string;
+  telephoneNumber: string | null;
+  registeredAt: string;
+  status: 0 | 1;
+  statusText: 'Active' | 'Cancelled';
+  usesReservedSpot: boolean;
+  eventTitle: string;
+  sessionInfo: string;
+}
+
+export interface QueueEntry {
+  id: number;
+  eventSessionId: number;
+  queuePosition: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string | null;
+  userTaxId: string;
+  status: 0;
+  queuedAt: string;
+}
+
+export interface ManualRegistrationRequest {
+  eventSessionId: number;
+  formData: AttendeeForm & { gdprConsent: boolean; bypassValidation?: boolean };
+}
+
+export interface ManualRegistrationResponse {
+  id: number;
+  queued: boolean;
+  queuePosition: number | null;
+  message: string;
+}
+
+export interface ManualRegistrationConfirmation {
+  requiresConfirmation: true;
+  reservedSpotsFull: true;
+  message: string;
+  currentQueueCount: number;
+  maxQueueSpots: number;
+}
+
+export interface Paged<T> {
+  items: T[];
+  totalCount: number;
+  totalPages: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface BlacklistEntry {
+  id: number;
+  eventId: number | null;
+  eventTitle: string | null;
+  eventSessionId: number | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+  blackListReason: 0 | 1 | 2;
+  blackListReasonDesc: string | null;
+  notificationType: 0 | 1;
+  expiresAt: string;
+  startDate: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  isAllDay: boolean | null;
+  isActive: boolean;
+  createdAt: string;
+}
+
+export interface BlacklistPage {
+  data: BlacklistEntry[];
+  totalCount: number;
+  totalPages: number;
+  hasPreviousPage: boolean;
+  hasNextPage: boolean;
+}
+
+export const BLACKLIST_REASONS = [
+  { value: 0, label: 'No Show' },
+  { value: 1, label: 'Cancelado' },
+  { value: 2, label: 'Otro' },
+] as const;
+
+export type BlacklistReason = 0 | 1 | 2;
+/** How the person is told about the entry: 0 SMS, 1 Email (spec section 9: default 1). */
+export const BLACKLIST_NOTIFICATION = { Sms: 0, Email: 1 } as const;
+export type BlacklistNotificationType = 0 | 1;
+export const BLACKLIST_DESCRIPTION_MAX = 500;
+/** The dialog's default expiry: 30 days ahead. */
+export const BLACKLIST_DEFAULT_EXPIRY_DAYS = 30;
+/** A date-only expiresAt means the end of that day in this zone. */
+export const BLACKLIST_TIME_ZONE = 'Europe/Madrid';
+
+export interface BlacklistReasonOption {
+  value: BlacklistReason;
+  label: string;
+}
+
+/** PUT /api/blacklists/{id}: the person, event and session of an entry don't change. */
+export interface UpdateBlacklistEntryRequest {
+  firstName?: string;
+  lastName?: string;
+  phoneNumber?: string | null;
+  blackListReason: BlacklistReason;
+  blackListReasonDesc?: string | null;
+  notificationType?: BlacklistNotificationType;
+  /** 'YYYY-MM-DD' (end of that day, Europe/Madrid) or an ISO date-time. */
+  expiresAt: string;
+}
+
+/** POST /api/blacklists: a person registered (active, cancelled or waiting) in that session. */
+export interface CreateBlacklistEntryRequest extends UpdateBlacklistEntryRequest {
+  eventId: number;
+  eventSessionId: number;
+  email: string;
+}
+
+/** GET /api/blacklists/check/{email}. */
+export interface BlacklistCheck {
+  email: string;
+  isBlacklisted: boolean;
+  expiresAt: string | null;
+  reason: BlacklistReason | null;
+}

@@ -1,0 +1,132 @@
+/** Event status codes (spec section 3: Draft=0, Live=1, Cancelled=5). */
+export const EVENT_STATUS = { Draft: 0, Live: 1, Cancelled: 5 } as const;
+export type EventStatusCode = (typeof EVENT_STATUS)[keyof typeof EVENT_STATUS];
+export const EVENT_STATUS_TEXT: Record<EventStatusCode, 'Draft' | 'Live' | 'Cancelled'> = { 0: 'Draft', 1: 'Live', 5: 'Cancelled' };
+/** The status as the booking page shows it (PublicEvent.statusText). */
+export const EVENT_STATUS_LABEL: Record<EventStatusCode, string> = { 0: 'Borrador', 1: 'Publicado', 5: 'Cancelado' };
+
+export const EVENT_DEFAULTS = { country: 'Spain', timeZone: 'Europe/Madrid' } as const;
+/** `showExcerpt=true`: the description as plain text cut to about this many characters. */
+export const DESCRIPTION_EXCERPT_LENGTH = 200;
+
+/** Tags allowed in event descriptions (spec section 2), and their only attributes. */
+export const DESCRIPTION_ALLOWED_TAGS = ['p', 'strong', 'a', 'ul', 'ol', 'li', 'br', 'em', 'u', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
+export const DESCRIPTION_ALLOWED_ATTRIBUTES = ['href', 'target', 'rel'] as const;
+
+/** GET /api/events/{id}: what the public booking page shows. */
+export interface PublicEvent {
+  id: number;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  address: string;
+  city: string;
+  country: string;
+  place: string;
+  status: 'Draft' | 'Live' | 'Cancelled';
+  statusText: string;
+  price: number;
+  timeZone: string;
+}
+
+/** The back office's event (spec section 3, Event admin). */
+export interface AdminEvent {
+  id: number;
+  title: string;
+  description: string;
+  eventCategoryId: number | null;
+  country: string;
+  city: string;
+  address: string;
+  place: string;
+  postalCode: string;
+  status: EventStatusCode;
+  statusText: 'Draft' | 'Live' | 'Cancelled';
+  isPublic: boolean;
+  price: number;
+  organizerName: string;
+  organizerId: number | null;
+  timeZone: string;
+  imageUrl: string | null;
+  sessions?: Session[];
+  totalCapacity?: number;
+  totalMaxQueueSpots?: number;
+}
+
+/** POST /api/events and PUT /api/events/{id}. On PUT, id may be omitted (it can't change) and an omitted
+ * optional field keeps its value. */
+export interface EventPayload {
+  id: number;
+  title: string;
+  description: string;
+  eventCategoryId: number;
+  country?: string;
+  city: string;
+  address?: string;
+  place: string;
+  postalCode: string;
+  status?: EventStatusCode;
+  isPublic?: boolean;
+  price?: number;
+  organizerName: string;
+  organizerId?: number | null;
+  timeZone?: string;
+  imageUrl?: string | null;
+}
+
+export interface EventCategory {
+  id: number;
+  name: string;
+}
+
+/** A session with its live counts (spec section 3, Session). */
+export interface Session {
+  id: number;
+  eventId: number;
+  startDate: string;
+  endDate: string;
+  startTime: string;
+  endTime: string;
+  isAllDay: boolean;
+  maxAttendees: number;
+  reservedSpots: number;
+  usedReservedSpots: number;
+  maxQueueSpots: number;
+  registeredCount: number;
+  availableSpots: number;
+  activeHoldsCount: number;
+  currentQueueCount: number;
+  isPromotionLocked: boolean;
+  isRegistrationOpen: boolean;
+  event?: PublicEvent;
+}
+
+export interface SessionPayload {
+  startDate: string;
+  endDate: string;
+  startTime?: string;
+  endTime?: string;
+  isAllDay?: boolean;
+  maxAttendees: number;
+  reservedSpots?: number;
+  maxQueueSpots?: number;
+  isRegistrationOpen?: boolean;
+  isPromotionLocked?: boolean;
+}
+
+export interface ToggleRegistrationRequest {
+  isOpen: boolean;
+}
+
+/** An all-day session is stored from 00:00:00 to 23:59:00 (spec section 5). */
+export const ALL_DAY_TIMES = { startTime: '00:00:00', endTime: '23:59:00' } as const;
+
+/** Spec section 3: session capacity summary. */
+export interface SessionCapacitySummary {
+  reservedSpots: number;
+  usedReservedSpots: number;
+  maxQueueSpots: number;
+  currentQueueCount: number;
+  registeredCount: number;
+  maxAttendees: number;
+}

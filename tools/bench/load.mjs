@@ -1,0 +1,42 @@
+// The load generator, run as its own process by flash-crowd.mjs so it doesn't share the API's event loop.
+// argv: ports(comma) sessionId visitors concurrency
+import { dni, percentiles, pool, request } from './lib.mjs';
+
+const [portsArg, sessionArg, visitorsArg, concurrencyArg] = process.argv.slice(2);
+const ports = portsArg.split(',').map(Number);
+const sessionId = Number(sessionArg);
+const visitors = Number(visitorsArg);
+const concurrency = Number(concurrencyArg);
+
+const holdMs = [];
+const registerMs = [];
+const statuses = {};
+let seated = 0;
+let queued = 0;
+let refused = 0;
+let serverErrors = 0;
+const count = (key) => (statuses[key] = (statuses[key] ?? 0) + 1);
+
+const started = Date.now();
+await pool(visitors, concurrency, async (i) => {
+  const port = ports[i % ports.length];
+  const token = `bench-${i}`;
+  const hold = await request(port, 'POST', '/api/ticketholds', { eventSessionId: sessionId, sessionToken: token, numberOfSpots: 1, userId: null });
+  holdMs.push(hold.ms);
+  count(`hold ${hold.status}`);
+  const email = `visitante${i}@example.com`;
+  const reg = await request(
+    port,
+    'POST',
+    `/api/events/sessions/${sessionId}/registrations`,
+    { eventSessionId: sessionId, firstName: 'Visitante', lastName: `Número ${i}`, email, confirmEmail: email, userTaxId: dni(i + 1), gdprConsent: true },
+    { 'x-session-token': token },
+  );
+  registerMs.push(reg.ms);
+  count(`register ${reg.status}`);
+  if (hold.status >= 500 || hold.status === 0 || reg.status >= 500 || reg.status === 0) serverErrors++;
+  if (reg.status === 201) reg.body.queued ? queued++ : seated++;
+  else refused++;
+});
+const seconds = (Date.now() - started) / 1000;
+process.send?.({ seconds, seated, queued, refused, serverErrors, statuses, hold: percentiles(holdMs), register: percentiles(registerMs) });
