@@ -1,6 +1,5 @@
 // Shared Jest set-up: @swc/jest compiles TypeScript (with decorator metadata for Nest) to CommonJS, and also
-// transforms the ESM-only NestJS 12 packages (and sanitize-html's ESM-only HTML parser) so Jest's CommonJS runtime
-// can load them.
+// transforms the ESM-only NestJS 12 packages so Jest's CommonJS runtime can load them.
 const path = require('node:path');
 
 module.exports = {
@@ -19,7 +18,7 @@ module.exports = {
       },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|uint8array-extras|@tokenizer|content-disposition|htmlparser2|domhandler|domutils|dom-serializer|domelementtype|entities)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|uint8array-extras|@tokenizer|content-disposition)/)'],
   moduleNameMapper: {
     '^@evreg/contracts$': path.join(__dirname, 'libs/contracts/src/index.ts'),
   },

@@ -115,4 +115,45 @@ describe('Booking under concurrency, two API instances', () => {
     const [{ promoted }] = await a.sql(`SELECT count(*)::int AS promoted FROM registrations WHERE session_id = $1 AND promoted_at IS NOT NULL`, [sessionId]);
     expect(promoted).toBeGreaterThanOrEqual(20);
   }, 120_000);
+
+  it('staff capacity edits, reorders, manual promotions and removals racing public bookings keep every invariant', async () => {
+    const { eventId, sessionId } = await createSession(a, { maxAttendees: 40, reservedSpots: 10, maxQueueSpots: 60 });
+    await Promise.all(Array.from({ length: 70 }, (_, i) => visitor(i, sessionId, [50_000 + i])));
+    const tokens = [await a.adminToken(), await b.adminToken()];
+    const base = `/api/events/${eventId}/sessions/${sessionId}`;
+    const waitingIds = async () => (await a.sql(`SELECT id FROM registrations WHERE session_id = $1 AND state = 2 ORDER BY queue_position`, [sessionId])).map((r) => r.id);
+
+    const work: Promise<{ status: number }>[] = [];
+    const staff = (i: number, method: string, path: string, body?: unknown) => instance(i).request(method, path, { token: tokens[i % 2], body });
+    for (let i = 0; i < 120; i++) {
+      switch (i % 6) {
+        case 0:
+          work.push(staff(i, 'PUT', `${base}/max-attendees`, { maxAttendees: 40 + (i % 12) }));
+          break;
+        case 1:
+          work.push(staff(i, 'PUT', `${base}/reserved-spots`, { reservedSpots: 10 - (i % 4) }));
+          break;
+        case 2: {
+          const ids = await waitingIds();
+          work.push(staff(i, 'PUT', '/api/events/queue/reorder', { eventSessionId: sessionId, queueIds: [...ids].reverse() }));
+          break;
+        }
+        case 3: {
+          const [id] = await waitingIds();
+          if (id) work.push(staff(i, 'POST', `/api/events/queue/${id}/promote`));
+          break;
+        }
+        case 4: {
+          const ids = await waitingIds();
+          if (ids.length) work.push(staff(i, 'DELETE', `/api/events/queue/${ids[ids.length - 1]}`));
+          break;
+        }
+        default:
+          work.push(visitor(i + 100, sessionId, [51_000 + i]).then((v) => v.registered));
+      }
+    }
+    const results = await Promise.all(work);
+    expect(results.filter((r) => r.status >= 500)).toEqual([]);
+    expect(await invariantProblems(a, sessionId)).toEqual([]);
+  }, 120_000);
 });

@@ -14,7 +14,6 @@ import { AppError } from '../../common/app-error';
 import { isUniqueViolation } from '../../database/pg-errors';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { Attendee, AttendeeInput, checkAttendee } from './attendee-rules';
-import { recordEmails } from './outbox';
 import { LockedSession, freeOnlineSpots, lockSession } from './session-state';
 
 interface SessionInfo {
@@ -22,6 +21,10 @@ interface SessionInfo {
   eventStatus: number;
   isRegistrationOpen: boolean;
   started: boolean;
+  freeOnline: number;
+  queueRoom: number;
+  /** The caller holds spots here, or expired holds still take room in the counter: numbers may be better than they look. */
+  uncertain: boolean;
 }
 
 const b = MESSAGES.booking;
@@ -46,10 +49,14 @@ export class BookingService {
     if (inputs.length > MAX_ATTENDEES_PER_BOOKING) throw refusal(400, 'VALIDATION_FAILED', b.tooManyAttendees, undefined, b.validationTitle);
     const attendees = this.validate(inputs, { requireConfirmEmail: true });
 
-    const session = await this.sessionInfo(sessionId);
+    const session = await this.sessionInfo(sessionId, token ?? '');
     if (session.eventStatus !== EVENT_STATUS.Live) throw refusal(409, 'EVENT_NOT_LIVE', b.eventNotLive);
     if (!session.isRegistrationOpen) throw refusal(409, 'REGISTRATION_CLOSED', b.registrationClosed);
     if (session.started) throw refusal(409, 'SESSION_STARTED', b.sessionStarted);
+    // Without seats or room on the waiting list the answer is known without writing or locking anything (a seat
+    // freed meanwhile would go to the people waiting, not to this request). Spares the lock to a rush's refusals.
+    const seated = Math.min(attendees.length, session.freeOnline);
+    if (!session.uncertain && attendees.length - seated > session.queueRoom) throw refusal(409, 'FULL', b.full);
     await this.assertNotBlacklisted(attendees);
     await this.assertNotAlreadyIn(sessionId, attendees);
 
@@ -64,7 +71,8 @@ export class BookingService {
    * the row lock is held only for that statement and the commit. Slow path, only at the edge of capacity: lock,
    * reclaim expired holds, seat who fits and queue the rest, or refuse (rollback: nothing written). */
   private async allocatePublic(m: EntityManager, sessionId: number, attendees: Attendee[], token: string, ip: string | null) {
-    const ids = await this.insertRows(m, sessionId, attendees, { source: 'public', usesReserved: false, ip });
+    // Rows, consents and Registration e-mails go in before any lock; the slow path turns queued ones into Queue e-mails.
+    const ids = await this.insertRows(m, sessionId, attendees, { source: 'public', usesReserved: false, ip, email: 'Registration' });
     const [gate] = await m.query(
       `WITH h AS (DELETE FROM ticket_holds WHERE session_id = $1 AND token = $2 RETURNING spots),
             released AS (SELECT coalesce(sum(spots), 0)::int AS spots FROM h),
@@ -78,10 +86,7 @@ export class BookingService {
        SELECT (SELECT spots FROM released) AS released, EXISTS (SELECT 1 FROM u) AS seated`,
       [sessionId, token, attendees.length],
     );
-    if (gate.seated) {
-      await recordEmails(m, 'Registration', ids);
-      return ids.map((id) => ({ id, queuePosition: null as number | null }));
-    }
+    if (gate.seated) return ids.map((id) => ({ id, queuePosition: null as number | null }));
 
     const session = (await lockSession(m, sessionId))!;
     if (gate.released > 0) {
@@ -108,9 +113,9 @@ export class BookingService {
     for (const p of placed.filter((x) => x.queuePosition !== null)) {
       await m.query(`UPDATE registrations SET state = 2, queue_position = $2 WHERE id = $1`, [p.id, p.queuePosition]);
     }
-    await recordEmails(m, 'Registration', placed.filter((p) => p.queuePosition === null).map((p) => p.id));
-    const waiting = placed.filter((p) => p.queuePosition !== null);
-    await recordEmails(m, 'Queue', waiting.map((p) => p.id), (id) => ({ queuePosition: waiting.find((p) => p.id === id)!.queuePosition }));
+    for (const p of placed.filter((x) => x.queuePosition !== null)) {
+      await m.query(`UPDATE email_messages SET email_type = 'Queue', data = jsonb_build_object('queuePosition', $2::int) WHERE registration_id = $1`, [p.id, p.queuePosition]);
+    }
     return placed;
   }
 
@@ -132,9 +137,8 @@ export class BookingService {
       this.ds.transaction(async (m) => {
         const session = (await lockSession(m, sessionId))!;
         if (session.reservedRegistered < session.reservedSpots) {
-          const [id] = await this.insertRows(m, sessionId, [attendee], { source: 'admin', usesReserved: true, ip });
+          const [id] = await this.insertRows(m, sessionId, [attendee], { source: 'admin', usesReserved: true, ip, email: 'Registration' });
           await m.query(`UPDATE event_sessions SET reserved_registered = reserved_registered + 1 WHERE id = $1`, [sessionId]);
-          await recordEmails(m, 'Registration', [id]);
           return { id, queued: false, queuePosition: null, message: b.manualRegistered };
         }
         if (!forceQueue) {
@@ -148,9 +152,8 @@ export class BookingService {
         }
         if (session.queueCount >= session.maxQueueSpots) throw refusal(409, 'FULL', b.full);
         const position = session.queueCount + 1;
-        const [id] = await this.insertRows(m, sessionId, [attendee], { source: 'admin', usesReserved: false, ip, queuePosition: position });
+        const [id] = await this.insertRows(m, sessionId, [attendee], { source: 'admin', usesReserved: false, ip, queuePosition: position, email: 'Queue' });
         await m.query(`UPDATE event_sessions SET queue_count = queue_count + 1 WHERE id = $1`, [sessionId]);
-        await recordEmails(m, 'Queue', [id], () => ({ queuePosition: position }));
         return { id, queued: true, queuePosition: position, message: b.manualQueued.replace('{position}', String(position)) };
       }),
     );
@@ -176,11 +179,14 @@ export class BookingService {
     return attendees;
   }
 
-  private async sessionInfo(sessionId: number): Promise<SessionInfo> {
+  private async sessionInfo(sessionId: number, token = ''): Promise<SessionInfo> {
     const [row] = await this.ds.query(
-      `SELECT s.id, e.status AS "eventStatus", s.is_registration_open AS "isRegistrationOpen", s.starts_at <= now() AS started
+      `SELECT s.id, e.status AS "eventStatus", s.is_registration_open AS "isRegistrationOpen", s.starts_at <= now() AS started,
+              greatest(0, s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots) AS "freeOnline",
+              s.max_queue_spots - s.queue_count AS "queueRoom",
+              EXISTS (SELECT 1 FROM ticket_holds h WHERE h.session_id = s.id AND (h.token = $2 OR h.expires_at <= now())) AS uncertain
          FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
-      [sessionId],
+      [sessionId, token],
     );
     if (!row) throw refusal(404, 'SESSION_NOT_FOUND', b.sessionNotFound);
     return row;
@@ -237,7 +243,7 @@ export class BookingService {
     m: EntityManager,
     sessionId: number,
     attendees: Attendee[],
-    options: { source: 'public' | 'admin'; usesReserved: boolean; ip: string | null; queuePosition?: number },
+    options: { source: 'public' | 'admin'; usesReserved: boolean; ip: string | null; queuePosition?: number; email: 'Registration' | 'Queue' },
   ): Promise<number[]> {
     const rows: { id: number }[] = await m.query(
       `WITH r AS (
@@ -246,10 +252,15 @@ export class BookingService {
            FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[]) WITH ORDINALITY
                 AS a(first_name, last_name, email, user_tax_id, telephone_number, n)
           ORDER BY a.n
-         RETURNING id, email),
+         RETURNING id, email, first_name, last_name, user_tax_id),
        c AS (
          INSERT INTO consents (registration_id, email, consent_type, is_consented, ip_address)
-         SELECT id, email, 'PrivacyPolicy', true, $11 FROM r)
+         SELECT id, email, 'PrivacyPolicy', true, $11 FROM r),
+       e AS (
+         INSERT INTO email_messages (email_type, registration_id, event_id, session_id, email_address, recipient_name, user_tax_id, data)
+         SELECT $12, r.id, (SELECT event_id FROM event_sessions WHERE id = $1), $1, r.email, r.first_name || ' ' || r.last_name, r.user_tax_id,
+                CASE WHEN $5::int IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('queuePosition', $5::int) END
+           FROM r)
        SELECT id FROM r ORDER BY id`,
       [
         sessionId,
@@ -263,6 +274,7 @@ export class BookingService {
         attendees.map((a) => a.userTaxId),
         attendees.map((a) => a.telephoneNumber),
         options.ip,
+        options.email,
       ],
     );
     return rows.map((row) => row.id);
