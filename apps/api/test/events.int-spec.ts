@@ -62,7 +62,7 @@ describe('Events, back office (/api/events)', () => {
       });
       const [row] = await app.sql(`SELECT title, price::text, time_zone, status, is_public, country FROM events WHERE id = $1`, [id]);
       expect(row).toEqual({ title: `Evento ${id}`, price: '12.50', time_zone: 'Europe/Lisbon', status: 5, is_public: false, country: 'Portugal' });
-      expect((await app.request('GET', `/api/admin/events/${id}`, { token: admin })).body).toEqual(res.body);
+      expect((await app.request('GET', `/api/events/${id}`, { token: admin })).body).toEqual(res.body);
     });
 
     it('fills the defaults: Spain, Europe/Madrid, Draft, public, free, no image, no organizer id', async () => {
@@ -135,7 +135,7 @@ describe('Events, back office (/api/events)', () => {
       cases.push([{ imageUrl: `https://example.com/${'a'.repeat(1000)}` }, { imageUrl: 'La URL de la imagen debe empezar por http://, https:// o /' }]);
       cases.push([{ unknownField: 1 }, { unknownField: 'El campo "unknownField" no está permitido' }]);
       for (const [override, errors] of cases) await expectRefused('POST', '/api/events', eventBody(id, override), errors);
-      expect((await app.request('GET', `/api/admin/events/${id}`, { token: admin })).status).toBe(404);
+      expect((await app.request('GET', `/api/events/${id}`, { token: admin })).status).toBe(404);
     });
 
     it('accepts the limits: price 0 and 2 decimals, any IANA zone (stored as PostgreSQL spells it), site paths and http(s) images', async () => {
@@ -248,7 +248,7 @@ describe('Events, back office (/api/events)', () => {
     });
   });
 
-  describe('PUT /api/events/{id} and GET /api/admin/events/{id}', () => {
+  describe('PUT /api/events/{id} and GET /api/events/{id} (staff view)', () => {
     it('replaces the form fields; omitted optional fields keep their value, null clears image and organizer id', async () => {
       const id = nextId++;
       await createEvent(app, admin, id, { price: 5, imageUrl: '/a.jpg', organizerId: 3, country: 'France', isPublic: false, status: 1 });
@@ -277,7 +277,7 @@ describe('Events, back office (/api/events)', () => {
       const cleared = await app.request('PUT', `/api/events/${id}`, { token: admin, body: eventBody(id, { imageUrl: null, organizerId: null, price: 0, isPublic: true, address: '' }) });
       expect(cleared.status).toBe(200);
       expect(cleared.body).toMatchObject({ imageUrl: null, organizerId: null, price: 0, isPublic: true, address: '' });
-      expect((await app.request('GET', `/api/admin/events/${id}`, { token: admin })).body).toEqual(cleared.body);
+      expect((await app.request('GET', `/api/events/${id}`, { token: admin })).body).toEqual(cleared.body);
     });
 
     it('refuses a change of id, invalid fields and unknown events, writing nothing', async () => {
@@ -296,7 +296,7 @@ describe('Events, back office (/api/events)', () => {
       const before = await everything();
       for (const [method, path, body] of [
         ['PUT', '/api/events/987654', eventBody(987654)],
-        ['GET', '/api/admin/events/987654', undefined],
+        ['GET', '/api/events/987654', undefined],
         ['DELETE', '/api/events/987654', undefined],
       ] as const) {
         const res = await app.request(method, path, { token: admin, body });
@@ -350,7 +350,7 @@ describe('Events, back office (/api/events)', () => {
       expect(await app.sql(`SELECT id FROM event_sessions WHERE event_id = $1`, [id])).toEqual([]);
       expect(await app.sql(`SELECT id FROM ticket_holds WHERE session_id = ANY($1)`, [[one.id, two.id]])).toEqual([]);
       expect(await app.sql(`SELECT id FROM registrations WHERE session_id = ANY($1)`, [[one.id, two.id]])).toEqual([]);
-      expect((await app.request('GET', `/api/admin/events/${id}`, { token: admin })).status).toBe(404);
+      expect((await app.request('GET', `/api/events/${id}`, { token: admin })).status).toBe(404);
       expect(await app.sql(`SELECT id FROM event_sessions WHERE event_id = $1`, [other])).toEqual([{ id: kept.id }]);
     });
 
@@ -378,7 +378,7 @@ describe('Events, back office (/api/events)', () => {
     const id = nextId++;
     await createEvent(app, admin, id);
     const reader = await app.staffWith(['Events.Read']);
-    for (const path of ['/api/events', '/api/events/categories', `/api/admin/events/${id}`]) {
+    for (const path of ['/api/events', '/api/events/categories', `/api/events/${id}`]) {
       expect({ path, status: (await app.request('GET', path, { token: reader.token })).status }).toEqual({ path, status: 200 });
     }
     const before = await everything();
@@ -389,12 +389,18 @@ describe('Events, back office (/api/events)', () => {
 
     const writer = await app.staffWith(['Events.Create', 'Events.Update', 'Events.Delete']);
     expect((await app.request('GET', '/api/events', { token: writer.token })).status).toBe(403);
-    expect((await app.request('GET', `/api/admin/events/${id}`, { token: writer.token })).status).toBe(403);
+    // Without Events.Read the shared path answers what the booking page sees, nothing more.
+    const publicView = await app.request('GET', `/api/events/${id}`, { token: writer.token });
+    expect(publicView.status).toBe(200);
+    expect(publicView.body).not.toHaveProperty('eventCategoryId');
     const made = nextId++;
     expect((await app.request('POST', '/api/events', { token: writer.token, body: eventBody(made) })).status).toBe(201);
     expect((await app.request('PUT', `/api/events/${made}`, { token: writer.token, body: eventBody(made, { title: 'Cambiado' }) })).status).toBe(200);
     expect((await app.request('DELETE', `/api/events/${made}`, { token: writer.token })).status).toBe(204);
     expect((await app.request('GET', '/api/events')).status).toBe(401);
-    expect((await app.request('GET', `/api/admin/events/${id}`)).status).toBe(401);
+    const anonymous = await app.request('GET', `/api/events/${id}`);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).not.toHaveProperty('postalCode');
+    expect((await app.request('GET', `/api/events/${id}`, { token: 'token-falso' })).status).toBe(401);
   });
 });

@@ -338,7 +338,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       expect(await list('ajeno')).toMatchObject({ activeHoldsCount: 3, availableSpots: 4 });
       expect(await list('caducado')).toMatchObject({ availableSpots: 2 });
       // The admin views agree.
-      const adminEvent = (await app.request('GET', `/api/admin/events/${eventId}`, { token: admin })).body;
+      const adminEvent = (await app.request('GET', `/api/events/${eventId}`, { token: admin })).body;
       expect(adminEvent.sessions[0]).toMatchObject({ registeredCount: 3, activeHoldsCount: 3, availableSpots: 2 });
 
       // A hold stops counting when it expires, before anything deletes it.

@@ -33,7 +33,11 @@ export class AccessGuard implements CanActivate {
       this.logger.error(`Ruta sin política de acceso: ${context.getClass().name}.${context.getHandler().name}`);
       throw AppError.forbidden();
     }
-    if (policy.kind === 'public') return true;
+    if (policy.kind === 'public') {
+      const headers = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>().headers;
+      if (policy.optionalAuth && headers.authorization) await this.jwt.canActivate(context);
+      return true;
+    }
 
     await this.jwt.canActivate(context);
     const principal = context.switchToHttp().getRequest<{ user: Principal }>().user;

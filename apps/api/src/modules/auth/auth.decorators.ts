@@ -6,14 +6,16 @@ import type { Principal } from './principal';
 
 /** How a route is reached. Every route declares one (checked at boot), so none can slip through unguarded. */
 export type AccessPolicy =
-  | { kind: 'public' }
+  | { kind: 'public'; optionalAuth?: boolean }
   | { kind: 'authenticated'; permissions: PermissionName[]; allowMustChangePassword: boolean };
 
 export const ACCESS_POLICY = 'evreg:access-policy';
 
-/** Open to anyone (the public booking page, login). */
-export function Public() {
-  return applyDecorators(SetMetadata(ACCESS_POLICY, { kind: 'public' } satisfies AccessPolicy), ApiExtension('x-access', 'public'));
+/** Open to anyone (the public booking page, login). With `optionalAuth`, a staff bearer token, when sent, is
+ * checked (401 if invalid) and the principal made available, so one path can answer staff more. */
+export function Public(options: { optionalAuth?: boolean } = {}) {
+  const policy: AccessPolicy = { kind: 'public', optionalAuth: options.optionalAuth ?? false };
+  return applyDecorators(SetMetadata(ACCESS_POLICY, policy), ApiExtension('x-access', 'public'));
 }
 
 /** Signed-in staff holding every listed permission (none: any signed-in user). `allowMustChangePassword` lets a
@@ -34,7 +36,7 @@ export function Auth(options: { permission?: PermissionName | PermissionName[]; 
   );
 }
 
-/** The signed-in staff member, set by the auth guard. */
+/** The signed-in staff member, set by the auth guard (undefined on a public route called without a token). */
 export const CurrentPrincipal = createParamDecorator((_data: unknown, ctx: ExecutionContext): Principal => {
   return ctx.switchToHttp().getRequest<{ user: Principal }>().user;
 });

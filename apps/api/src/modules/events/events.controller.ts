@@ -17,8 +17,8 @@ import { CreateEventDto, UpdateEventDto } from './dto/event.dto';
 import { AdminEventDto, EventCategoryDto } from './dto/views.dto';
 import { EventsService } from './events.service';
 
-/** The back office's events. No common prefix: the staff view of one event lives at /admin/events/{id},
- * because GET /events/{id} is the booking page's public call (public-events.controller.ts). */
+/** The back office's events. GET /events/{id} is shared with the booking page (public-events.controller.ts):
+ * it answers the full staff view to a caller holding Events.Read. */
 @ApiTags('Events')
 @Controller()
 export class EventsController {
@@ -39,16 +39,6 @@ export class EventsController {
   @ApiOkResponse({ type: [EventCategoryDto] })
   categories() {
     return this.events.categories();
-  }
-
-  @Get('admin/events/:id')
-  @Auth({ permission: 'Events.Read' })
-  @ApiOperation({ summary: 'Un evento con todos sus campos, sus sesiones y totales (vista del back office)' })
-  @ApiOkResponse({ type: AdminEventDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Identificador no válido' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
-  get(@IdParam() id: number) {
-    return this.events.get(id);
   }
 
   @Post('events')

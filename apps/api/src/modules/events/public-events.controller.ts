@@ -1,10 +1,11 @@
 import { Controller, Get, Headers, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiExtraModels, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { SESSION_TOKEN_HEADER } from '@evreg/contracts';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { IdParam } from '../../common/id-param';
-import { Public } from '../auth/auth.decorators';
-import { PublicEventDto, SessionDto } from './dto/views.dto';
+import { CurrentPrincipal, Public } from '../auth/auth.decorators';
+import type { Principal } from '../auth/principal';
+import { AdminEventDto, PublicEventDto, SessionDto } from './dto/views.dto';
 import { EventsService } from './events.service';
 import { SessionsService } from './sessions.service';
 
@@ -20,14 +21,20 @@ export class PublicEventsController {
   ) {}
 
   @Get(':id')
-  @Public()
-  @ApiOperation({ summary: 'Evento para la página de reservas (también en borrador, para previsualizarlo)' })
+  @Public({ optionalAuth: true })
+  @ApiOperation({
+    summary: 'Evento para la página de reservas (también en borrador, para previsualizarlo)',
+    description: 'Con un token de personal con Events.Read responde la vista completa del back office (AdminEvent: todos los campos, sesiones y totales).',
+  })
+  @ApiBearerAuth()
   @ApiHeader(ACCEPT_LANGUAGE)
   @ApiQuery({ name: 'showExcerpt', required: false, type: Boolean, description: 'true: la descripción como ~200 caracteres de texto en un <p>' })
-  @ApiOkResponse({ type: PublicEventDto })
+  @ApiExtraModels(AdminEventDto)
+  @ApiOkResponse({ schema: { oneOf: [{ $ref: getSchemaPath(PublicEventDto) }, { $ref: getSchemaPath(AdminEventDto) }] } })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Identificador no válido' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Evento no encontrado' })
-  get(@IdParam() id: number, @Query('showExcerpt') showExcerpt?: boolean) {
+  get(@IdParam() id: number, @Query('showExcerpt') showExcerpt?: boolean, @CurrentPrincipal() principal?: Principal) {
+    if (principal && !principal.mustChangePassword && principal.permissions.has('Events.Read')) return this.events.get(id);
     return this.events.getPublic(id, { excerpt: showExcerpt === true });
   }
 

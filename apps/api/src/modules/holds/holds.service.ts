@@ -34,28 +34,60 @@ export class HoldsService {
   /** Holds `spots` for the visitor's token for TicketHoldDurationMinutes. A token has one hold per session: a
    * new request replaces it. Granted only if the spots are free; otherwise nothing changes. */
   async hold(sessionId: number, token: string, spots: number): Promise<TicketHoldResponse> {
+    const held = (await this.firstHold(sessionId, token, spots)) ?? (await this.holdCarefully(sessionId, token, spots));
+    await this.jobs.add('holds.expire', { holdId: held.id }, { delayMs: held.expiresAt.getTime() - Date.now() + 1000, jobId: `hold-${held.id}-${held.expiresAt.getTime()}` });
+    return { success: true, message: b.holdGranted, expiresAt: held.expiresAt.toISOString() };
+  }
+
+  /** The rush's common case in one statement and one round trip: a token's first hold on a session of a Live
+   * event, open and not started, with room on the counter. Anything else (a replacement, a refusal, a race of
+   * the token with itself) answers null and takes the careful path. */
+  private async firstHold(sessionId: number, token: string, spots: number): Promise<{ id: string; expiresAt: Date } | null> {
+    try {
+      const [row] = await this.ds.query(
+        `WITH s AS (
+           UPDATE event_sessions SET held_spots = held_spots + $3
+            WHERE id = $1 AND is_registration_open AND starts_at > now()
+              AND EXISTS (SELECT 1 FROM events e WHERE e.id = event_id AND e.status = $5)
+              AND NOT EXISTS (SELECT 1 FROM ticket_holds WHERE session_id = $1 AND token = $2)
+              AND online_registered + held_spots + $3 <= max_attendees - reserved_spots
+           RETURNING id)
+         INSERT INTO ticket_holds (session_id, token, spots, expires_at)
+         SELECT id, $2, $3, now() + make_interval(mins => coalesce((SELECT value::int FROM settings WHERE key = $4), $6)) FROM s
+         RETURNING id::text, expires_at AS "expiresAt"`,
+        [sessionId, token, spots, SETTING_KEYS.ticketHoldDurationMinutes, EVENT_STATUS.Live, HOLD_DURATION_MINUTES.default],
+      );
+      return row ?? null;
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+  }
+
+  private async holdCarefully(sessionId: number, token: string, spots: number): Promise<{ id: string; expiresAt: Date }> {
     const [info] = await this.ds.query(
       `SELECT e.status AS "eventStatus", s.is_registration_open AS "isOpen", s.starts_at <= now() AS started,
-              (SELECT value FROM settings WHERE key = $2) AS minutes
+              (SELECT value FROM settings WHERE key = $2) AS minutes,
+              s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots AS free,
+              coalesce((SELECT spots FROM ticket_holds WHERE session_id = s.id AND token = $3), 0) AS previous,
+              EXISTS (SELECT 1 FROM ticket_holds WHERE session_id = s.id AND expires_at <= now()) AS "anyExpired"
          FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
-      [sessionId, SETTING_KEYS.ticketHoldDurationMinutes],
+      [sessionId, SETTING_KEYS.ticketHoldDurationMinutes, token],
     );
     if (!info) throw holdRefusal(404, 'SESSION_NOT_FOUND', b.sessionNotFound);
     if (info.eventStatus !== EVENT_STATUS.Live) throw holdRefusal(409, 'EVENT_NOT_LIVE', b.eventNotLive);
     if (!info.isOpen) throw holdRefusal(409, 'REGISTRATION_CLOSED', b.registrationClosed);
     if (info.started) throw holdRefusal(409, 'SESSION_STARTED', b.sessionStarted);
     const minutes = Number(info.minutes) || HOLD_DURATION_MINUTES.default;
+    // No room even counting the caller's own hold, and no expired hold to reclaim: refused without a write or a lock.
+    if (info.free + info.previous < spots && !info.anyExpired) throw holdRefusal(409, 'NO_SPOTS', b.holdFull);
 
     let held = await this.attempt(sessionId, token, spots, minutes);
-    if (!held) {
-      // Refused on the counter, which also counts expired holds not yet deleted: delete this session's expired
-      // holds (a short transaction of its own) and try once more on exact numbers.
-      const [expired] = await this.ds.query(`SELECT EXISTS (SELECT 1 FROM ticket_holds WHERE session_id = $1 AND expires_at <= now()) AS any`, [sessionId]);
-      if (expired.any && (await this.release(sessionId, `expires_at <= now()`, [])) > 0) held = await this.attempt(sessionId, token, spots, minutes);
-    }
+    // Refused on the counter, which also counts expired holds not yet deleted: delete this session's expired
+    // holds (a short transaction of its own) and try once more on exact numbers.
+    if (!held && info.anyExpired && (await this.release(sessionId, `expires_at <= now()`, [])) > 0) held = await this.attempt(sessionId, token, spots, minutes);
     if (!held) throw await this.refusalFor(sessionId);
-    await this.jobs.add('holds.expire', { holdId: held.id }, { delayMs: held.expiresAt.getTime() - Date.now() + 1000, jobId: `hold-${held.id}-${held.expiresAt.getTime()}` });
-    return { success: true, message: b.holdGranted, expiresAt: held.expiresAt.toISOString() };
+    return held;
   }
 
   /** One UPDATE on the session row admits the hold if online registrations plus held spots stay within online

@@ -49,7 +49,12 @@ export class BookingService {
     if (inputs.length > MAX_ATTENDEES_PER_BOOKING) throw refusal(400, 'VALIDATION_FAILED', b.tooManyAttendees, undefined, b.validationTitle);
     const attendees = this.validate(inputs, { requireConfirmEmail: true });
 
-    const session = await this.sessionInfo(sessionId, token ?? '');
+    // The three reads don't depend on each other: in parallel, then judged in the order the rules give.
+    const [session, blacklisted, existing] = await Promise.all([
+      this.sessionInfo(sessionId, token ?? ''),
+      this.blacklist.activeEntryFor(attendees.map((a) => a.email)),
+      this.peopleAlreadyIn(sessionId, attendees),
+    ]);
     if (session.eventStatus !== EVENT_STATUS.Live) throw refusal(409, 'EVENT_NOT_LIVE', b.eventNotLive);
     if (!session.isRegistrationOpen) throw refusal(409, 'REGISTRATION_CLOSED', b.registrationClosed);
     if (session.started) throw refusal(409, 'SESSION_STARTED', b.sessionStarted);
@@ -57,8 +62,8 @@ export class BookingService {
     // freed meanwhile would go to the people waiting, not to this request). Spares the lock to a rush's refusals.
     const seated = Math.min(attendees.length, session.freeOnline);
     if (!session.uncertain && attendees.length - seated > session.queueRoom) throw refusal(409, 'FULL', b.full);
-    await this.assertNotBlacklisted(attendees);
-    await this.assertNotAlreadyIn(sessionId, attendees);
+    this.assertNotBlacklisted(attendees, blacklisted);
+    if (existing.length) this.throwDuplicate(attendees, existing);
 
     const placed = await this.withDuplicateGuard(sessionId, attendees, () =>
       this.ds.transaction((m) => this.allocatePublic(m, sessionId, attendees, token ?? '', ip)),
@@ -130,7 +135,7 @@ export class BookingService {
   ): Promise<ManualRegistrationResponse | ManualRegistrationConfirmation> {
     const [attendee] = this.validate([input], { requireConfirmEmail: true, bypassTaxIdFormat: input.bypassValidation === true });
     await this.sessionInfo(sessionId);
-    await this.assertNotBlacklisted([attendee]);
+    this.assertNotBlacklisted([attendee], await this.blacklist.activeEntryFor([attendee.email]));
     await this.assertNotAlreadyIn(sessionId, [attendee]);
 
     return this.withDuplicateGuard(sessionId, [attendee], () =>
@@ -192,8 +197,7 @@ export class BookingService {
     return row;
   }
 
-  private async assertNotBlacklisted(attendees: Attendee[]): Promise<void> {
-    const blocked = await this.blacklist.activeEntryFor(attendees.map((a) => a.email));
+  private assertNotBlacklisted(attendees: Attendee[], blocked: Map<string, { expiresAt: Date }>): void {
     if (!blocked.size) return;
     const attendeeErrors: Record<string, string[]> = {};
     attendees.forEach((attendee, index) => {
@@ -207,11 +211,15 @@ export class BookingService {
     throw refusal(403, 'BLACKLISTED', first, attendeeErrors);
   }
 
-  private async assertNotAlreadyIn(sessionId: number, attendees: Attendee[]): Promise<void> {
-    const rows: { email: string; user_tax_id: string }[] = await this.ds.query(
+  private peopleAlreadyIn(sessionId: number, attendees: Attendee[]): Promise<{ email: string; user_tax_id: string }[]> {
+    return this.ds.query(
       `SELECT email, user_tax_id FROM registrations WHERE session_id = $1 AND state IN (0, 2) AND (email = ANY($2) OR user_tax_id = ANY($3))`,
       [sessionId, attendees.map((a) => a.email), attendees.map((a) => a.userTaxId)],
     );
+  }
+
+  private async assertNotAlreadyIn(sessionId: number, attendees: Attendee[]): Promise<void> {
+    const rows = await this.peopleAlreadyIn(sessionId, attendees);
     if (rows.length) this.throwDuplicate(attendees, rows);
   }
 
