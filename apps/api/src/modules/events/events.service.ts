@@ -10,6 +10,7 @@ import { CreateEventDto, UpdateEventDto } from './dto/event.dto';
 import { EventCategoryEntity } from './entities/event-category.entity';
 import { EventEntity } from './entities/event.entity';
 import { toAdminEvent, toPublicEvent } from './event-view';
+import { findEventForBookingPage } from './event-row.query';
 import { querySessions } from './session-view.query';
 import { SessionsService } from './sessions.service';
 
@@ -51,7 +52,7 @@ export class EventsService {
 
   /** The booking page's view. Drafts too, so organisers can preview them: registration refuses them. */
   async getPublic(id: number, options: { excerpt?: boolean } = {}): Promise<PublicEvent> {
-    const event = await this.repo.findOneBy({ id });
+    const event = await findEventForBookingPage(this.ds, id);
     if (!event) throw AppError.notFound(M.notFound);
     return toPublicEvent(event, options);
   }

@@ -8,6 +8,7 @@ import { CreateSessionDto, UpdateSessionDto } from './dto/session.dto';
 import { EventEntity } from './entities/event.entity';
 import { toPublicEvent } from './event-view';
 import { readSchedule } from './session-schedule';
+import { findEventForBookingPage } from './event-row.query';
 import { querySessions } from './session-view.query';
 
 const M = MESSAGES.sessions;
@@ -31,9 +32,9 @@ export class SessionsService {
 
   /** Every session of an event, past ones too, by start; `event` added on request. */
   async list(eventId: number, options: { showEventDetails?: boolean; sessionToken?: string } = {}): Promise<Session[]> {
-    const event = await this.events.findOneBy({ id: eventId });
+    const event = await findEventForBookingPage(this.ds, eventId);
     if (!event) throw AppError.notFound(MESSAGES.events.notFound);
-    const sessions = await querySessions(this.ds, 's.event_id = $1', [eventId], { excludeToken: options.sessionToken });
+    const sessions = await querySessions(this.ds, 's.event_id = $1', [eventId], { excludeToken: options.sessionToken, statementName: 'sessions.of-event' });
     if (!options.showEventDetails) return sessions;
     const details = toPublicEvent(event);
     return sessions.map((session) => ({ ...session, event: details }));

@@ -5,6 +5,7 @@ import { EVENT_STATUS, HOLD_DURATION_MINUTES, MESSAGES, SETTING_KEYS, TicketHold
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { isUniqueViolation } from '../../database/pg-errors';
+import { preparedQuery } from '../../database/prepared';
 import { JobQueue } from '../../queue/job-queue';
 import { JobHandler } from '../../queue/job-handler.decorator';
 import { promoteWaiting } from '../registrations/promotion';
@@ -44,7 +45,9 @@ export class HoldsService {
    * the token with itself) answers null and takes the careful path. */
   private async firstHold(sessionId: number, token: string, spots: number): Promise<{ id: string; expiresAt: Date } | null> {
     try {
-      const [row] = await this.ds.query(
+      const [row] = await preparedQuery<{ id: string; expiresAt: Date }>(
+        this.ds,
+        'holds.first',
         `WITH s AS (
            UPDATE event_sessions SET held_spots = held_spots + $3
             WHERE id = $1 AND is_registration_open AND starts_at > now()

@@ -12,6 +12,7 @@ import {
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { isUniqueViolation } from '../../database/pg-errors';
+import { preparedQuery } from '../../database/prepared';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { Attendee, AttendeeInput, checkAttendee } from './attendee-rules';
 import { LockedSession, freeOnlineSpots, lockSession } from './session-state';
@@ -78,7 +79,9 @@ export class BookingService {
   private async allocatePublic(m: EntityManager, sessionId: number, attendees: Attendee[], token: string, ip: string | null) {
     // Rows, consents and Registration e-mails go in before any lock; the slow path turns queued ones into Queue e-mails.
     const ids = await this.insertRows(m, sessionId, attendees, { source: 'public', usesReserved: false, ip, email: 'Registration' });
-    const [gate] = await m.query(
+    const [gate] = await preparedQuery<{ released: number; seated: boolean }>(
+      m,
+      'booking.gate',
       `WITH h AS (DELETE FROM ticket_holds WHERE session_id = $1 AND token = $2 RETURNING spots),
             released AS (SELECT coalesce(sum(spots), 0)::int AS spots FROM h),
             u AS (
@@ -185,7 +188,9 @@ export class BookingService {
   }
 
   private async sessionInfo(sessionId: number, token = ''): Promise<SessionInfo> {
-    const [row] = await this.ds.query(
+    const [row] = await preparedQuery<SessionInfo>(
+      this.ds,
+      'booking.session-info',
       `SELECT s.id, e.status AS "eventStatus", s.is_registration_open AS "isRegistrationOpen", s.starts_at <= now() AS started,
               greatest(0, s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots) AS "freeOnline",
               s.max_queue_spots - s.queue_count AS "queueRoom",
@@ -212,7 +217,9 @@ export class BookingService {
   }
 
   private peopleAlreadyIn(sessionId: number, attendees: Attendee[]): Promise<{ email: string; user_tax_id: string }[]> {
-    return this.ds.query(
+    return preparedQuery(
+      this.ds,
+      'booking.people-already-in',
       `SELECT email, user_tax_id FROM registrations WHERE session_id = $1 AND state IN (0, 2) AND (email = ANY($2) OR user_tax_id = ANY($3))`,
       [sessionId, attendees.map((a) => a.email), attendees.map((a) => a.userTaxId)],
     );
@@ -253,7 +260,9 @@ export class BookingService {
     attendees: Attendee[],
     options: { source: 'public' | 'admin'; usesReserved: boolean; ip: string | null; queuePosition?: number; email: 'Registration' | 'Queue' },
   ): Promise<number[]> {
-    const rows: { id: number }[] = await m.query(
+    const rows = await preparedQuery<{ id: number }>(
+      m,
+      'booking.insert',
       `WITH r AS (
          INSERT INTO registrations (session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position)
          SELECT $1, $2, a.first_name, a.last_name, a.email, a.user_tax_id, a.telephone_number, $3, $4, $5
