@@ -1,4 +1,4 @@
-import { addRegistration, createEvent, createSession, eventBody } from './events-helpers';
+import { addRegistration, createEvent, createSession, eventBody } from './support/events-helpers';
 import { TestApp } from './support/test-app';
 
 describe('Dashboard (GET /api/admin/dashboard/stats)', () => {

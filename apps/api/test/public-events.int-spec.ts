@@ -1,4 +1,4 @@
-import { addHold, addRegistration, createEvent, createSession } from './events-helpers';
+import { addHold, addRegistration, createEvent, createSession } from './support/events-helpers';
 import { TestApp } from './support/test-app';
 
 const NOT_FOUND = { statusCode: 404, code: 'NOT_FOUND', message: 'Evento no encontrado' };

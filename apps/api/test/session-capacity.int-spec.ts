@@ -1,6 +1,6 @@
 import { attendee, createSession, invariantProblems } from './support/booking-fixtures';
 import { TestApp } from './support/test-app';
-import { promotionEmails, registerPeople, snapshot, validationError, waitingIds } from './queue-helpers';
+import { promotionEmails, registerPeople, snapshot, validationError, waitingIds } from './support/queue-helpers';
 
 const NO_SESSION = { statusCode: 404, code: 'NOT_FOUND', message: 'Sesión no encontrada' };
 

@@ -1,4 +1,4 @@
-import { addHold, addRegistration, createEvent, createSession, expectValidationRefusal, sessionBody, snapshot } from './events-helpers';
+import { addHold, addRegistration, createEvent, createSession, expectValidationRefusal, sessionBody, snapshot } from './support/events-helpers';
 import { TestApp } from './support/test-app';
 
 const SESSION_NOT_FOUND = { statusCode: 404, code: 'NOT_FOUND', message: 'Sesión no encontrada' };

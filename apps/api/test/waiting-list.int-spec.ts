@@ -1,7 +1,7 @@
 import { Workbook } from 'exceljs';
 import { attendee, createSession, dni, invariantProblems } from './support/booking-fixtures';
 import { TestApp } from './support/test-app';
-import { promotionEmails, registerPeople, snapshot, validationError, waitingIds } from './queue-helpers';
+import { promotionEmails, registerPeople, snapshot, validationError, waitingIds } from './support/queue-helpers';
 
 const NOT_WAITING = { statusCode: 404, code: 'NOT_FOUND', message: 'Entrada de la lista de espera no encontrada' };
 const NO_SESSION = { statusCode: 404, code: 'NOT_FOUND', message: 'Sesión no encontrada' };

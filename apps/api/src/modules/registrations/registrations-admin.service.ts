@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AdminRegistration, MESSAGES, Paged, isValidEmail, isValidSpanishTaxId, normalizeEmail, normalizeTaxId } from '@evreg/contracts';
+import { AdminRegistration, MESSAGES, Paged, isValidEmail, normalizeEmail } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { containsPattern } from '../../common/sql';
-import { isUniqueViolation } from '../../database/pg-errors';
 import { RegistrationSearchDto, UpdateRegistrationDto } from './dto/registration.dto';
 import { recordEmails } from './outbox';
+import { duplicatePersonConflict, taxIdToStore } from './person-rules';
 
 const b = MESSAGES.booking;
 
@@ -71,22 +71,18 @@ export class RegistrationsAdminService {
     if (Object.keys(errors).length) throw AppError.validation(errors);
     const [current] = await this.ds.query(`SELECT user_tax_id FROM registrations WHERE id = $1 AND state IN (0, 1)`, [id]);
     if (!current) throw AppError.notFound(b.registrationNotFound);
-    // A passport number kept from a manual registration may stay as it is; a new value must be a DNI/NIE.
-    const normalizedTaxId = isValidSpanishTaxId(taxId) ? normalizeTaxId(taxId) : taxId.toUpperCase();
-    if (normalizedTaxId !== current.user_tax_id && !isValidSpanishTaxId(taxId)) throw AppError.field('userTaxId', b.taxIdInvalid);
+    const userTaxId = taxIdToStore(taxId, current.user_tax_id);
     try {
       await this.ds.query(`UPDATE registrations SET first_name = $2, last_name = $3, email = $4, user_tax_id = $5, telephone_number = $6 WHERE id = $1`, [
         id,
         firstName,
         lastName,
         normalizeEmail(email),
-        normalizedTaxId,
+        userTaxId,
         phone,
       ]);
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      const constraint = (error as { driverError?: { constraint?: string } }).driverError?.constraint ?? '';
-      throw constraint.includes('tax_id') ? AppError.conflict(b.duplicateTaxId, { userTaxId: [b.duplicateTaxId] }) : AppError.conflict(b.duplicateEmail, { email: [b.duplicateEmail] });
+      throw duplicatePersonConflict(error) ?? error;
     }
     return this.get(id);
   }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { MESSAGES, QueueEntry, isValidSpanishTaxId, normalizeEmail, normalizeTaxId } from '@evreg/contracts';
+import { MESSAGES, QueueEntry, normalizeEmail } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
-import { isUniqueViolation } from '../../database/pg-errors';
 import { recordEmails } from '../registrations/outbox';
+import { duplicatePersonConflict, taxIdToStore } from '../registrations/person-rules';
 import { closeQueueGap } from '../registrations/promotion';
 import { LockedSession, freeOnlineSpots, lockSession } from '../registrations/session-state';
 import { ReorderQueueDto, UpdateQueueEntryDto } from './dto/queue-entry.dto';
@@ -20,11 +20,6 @@ interface EntryRow extends Omit<QueueEntry, 'status' | 'queuedAt'> {
 }
 
 /** The unique indexes that keep one person to one place per session, and the field each one names. */
-const DUPLICATE_BY_INDEX: Record<string, { field: keyof UpdateQueueEntryDto; message: string }> = {
-  registrations_person_email_key: { field: 'email', message: b.duplicateEmail },
-  registrations_person_tax_id_key: { field: 'userTaxId', message: b.duplicateTaxId },
-};
-
 /** Staff work on a session's waiting list. Waiting entries are registrations in state 2 with positions exactly
  * 1..n; every change locks the session row first (lockSession), then the entry rows, like the booking engine. */
 @Injectable()
@@ -72,7 +67,7 @@ export class WaitingListService {
       return await this.ds.transaction(async (m) => {
         const { session, entry } = await this.lockEntry(m, entryId);
         const email = normalizeEmail(dto.email);
-        const userTaxId = this.taxIdToStore(dto.userTaxId, entry.userTaxId);
+        const userTaxId = taxIdToStore(dto.userTaxId, entry.userTaxId);
         const clashes: { email: string; userTaxId: string }[] = await m.query(
           `SELECT email, user_tax_id AS "userTaxId" FROM registrations
             WHERE session_id = $1 AND state IN (0, 2) AND id <> $2 AND (email = $3 OR user_tax_id = $4)`,
@@ -94,9 +89,7 @@ export class WaitingListService {
       });
     } catch (error) {
       // A public registration of the same person committed between the check and the update.
-      const duplicate = isUniqueViolation(error) ? DUPLICATE_BY_INDEX[constraintOf(error)] : undefined;
-      if (duplicate) throw AppError.conflict(duplicate.message, { [duplicate.field]: [duplicate.message] });
-      throw error;
+      throw duplicatePersonConflict(error) ?? error;
     }
   }
 
@@ -144,12 +137,6 @@ export class WaitingListService {
 
   /** A valid DNI/NIE is stored normalised. Anything else only replaces a document that was not a DNI/NIE
    * either (a passport taken by a manual registration with bypassValidation), stored as that path stores it. */
-  private taxIdToStore(input: string, current: string): string {
-    if (isValidSpanishTaxId(input)) return normalizeTaxId(input);
-    if (!isValidSpanishTaxId(current)) return input.toUpperCase();
-    throw AppError.field('userTaxId', b.taxIdInvalid);
-  }
-
   private async assertSessionExists(sessionId: number): Promise<void> {
     const [session] = await this.ds.query(`SELECT 1 FROM event_sessions WHERE id = $1`, [sessionId]);
     if (!session) throw AppError.notFound(MESSAGES.sessions.notFound);
@@ -164,10 +151,4 @@ export class WaitingListService {
     );
     return rows.map((row) => ({ ...row, status: 0, queuedAt: row.queuedAt.toISOString() }));
   }
-}
-
-function constraintOf(error: unknown): string {
-  const candidate = error as { constraint?: unknown; driverError?: { constraint?: unknown } };
-  const name = candidate?.driverError?.constraint ?? candidate?.constraint;
-  return typeof name === 'string' ? name : '';
 }
