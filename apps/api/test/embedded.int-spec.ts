@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { attendee } from './support/booking-fixtures';
 import { TestApp } from './support/test-app';
 
 /** The embedded default: no DATABASE_URL, no REDIS_URL. PGlite under DATA_DIR and in-process jobs. */
@@ -44,6 +45,33 @@ describe('Embedded mode (PGlite in DATA_DIR, in-process jobs)', () => {
     expect(results.filter(Boolean)).toHaveLength(10);
     const [row] = await ds.query(`SELECT taken FROM lock_probe WHERE id = 1`);
     expect(row.taken).toBe(10);
+  });
+
+  it('books like the real server: concurrent holds and registrations on the embedded database', async () => {
+    const token = await app.adminToken();
+    expect((await app.request('POST', '/api/events', {
+      token,
+      body: { id: 77, title: 'Taller', description: '<p>Taller</p>', city: 'Madrid', place: 'Sala 1', postalCode: '28001', organizerName: 'Ayto', eventCategoryId: 1, status: 1 },
+    })).status).toBe(201);
+    const session = await app.request('POST', '/api/events/77/sessions', {
+      token,
+      body: { startDate: '2099-01-10', endDate: '2099-01-10', startTime: '10:00', endTime: '11:30', maxAttendees: 4, reservedSpots: 0, maxQueueSpots: 2 },
+    });
+    expect(session.status).toBe(201);
+    const sessionId = session.body.id;
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const sessionToken = `emb-${i}`;
+        await app.request('POST', '/api/ticketholds', { body: { eventSessionId: sessionId, sessionToken, numberOfSpots: 1 } });
+        return app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...attendee(700 + i) }, headers: { 'x-session-token': sessionToken } });
+      }),
+    );
+    expect(outcomes.filter((o) => o.status >= 500)).toEqual([]);
+    const results = outcomes.filter((o) => o.status === 201).map((o) => o.body.queued);
+    expect(results.filter((queued) => !queued)).toHaveLength(4);
+    expect(results.filter((queued) => queued)).toHaveLength(2);
+    const [view] = (await app.request('GET', '/api/events/77/sessions')).body;
+    expect(view).toMatchObject({ registeredCount: 4, currentQueueCount: 2, availableSpots: 0 });
   });
 
   it('keeps the data across a restart', async () => {

@@ -1,4 +1,4 @@
-import { DataSource, DataSourceOptions } from 'typeorm';
+import { DataSource, DataSourceOptions, EntityManager, MigrationExecutor } from 'typeorm';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
@@ -30,14 +30,17 @@ export function dataSourceOptions(url: string, poolSize: number): DataSourceOpti
 const MIGRATION_LOCK_KEY = 7_204_511;
 
 /** Applies pending migrations, then runs `afterMigrations` (the seed), holding an advisory lock so several
- * instances starting together do it once, one after the other. */
-export async function migrate(dataSource: DataSource, afterMigrations?: (ds: DataSource) => Promise<void>): Promise<void> {
+ * instances starting together do it once, one after the other. Everything runs on the one connection that
+ * holds the lock (the embedded database runs with a single connection). */
+export async function migrate(dataSource: DataSource, afterMigrations?: (db: EntityManager) => Promise<void>): Promise<void> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {
     await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await dataSource.runMigrations({ transaction: 'each' });
-    if (afterMigrations) await afterMigrations(dataSource);
+    const executor = new MigrationExecutor(dataSource, runner);
+    executor.transaction = 'each';
+    await executor.executePendingMigrations();
+    if (afterMigrations) await afterMigrations(runner.manager);
   } finally {
     await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     await runner.release();

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { dataSourceOptions, DatabaseTarget, migrate } from './data-source';
+import { enableNamedStatements } from './prepared';
 import { seedBase } from './seeds/seed-base';
 import { seedDemo } from './seeds/seed-demo';
 
@@ -18,9 +19,12 @@ export class DatabaseModule {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRootAsync({
-          useFactory: () => dataSourceOptions(target.url, config.dbPoolSize),
+          // PGlite's socket server multiplexes every connection onto one session, where two connections' protocol
+          // messages can interleave: the embedded database gets exactly one connection (it runs one query at a time anyway).
+          useFactory: () => dataSourceOptions(target.url, target.mode === 'embedded' ? 1 : config.dbPoolSize),
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();
+            if (target.mode === 'postgres') enableNamedStatements(dataSource);
             await migrate(dataSource, async (ds) => {
               await seedBase(ds, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
               if (config.demoData) await seedDemo(ds);

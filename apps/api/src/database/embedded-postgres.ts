@@ -6,10 +6,12 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 
 /** The embedded default: PGlite (PostgreSQL compiled to WASM) persisted under DATA_DIR, reached through its
- * socket server with the ordinary `pg` driver. Going through the socket matters: the server gives every pool
- * connection its own session and runs one transaction at a time, so row locks and transactions behave as on
- * a real server. (A driver that shares one PGlite session between connections interleaves transactions and
- * silently ignores SELECT ... FOR UPDATE.) */
+ * socket server with the ordinary `pg` driver. PGlite is one database session running one query at a time; the
+ * socket server queues what its connections send. The application uses a single connection to it (see
+ * DatabaseModule): with several, two connections' extended-protocol messages were seen to interleave on the
+ * shared session ("unnamed prepared statement does not exist"). One connection also keeps transactions whole,
+ * so row locks mean what they mean on a server. (A TypeORM driver that shares one PGlite instance between
+ * pool connections interleaves transactions and silently ignores SELECT ... FOR UPDATE.) */
 export class EmbeddedPostgres {
   private readonly logger = new Logger(EmbeddedPostgres.name);
 

@@ -10,7 +10,7 @@ import {
   normalizeEmail,
   splitPermission,
 } from '@evreg/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { generateTemporaryPassword, hashPassword } from '../../modules/auth/password';
 
 export interface SeedOptions {
@@ -38,7 +38,7 @@ export const DEFAULT_SETTINGS: { key: string; value: string; description: string
 
 /** Runs at every start, idempotent: the permission catalogue, the system administrator role with every
  * permission, default settings, and on an empty database the first administrator. */
-export async function seedBase(ds: DataSource, options: SeedOptions): Promise<void> {
+export async function seedBase(ds: DataSource | EntityManager, options: SeedOptions): Promise<void> {
   const logger = new Logger('Seed');
   await ds.transaction(async (m) => {
     for (const name of PERMISSIONS) {

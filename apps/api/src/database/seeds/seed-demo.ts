@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 
 const DEMO_DEPARTMENTS = ['Cultura', 'Deportes', 'Juventud', 'Turismo'];
 
 /** Demo content for `npm start` (DEMO_DATA=true), added once to an empty database so a newcomer has something
  * to look at. Never runs when the database already holds departments. */
-export async function seedDemo(ds: DataSource): Promise<void> {
+export async function seedDemo(ds: DataSource | EntityManager): Promise<void> {
   await ds.transaction(async (m) => {
     const [{ count }] = await m.query(`SELECT count(*)::int AS count FROM departments`);
     if (count > 0) return;
