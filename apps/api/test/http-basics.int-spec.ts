@@ -87,6 +87,16 @@ describe('HTTP basics: error bodies, static apps, docs, health, security headers
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.schemas.ApiErrorResponseDto.required).toEqual(expect.arrayContaining(['statusCode', 'code', 'message']));
     expect(doc.paths['/api/auth/login'].post.responses['401']).toBeDefined();
+    // Every operation documents its success answer, and every one that can refuse documents its error body.
+    const undocumented: string[] = [];
+    for (const [path, item] of Object.entries<Record<string, { responses?: Record<string, unknown> }>>(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const codes = Object.keys(op.responses ?? {});
+        if (!codes.some((c) => c.startsWith('2'))) undocumented.push(`${method} ${path}: success`);
+        if (path !== '/api/health' && !codes.some((c) => c.startsWith('4'))) undocumented.push(`${method} ${path}: errors`);
+      }
+    }
+    expect(undocumented).toEqual([]);
   });
 
   it('reports health with the database and queue modes in use', async () => {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiHeader, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { MessageResponseDto } from '../../common/message-response.dto';
@@ -44,6 +44,7 @@ export class AuthController {
   @HttpCode(204)
   @Auth({ allowMustChangePassword: true })
   @ApiOperation({ summary: 'Cerrar sesión: revoca el refresh token de esta sesión' })
+  @ApiNoContentResponse({ description: 'Sesión cerrada' })
   async logout(@CurrentPrincipal() principal: Principal) {
     await this.auth.logout(principal);
   }

@@ -30,6 +30,7 @@ export class HoldsController {
   @ApiOperation({ summary: 'Liberar ya las retenciones del token' })
   @ApiHeader({ name: 'X-Session-Token', required: true })
   @ApiOkResponse({ type: TicketHoldResponseDto })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Falta X-Session-Token' })
   expire(@Headers(SESSION_TOKEN_HEADER) token?: string) {
     if (!token?.trim()) throw AppError.field('X-Session-Token', MESSAGES.booking.sessionTokenRequired);
     return this.holds.expireToken(token.trim());
