@@ -1,0 +1,59 @@
+import type { AttendeeForm as Attendee } from '@evreg/contracts';
+
+export type Field = 'firstName' | 'lastName' | 'email' | 'confirmEmail' | 'userTaxId' | 'telephoneNumber';
+export type FieldErrors = Partial<Record<Field, string>>;
+export type AttendeeValues = Required<Attendee> & { telephoneNumber: string };
+
+export const EMPTY_ATTENDEE: AttendeeValues = { firstName: '', lastName: '', email: '', confirmEmail: '', userTaxId: '', telephoneNumber: '' };
+
+const FIELDS: { name: Field; label: string; type: string; required: boolean; auto: string }[] = [
+  { name: 'firstName', label: 'Nombre', type: 'text', required: true, auto: 'given-name' },
+  { name: 'lastName', label: 'Apellidos', type: 'text', required: true, auto: 'family-name' },
+  { name: 'email', label: 'Correo electrónico', type: 'email', required: true, auto: 'email' },
+  { name: 'confirmEmail', label: 'Confirmar correo electrónico', type: 'email', required: true, auto: 'off' },
+  { name: 'userTaxId', label: 'DNI/NIE', type: 'text', required: true, auto: 'off' },
+  { name: 'telephoneNumber', label: 'Teléfono (opcional)', type: 'tel', required: false, auto: 'tel' },
+];
+
+interface Props {
+  index: number;
+  title?: string;
+  values: AttendeeValues;
+  errors: FieldErrors;
+  onChange: (field: Field, value: string) => void;
+}
+
+export function AttendeeForm({ index, title, values, errors, onChange }: Props) {
+  return (
+    <fieldset className="attendee">
+      {title && <legend>{title}</legend>}
+      {FIELDS.map((f) => {
+        const id = `a${index}-${f.name}`;
+        const err = errors[f.name];
+        return (
+          <div className="field" key={f.name}>
+            <label htmlFor={id}>
+              {f.label}
+              {f.required && <span aria-hidden="true"> *</span>}
+            </label>
+            <input
+              id={id}
+              type={f.type}
+              autoComplete={f.auto}
+              value={values[f.name]}
+              aria-required={f.required}
+              aria-invalid={!!err}
+              aria-describedby={err ? `${id}-err` : undefined}
+              onChange={(e) => onChange(f.name, e.target.value)}
+            />
+            {err && (
+              <p className="field-error" id={`${id}-err`} role="alert">
+                {err}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
