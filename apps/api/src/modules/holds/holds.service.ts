@@ -9,7 +9,7 @@ import { preparedQuery } from '../../database/prepared';
 import { JobQueue } from '../../queue/job-queue';
 import { JobHandler } from '../../queue/job-handler.decorator';
 import { promoteWaiting } from '../registrations/promotion';
-import { lockSession } from '../registrations/session-state';
+import { bookingStateProblem, lockSession } from '../registrations/session-state';
 
 declare module '../../queue/job-map' {
   interface JobMap {
@@ -68,19 +68,9 @@ export class HoldsService {
   }
 
   private async holdCarefully(sessionId: number, token: string, spots: number): Promise<{ id: string; expiresAt: Date }> {
-    const [info] = await this.ds.query(
-      `SELECT e.status AS "eventStatus", s.is_registration_open AS "isOpen", s.starts_at <= now() AS started,
-              (SELECT value FROM settings WHERE key = $2) AS minutes,
-              s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots AS free,
-              coalesce((SELECT spots FROM ticket_holds WHERE session_id = s.id AND token = $3), 0) AS previous,
-              EXISTS (SELECT 1 FROM ticket_holds WHERE session_id = s.id AND expires_at <= now()) AS "anyExpired"
-         FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
-      [sessionId, SETTING_KEYS.ticketHoldDurationMinutes, token],
-    );
-    if (!info) throw holdRefusal(404, 'SESSION_NOT_FOUND', b.sessionNotFound);
-    if (info.eventStatus !== EVENT_STATUS.Live) throw holdRefusal(409, 'EVENT_NOT_LIVE', b.eventNotLive);
-    if (!info.isOpen) throw holdRefusal(409, 'REGISTRATION_CLOSED', b.registrationClosed);
-    if (info.started) throw holdRefusal(409, 'SESSION_STARTED', b.sessionStarted);
+    const info = await this.holdState(sessionId, token);
+    const closed = bookingStateProblem(info);
+    if (closed) throw holdRefusal(closed.statusCode, closed.code, closed.message);
     const minutes = Number(info.minutes) || HOLD_DURATION_MINUTES.default;
     // No room even counting the caller's own hold, and no expired hold to reclaim: refused without a write or a lock.
     if (info.free + info.previous < spots && !info.anyExpired) throw holdRefusal(409, 'NO_SPOTS', b.holdFull);
@@ -89,8 +79,34 @@ export class HoldsService {
     // Refused on the counter, which also counts expired holds not yet deleted: delete this session's expired
     // holds (a short transaction of its own) and try once more on exact numbers.
     if (!held && info.anyExpired && (await this.release(sessionId, `expires_at <= now()`, [])) > 0) held = await this.attempt(sessionId, token, spots, minutes);
-    if (!held) throw await this.refusalFor(sessionId);
-    return held;
+    if (held) return held;
+    // Refused: say why as things stand now (registration may have closed meanwhile).
+    const now = await this.holdState(sessionId, token);
+    const problem = bookingStateProblem(now);
+    throw problem ? holdRefusal(problem.statusCode, problem.code, problem.message) : holdRefusal(409, 'NO_SPOTS', b.holdFull);
+  }
+
+  /** The session as a hold decides on it; a 404 when it doesn't exist. */
+  private async holdState(sessionId: number, token: string) {
+    const [info]: {
+      eventStatus: number;
+      isRegistrationOpen: boolean;
+      started: boolean;
+      minutes: string | null;
+      free: number;
+      previous: number;
+      anyExpired: boolean;
+    }[] = await this.ds.query(
+      `SELECT e.status AS "eventStatus", s.is_registration_open AS "isRegistrationOpen", s.starts_at <= now() AS started,
+              (SELECT value FROM settings WHERE key = $2) AS minutes,
+              s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots AS free,
+              coalesce((SELECT spots FROM ticket_holds WHERE session_id = s.id AND token = $3), 0) AS previous,
+              EXISTS (SELECT 1 FROM ticket_holds WHERE session_id = s.id AND expires_at <= now()) AS "anyExpired"
+         FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
+      [sessionId, SETTING_KEYS.ticketHoldDurationMinutes, token],
+    );
+    if (!info) throw holdRefusal(404, 'SESSION_NOT_FOUND', b.sessionNotFound);
+    return info;
   }
 
   /** One UPDATE on the session row admits the hold if online registrations plus held spots stay within online
@@ -126,14 +142,6 @@ export class HoldsService {
       if (!isUniqueViolation(error)) throw error;
       return run();
     }
-  }
-
-  private async refusalFor(sessionId: number): Promise<AppError> {
-    const [s] = await this.ds.query(`SELECT is_registration_open AS "isOpen", starts_at <= now() AS started FROM event_sessions WHERE id = $1`, [sessionId]);
-    if (!s) return holdRefusal(404, 'SESSION_NOT_FOUND', b.sessionNotFound);
-    if (!s.isOpen) return holdRefusal(409, 'REGISTRATION_CLOSED', b.registrationClosed);
-    if (s.started) return holdRefusal(409, 'SESSION_STARTED', b.sessionStarted);
-    return holdRefusal(409, 'NO_SPOTS', b.holdFull);
   }
 
   /** Releases every hold of the token at once (the booking page's countdown reached zero, or it left). */

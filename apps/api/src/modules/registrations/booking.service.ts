@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  EVENT_STATUS,
   MAX_ATTENDEES_PER_BOOKING,
   MESSAGES,
   ManualRegistrationConfirmation,
@@ -15,7 +14,7 @@ import { isUniqueViolation } from '../../database/pg-errors';
 import { preparedQuery } from '../../database/prepared';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { Attendee, AttendeeInput, checkAttendee } from './attendee-rules';
-import { LockedSession, freeOnlineSpots, lockSession } from './session-state';
+import { LockedSession, bookingStateProblem, freeOnlineSpots, lockSession } from './session-state';
 
 interface SessionInfo {
   id: number;
@@ -56,9 +55,8 @@ export class BookingService {
       this.blacklist.activeEntryFor(attendees.map((a) => a.email)),
       this.peopleAlreadyIn(sessionId, attendees),
     ]);
-    if (session.eventStatus !== EVENT_STATUS.Live) throw refusal(409, 'EVENT_NOT_LIVE', b.eventNotLive);
-    if (!session.isRegistrationOpen) throw refusal(409, 'REGISTRATION_CLOSED', b.registrationClosed);
-    if (session.started) throw refusal(409, 'SESSION_STARTED', b.sessionStarted);
+    const closed = bookingStateProblem(session);
+    if (closed) throw refusal(closed.statusCode, closed.code, closed.message);
     // Without seats or room on the waiting list the answer is known without writing or locking anything (a seat
     // freed meanwhile would go to the people waiting, not to this request). Spares the lock to a rush's refusals.
     const seated = Math.min(attendees.length, session.freeOnline);
@@ -101,8 +99,8 @@ export class BookingService {
       await m.query(`UPDATE event_sessions SET held_spots = held_spots - $2 WHERE id = $1`, [sessionId, gate.released]);
       session.heldSpots -= gate.released;
     }
-    if (!session.isRegistrationOpen) throw refusal(409, 'REGISTRATION_CLOSED', b.registrationClosed);
-    if (session.started) throw refusal(409, 'SESSION_STARTED', b.sessionStarted);
+    const closed = bookingStateProblem(session);
+    if (closed) throw refusal(closed.statusCode, closed.code, closed.message);
     return this.seatOrQueue(m, session, ids);
   }
 

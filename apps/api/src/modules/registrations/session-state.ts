@@ -1,3 +1,4 @@
+import { EVENT_STATUS, MESSAGES } from '@evreg/contracts';
 import { EntityManager } from 'typeorm';
 
 /** The session row as the booking engine needs it, read under a row lock so every decision is taken on
@@ -19,6 +20,22 @@ export interface LockedSession {
   started: boolean;
   /** Spots of expired holds deleted when the lock was taken. */
   reclaimedSpots: number;
+}
+
+export interface BookingRefusal {
+  statusCode: number;
+  code: string;
+  message: string;
+}
+
+/** Why a session takes no public holds or registrations right now, or null when it does. The event's status
+ * is checked when the caller read it. */
+export function bookingStateProblem(s: { eventStatus?: number; isRegistrationOpen: boolean; started: boolean }): BookingRefusal | null {
+  const b = MESSAGES.booking;
+  if (s.eventStatus !== undefined && s.eventStatus !== EVENT_STATUS.Live) return { statusCode: 409, code: 'EVENT_NOT_LIVE', message: b.eventNotLive };
+  if (!s.isRegistrationOpen) return { statusCode: 409, code: 'REGISTRATION_CLOSED', message: b.registrationClosed };
+  if (s.started) return { statusCode: 409, code: 'SESSION_STARTED', message: b.sessionStarted };
+  return null;
 }
 
 export function onlineCapacity(s: LockedSession): number {
