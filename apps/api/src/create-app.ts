@@ -87,7 +87,7 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
     }
 
     app.useGlobalPipes(createValidationPipe());
-    app.useGlobalFilters(new AllExceptionsFilter(new SpaFallback(adminDist)));
+    app.useGlobalFilters(new AllExceptionsFilter(new SpaFallback(adminDist, bookingDist)));
 
     const document = SwaggerModule.createDocument(
       app,

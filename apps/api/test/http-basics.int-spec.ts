@@ -62,11 +62,18 @@ describe('HTTP basics: error bodies, static apps, docs, health, security headers
     expect(res.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Recurso no encontrado' });
   });
 
-  it('serves the booking app at /, the back office at /admin with SPA fallback, and redirects unknown paths to /', async () => {
+  it('serves the booking app at / and /cancel, the back office at /admin with SPA fallback, and redirects unknown paths to /', async () => {
     const booking = await app.request('GET', '/');
     expect(booking.status).toBe(200);
     expect(booking.headers.get('content-type')).toContain('text/html');
     expect(booking.body).toContain('<html lang="es">');
+    // The cancellation e-mail's link opens the booking app's cancellation page.
+    const cancel = await app.request('GET', '/cancel?token=1-abc');
+    expect(cancel.status).toBe(200);
+    expect(cancel.body).toBe(booking.body);
+    const privacy = await app.request('GET', '/privacy-policy.html');
+    expect(privacy.status).toBe(200);
+    expect(privacy.body).toContain('Política de privacidad');
 
     for (const path of ['/admin/', '/admin/users', '/admin/email-templates/3/edit']) {
       const res = await app.request('GET', path);

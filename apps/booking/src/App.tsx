@@ -8,7 +8,8 @@ import { SessionSelect } from './components/SessionSelect';
 import { Countdown } from './components/Countdown';
 import { RegistrationForm } from './components/RegistrationForm';
 import { ResultView } from './components/ResultView';
-import { isFull, queueRoom } from './components/format';
+import { isFull } from './logic/format';
+import { forcedSingle as fitsOnlyOne } from './logic/form-rules';
 
 const STALE = 60_000; // spec 9: kept for 60 seconds
 
@@ -107,7 +108,7 @@ export function App() {
 
   // Stable per failure (the payload object), so the form maps it to fields once.
   const regError: ApiFailure | null = reg.error instanceof ApiError ? reg.error.payload : null;
-  const forcedSingle = attendees === 2 && !!session && Math.max(0, session.availableSpots) + queueRoom(session) < 2;
+  const forcedSingle = !!session && fitsOnlyOne(session, attendees);
   const people: 1 | 2 = forcedSingle ? 1 : attendees;
 
   let form;

@@ -1,7 +1,7 @@
+import type { ApiFailure } from './logic/form-rules';
 import {
   SESSION_TOKEN_HEADER,
   type PublicEvent,
-  type RegistrationErrorResponse,
   type RegistrationRequest,
   type RegistrationResponse,
   type Session,
@@ -10,8 +10,7 @@ import {
 
 export const CONNECTION_ERROR = 'Error de conexión. Por favor, inténtalo de nuevo.';
 
-/** A refusal from the server (its JSON body), or a network failure turned into one. */
-export type ApiFailure = Partial<RegistrationErrorResponse> & { message?: string };
+export type { ApiFailure };
 
 export class ApiError extends Error {
   constructor(public readonly payload: ApiFailure) {
@@ -19,8 +18,15 @@ export class ApiError extends Error {
   }
 }
 
-async function getJson<T>(path: string, headers: Record<string, string>, notFound?: string): Promise<T> {
-  const res = await fetch(path, { headers: { Accept: 'application/json', 'Accept-Language': 'es', ...headers } });
+/** GET of the event or its sessions. Errors carry the spec's texts (section 8); a network failure gets the
+ * load's default text (section 4: 'Failed to fetch event' / 'Failed to fetch sessions'). */
+async function getJson<T>(path: string, headers: Record<string, string>, failed: string, notFound?: string): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, { headers: { Accept: 'application/json', 'Accept-Language': 'es', ...headers } });
+  } catch {
+    throw new Error(failed);
+  }
   if (res.status === 404 && notFound) throw new Error(notFound);
   if (!res.ok) throw new Error(`HTTP error! status: ${res.status}`);
   const text = await res.text();
@@ -28,17 +34,21 @@ async function getJson<T>(path: string, headers: Record<string, string>, notFoun
   return JSON.parse(text) as T;
 }
 
-export const fetchEvent = (eventId: number) => getJson<PublicEvent>(`/api/events/${eventId}`, {}, 'Event not found');
+export const fetchEvent = (eventId: number) => getJson<PublicEvent>(`/api/events/${eventId}`, {}, 'Failed to fetch event', 'Event not found');
 
 export const fetchSessions = (eventId: number, token: string) =>
-  getJson<Session[]>(`/api/events/${eventId}/sessions?showEventDetails=true`, token ? { [SESSION_TOKEN_HEADER]: token } : {});
+  getJson<Session[]>(
+    `/api/events/${eventId}/sessions?showEventDetails=true`,
+    token ? { [SESSION_TOKEN_HEADER]: token } : {},
+    'Failed to fetch sessions',
+  );
 
 async function postJson<T>(path: string, body: unknown, token: string): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Accept-Language': 'es', [SESSION_TOKEN_HEADER]: token },
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': 'es', ...(token ? { [SESSION_TOKEN_HEADER]: token } : {}) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -77,3 +87,33 @@ export async function register(sessionId: number, regs: RegistrationRequest[], t
     ? { ...r, results: [{ success: true, registrationId: r.id, queued: true, queuePosition: r.queuePosition }], totalRegistrations: 0, totalQueued: 1 }
     : { ...r, results: [{ success: true, registrationId: r.id, queued: false, queuePosition: null }], totalRegistrations: 1, totalQueued: 0 };
 }
+
+/** What a cancellation link would cancel (GET /api/registrations/cancellation/{token}). */
+export interface CancellationPreview {
+  registrationId: number;
+  firstName: string;
+  eventTitle: string;
+  startDate: string;
+  startTime: string;
+  endTime: string;
+  isAllDay: boolean;
+  queued: boolean;
+  queuePosition: number | null;
+}
+
+const cancellationPath = (token: string) => `/api/registrations/cancellation/${encodeURIComponent(token)}`;
+
+/** The link's preview; a used or unknown link is an ApiError with the server's Spanish message (410). */
+export async function fetchCancellation(token: string): Promise<CancellationPreview> {
+  let res: Response;
+  try {
+    res = await fetch(cancellationPath(token), { headers: { Accept: 'application/json', 'Accept-Language': 'es' } });
+  } catch {
+    throw new ApiError({ message: CONNECTION_ERROR });
+  }
+  const data = (await res.json().catch(() => null)) as CancellationPreview | ApiFailure | null;
+  if (!res.ok || !data) throw new ApiError((data as ApiFailure) ?? { message: `HTTP error! status: ${res.status}` });
+  return data as CancellationPreview;
+}
+
+export const confirmCancellation = (token: string) => postJson<{ message: string }>(cancellationPath(token), undefined, '');

@@ -3,7 +3,7 @@ import { AppError } from './app-error';
 import { SpaFallback } from './spa-fallback';
 
 describe('AllExceptionsFilter.toBody', () => {
-  const filter = new AllExceptionsFilter(new SpaFallback('/nonexistent'));
+  const filter = new AllExceptionsFilter(new SpaFallback('/nonexistent', '/nonexistent'));
 
   it('answers an unknown error with a generic 500 that leaks nothing', () => {
     const body = filter.toBody(new Error('relation "users" violates constraint: SELECT password_hash FROM users'));

@@ -1,10 +1,4 @@
-import type { AttendeeForm as Attendee } from '@evreg/contracts';
-
-export type Field = 'firstName' | 'lastName' | 'email' | 'confirmEmail' | 'userTaxId' | 'telephoneNumber';
-export type FieldErrors = Partial<Record<Field, string>>;
-export type AttendeeValues = Required<Attendee> & { telephoneNumber: string };
-
-export const EMPTY_ATTENDEE: AttendeeValues = { firstName: '', lastName: '', email: '', confirmEmail: '', userTaxId: '', telephoneNumber: '' };
+import type { AttendeeValues, Field, FieldErrors } from '../logic/form-rules';
 
 const FIELDS: { name: Field; label: string; type: string; required: boolean; auto: string }[] = [
   { name: 'firstName', label: 'Nombre', type: 'text', required: true, auto: 'given-name' },
@@ -47,7 +41,7 @@ export function AttendeeForm({ index, title, values, errors, onChange }: Props) 
               onChange={(e) => onChange(f.name, e.target.value)}
             />
             {err && (
-              <p className="field-error" id={`${id}-err`} role="alert">
+              <p className="field-error" id={`${id}-err`}>
                 {err}
               </p>
             )}

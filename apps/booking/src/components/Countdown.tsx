@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import { announcement, clock, secondsLeft } from '../logic/countdown';
 
-const remaining = (expiresAt: string) => Math.max(0, Math.ceil((Date.parse(expiresAt) - Date.now()) / 1000));
-
-/** m:ss until expiresAt, ticking every second (rounded up); calls onExpire once at zero. */
+/** m:ss until expiresAt, ticking every second (rounded up); calls onExpire once at zero. The visible timer is
+ * silent for screen readers (role timer, aria-live off); a polite live region speaks only at whole minutes,
+ * 30 s, 10 s and zero. */
 export function Countdown({ expiresAt, onExpire }: { expiresAt: string; onExpire: () => void }) {
-  const [left, setLeft] = useState(() => remaining(expiresAt));
+  const [left, setLeft] = useState(() => secondsLeft(expiresAt));
+  const [spoken, setSpoken] = useState('');
   const fired = useRef(false);
   const expire = useRef(onExpire);
   expire.current = onExpire;
@@ -12,8 +14,10 @@ export function Countdown({ expiresAt, onExpire }: { expiresAt: string; onExpire
   useEffect(() => {
     fired.current = false;
     const tick = () => {
-      const s = remaining(expiresAt);
+      const s = secondsLeft(expiresAt);
       setLeft(s);
+      const say = announcement(s);
+      if (say) setSpoken(say);
       if (s === 0 && !fired.current) {
         fired.current = true;
         expire.current();
@@ -27,10 +31,15 @@ export function Countdown({ expiresAt, onExpire }: { expiresAt: string; onExpire
     return () => window.clearInterval(id);
   }, [expiresAt]);
 
-  const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+  const text = clock(left);
   return (
-    <p className="countdown" role="timer" aria-live="off">
-      Plazas reservadas durante <strong>{text}</strong>
-    </p>
+    <div className="countdown">
+      <p role="timer" aria-live="off" aria-label={`Plazas reservadas durante ${text}`}>
+        Plazas reservadas durante <strong>{text}</strong>
+      </p>
+      <p className="sr-only" aria-live="polite">
+        {spoken}
+      </p>
+    </div>
   );
 }

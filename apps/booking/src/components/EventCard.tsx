@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import { useMemo, type ReactNode } from 'react';
 import { DESCRIPTION_ALLOWED_ATTRIBUTES, DESCRIPTION_ALLOWED_TAGS, type PublicEvent, type Session } from '@evreg/contracts';
-import { formatDate, formatTime, hasWaitingList } from './format';
+import { formatDate, formatTime, hasWaitingList, imageSrc } from '../logic/format';
 
 interface Props {
   event: PublicEvent;
@@ -22,10 +22,11 @@ export function EventCard({ event, session, children }: Props) {
     [event.description],
   );
   const address = [event.address, event.city, event.country].filter(Boolean).join(', ');
+  const banner = imageSrc(event.imageUrl, import.meta.env.VITE_IMAGE_BASE_URL);
 
   return (
     <article className="card">
-      {event.imageUrl && <img className="banner" src={event.imageUrl} alt="" />}
+      {banner && <img className="banner" src={banner} alt="" />}
       <div className="card-body">
         <div className="title-row">
           <h1>{event.title}</h1>

@@ -1,8 +1,18 @@
-import { useState, type FormEvent } from 'react';
-import { isValidEmail, type RegistrationRequest, type Session } from '@evreg/contracts';
-import type { ApiFailure } from '../api';
-import { AttendeeForm, EMPTY_ATTENDEE, type AttendeeValues, type Field, type FieldErrors } from './AttendeeForm';
-import { queueRoom } from './format';
+import { useRef, useState, type FormEvent } from 'react';
+import type { RegistrationRequest, Session } from '@evreg/contracts';
+import {
+  CONSENT_REQUIRED,
+  EMPTY_ATTENDEE,
+  errorBoxContent,
+  peopleQueued,
+  serverFieldErrors,
+  validateAttendee,
+  type ApiFailure,
+  type AttendeeValues,
+  type Field,
+  type FieldErrors,
+} from '../logic/form-rules';
+import { AttendeeForm } from './AttendeeForm';
 
 interface Props {
   session: Session;
@@ -12,73 +22,30 @@ interface Props {
   onSubmit: (regs: RegistrationRequest[], names: string[]) => void;
 }
 
-/** The spec's client checks (section 5). First name has no effective client check. */
-function validate(a: AttendeeValues): FieldErrors {
-  const e: FieldErrors = {};
-  if (!a.lastName.trim()) e.lastName = 'Apellidos son requeridos';
-  if (!a.email.trim()) e.email = 'Correo electrónico es requerido';
-  else if (!isValidEmail(a.email)) e.email = 'Correo electrónico no es válido';
-  if (!a.confirmEmail.trim()) e.confirmEmail = 'Confirmar correo es requerido';
-  else if (a.confirmEmail.trim() !== a.email.trim()) e.confirmEmail = 'Los correos no coinciden';
-  if (!a.userTaxId.trim()) e.userTaxId = 'DNI/NIE es requerido';
-  return e;
-}
-
-/** Server texts to fields by keywords (section 5). */
-function fieldsFor(text: string): Field[] {
-  const t = text.toLowerCase();
-  if (/\b(dni|nie|nif)\b|tax|documento|identidad/.test(t)) return ['userTaxId'];
-  if (/correo|e-?mail/.test(t)) return t.includes('confirm') ? ['email', 'confirmEmail'] : ['email'];
-  if (/apellido|last ?name/.test(t)) return ['lastName'];
-  if (/nombre|first ?name/.test(t)) return ['firstName'];
-  return [];
-}
-
-function flatErrors(errors: ApiFailure['errors'] | string[] | undefined): string[] {
-  if (!errors) return [];
-  if (Array.isArray(errors)) return errors.map(String);
-  return Object.entries(errors).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((m) => `${m}`).map((m) => (fieldsFor(m).length ? m : `${k}: ${m}`)));
-}
-
-export function serverFieldErrors(err: ApiFailure | null, count: number): FieldErrors[] {
-  const out: FieldErrors[] = Array.from({ length: count }, () => ({}));
-  if (!err) return out;
-  const put = (i: number, msg: string) => fieldsFor(msg).forEach((f) => (out[i][f] ??= msg));
-  if (err.attendeeErrors) {
-    Object.entries(err.attendeeErrors).forEach(([k, msgs]) => {
-      const i = Number(k);
-      if (i < count) msgs.forEach((m) => put(i, m));
-    });
-  }
-  const flat = flatErrors(err.errors);
-  if (!err.attendeeErrors && !flat.length && err.message) flat.push(err.message);
-  for (let i = 0; i < count; i++) flat.forEach((m) => put(i, m));
-  return out;
-}
-
 function ErrorBox({ error, count }: { error: ApiFailure; count: number }) {
-  const ae = error.attendeeErrors;
-  const flat = flatErrors(error.errors);
-  let body;
-  if (ae && Object.keys(ae).length) {
-    body = Object.entries(ae).map(([k, msgs]) => (
-      <div key={k}>
-        <strong>{count === 1 ? 'Errores:' : k === '0' ? 'Primera Persona:' : 'Acompañante:'}</strong>
-        <ul>
-          {msgs.map((m, i) => (
-            <li key={i}>{m}</li>
-          ))}
-        </ul>
-      </div>
-    ));
-  } else if (error.message) body = <p>{error.message}</p>;
-  else if (flat.length) body = <ul>{flat.map((m, i) => <li key={i}>{m}</li>)}</ul>;
-  else if (error.title) body = <p>{error.title}</p>;
-  else body = <p>Error inesperado. Por favor, inténtalo de nuevo.</p>;
+  const content = errorBoxContent(error, count);
   return (
     <div className="error-box" role="alert">
       <strong>Error de registro:</strong>
-      {body}
+      {content.kind === 'people' &&
+        content.groups.map((g) => (
+          <div key={g.heading}>
+            <strong>{g.heading}</strong>
+            <ul>
+              {g.messages.map((m, i) => (
+                <li key={i}>{m}</li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      {content.kind === 'list' && (
+        <ul>
+          {content.messages.map((m, i) => (
+            <li key={i}>{m}</li>
+          ))}
+        </ul>
+      )}
+      {content.kind === 'text' && <p>{content.text}</p>}
     </div>
   );
 }
@@ -89,6 +56,8 @@ export function RegistrationForm({ session, attendees, loading, error, onSubmit 
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState('');
   const [shownError, setShownError] = useState<ApiFailure | null>(null);
+  const [summary, setSummary] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
 
   // A new server error replaces the field errors with its mapping.
   if (error !== shownError) {
@@ -103,11 +72,18 @@ export function RegistrationForm({ session, attendees, loading, error, onSubmit 
 
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
-    const found = values.map(validate);
+    const found = values.map(validateAttendee);
     setErrors(found);
     const consentOk = consent;
-    setConsentError(consentOk ? '' : 'Debe aceptar la política de privacidad para continuar');
-    if (!consentOk || found.some((e) => Object.keys(e).length)) return;
+    setConsentError(consentOk ? '' : CONSENT_REQUIRED);
+    const count = found.reduce((n, e) => n + Object.keys(e).length, 0) + (consentOk ? 0 : 1);
+    // One short announcement instead of every message at once; the messages themselves are read with each
+    // field (aria-describedby), starting with the first one, which gets the focus.
+    setSummary(count ? (count === 1 ? 'Hay 1 campo con errores.' : `Hay ${count} campos con errores.`) : '');
+    if (count) {
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     const regs = values.map((a) => ({
       eventSessionId: session.id,
       firstName: a.firstName.trim(),
@@ -121,11 +97,10 @@ export function RegistrationForm({ session, attendees, loading, error, onSubmit 
     onSubmit(regs, values.map((a) => `${a.firstName} ${a.lastName}`.trim()));
   };
 
-  const free = Math.max(0, session.availableSpots);
-  const queued = queueRoom(session) > 0 && attendees > free ? (attendees === 2 && free === 0 ? 2 : 1) : 0;
+  const queued = peopleQueued(session, attendees);
 
   return (
-    <form className="reg-form" onSubmit={submit} noValidate>
+    <form className="reg-form" onSubmit={submit} noValidate ref={formRef} aria-busy={loading}>
       <h2>{attendees === 2 ? 'Registrarse para este evento (1 persona + acompañante)' : 'Registrarse para este evento'}</h2>
       {queued > 0 && (
         <p className="banner-queue" role="status">
@@ -162,12 +137,15 @@ export function RegistrationForm({ session, attendees, loading, error, onSubmit 
           *
         </label>
         {consentError && (
-          <p className="field-error" id="consent-err" role="alert">
+          <p className="field-error" id="consent-err">
             {consentError}
           </p>
         )}
       </div>
-      <div aria-live="assertive">{error && <ErrorBox error={error} count={attendees} />}</div>
+      <p className="sr-only" aria-live="polite">
+        {summary}
+      </p>
+      {error && <ErrorBox error={error} count={attendees} />}
       <button type="submit" disabled={loading}>
         {loading ? 'Registrando...' : attendees === 2 ? 'Registrar Ambas Personas' : 'Registrarse Ahora'}
       </button>

@@ -1,5 +1,5 @@
 import type { Session } from '@evreg/contracts';
-import { isDisabled, sessionLabel } from './format';
+import { isDisabled, sessionLabel } from '../logic/format';
 
 interface Props {
   sessions: Session[];

@@ -22,3 +22,16 @@ export function sessionLabel(s: Session): string {
   else if (hasWaitingList(s)) label += ' (Lista de Espera)';
   return label;
 }
+
+/** The event's banner address. Absolute (http, https, protocol-relative) and data: URLs are used as they are;
+ * a relative one (the content system stores paths like /uploads/x.jpg) is prefixed with `base` — the
+ * VITE_IMAGE_BASE_URL the app was built with (the spec's "local development server"), or nothing, which
+ * leaves it relative to the page's own server. Anything else (javascript:, ...) is dropped. */
+export function imageSrc(url: string | null | undefined, base = ''): string | null {
+  const u = (url ?? '').trim();
+  if (!u) return null;
+  if (/^(https?:)?\/\//i.test(u) || /^data:image\//i.test(u)) return u;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(u)) return null;
+  if (!base) return u;
+  return `${base.replace(/\/+$/, '')}/${u.replace(/^\/+/, '')}`;
+}

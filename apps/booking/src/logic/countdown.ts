@@ -1,0 +1,19 @@
+/** Whole seconds left until expiresAt, rounded up, never below zero (spec 9: the countdown ticks every second,
+ * rounded up). */
+export function secondsLeft(expiresAt: string, now: number = Date.now()): number {
+  const end = Date.parse(expiresAt);
+  if (Number.isNaN(end)) return 0;
+  return Math.max(0, Math.ceil((end - now) / 1000));
+}
+
+/** m:ss, as on the card. */
+export const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/** What a screen reader hears, and only at a few moments so it is not flooded every second: at each whole
+ * minute, at 30 and 10 seconds, and at zero. Null at any other second. */
+export function announcement(seconds: number): string | null {
+  if (seconds === 0) return 'El tiempo de reserva se ha agotado.';
+  if (seconds === 30 || seconds === 10) return `Quedan ${seconds} segundos de reserva.`;
+  if (seconds % 60 === 0) return seconds === 60 ? 'Queda 1 minuto de reserva.' : `Quedan ${seconds / 60} minutos de reserva.`;
+  return null;
+}

@@ -1,0 +1,106 @@
+import { isValidEmail, type AttendeeForm, type RegistrationErrorResponse, type Session } from '@evreg/contracts';
+import { queueRoom } from './format';
+
+export type Field = 'firstName' | 'lastName' | 'email' | 'confirmEmail' | 'userTaxId' | 'telephoneNumber';
+export type FieldErrors = Partial<Record<Field, string>>;
+export type AttendeeValues = Required<AttendeeForm> & { telephoneNumber: string };
+
+/** A refusal from the server (its JSON body), or a network failure turned into one. `errors` may come as a
+ * list or as a field → message(s) map (spec 3). */
+export type ApiFailure = Omit<Partial<RegistrationErrorResponse>, 'errors'> & {
+  message?: string;
+  errors?: string[] | Record<string, string | string[]>;
+};
+
+export const EMPTY_ATTENDEE: AttendeeValues = { firstName: '', lastName: '', email: '', confirmEmail: '', userTaxId: '', telephoneNumber: '' };
+
+export const CONSENT_REQUIRED = 'Debe aceptar la política de privacidad para continuar';
+
+/** The spec's client checks for one person (section 5). First name has no effective client check. */
+export function validateAttendee(a: AttendeeValues): FieldErrors {
+  const e: FieldErrors = {};
+  if (!a.lastName.trim()) e.lastName = 'Apellidos son requeridos';
+  if (!a.email.trim()) e.email = 'Correo electrónico es requerido';
+  else if (!isValidEmail(a.email)) e.email = 'Correo electrónico no es válido';
+  if (!a.confirmEmail.trim()) e.confirmEmail = 'Confirmar correo es requerido';
+  else if (a.confirmEmail.trim() !== a.email.trim()) e.confirmEmail = 'Los correos no coinciden';
+  if (!a.userTaxId.trim()) e.userTaxId = 'DNI/NIE es requerido';
+  return e;
+}
+
+/** Which fields a server text is about, by keywords (section 5): tax-ID words, then e-mail words (plus the
+ * confirmation when 'confirm' appears), then last-name words, then first-name words. */
+export function fieldsFor(text: string): Field[] {
+  const t = text.toLowerCase();
+  if (/\b(dni|nie|nif)\b|tax|documento|identidad|pasaporte/.test(t)) return ['userTaxId'];
+  if (/correo|e-?mail/.test(t)) return t.includes('confirm') ? ['email', 'confirmEmail'] : ['email'];
+  if (/apellido|last ?name/.test(t)) return ['lastName'];
+  if (/nombre|first ?name/.test(t)) return ['firstName'];
+  return [];
+}
+
+/** The server's `errors` (a list, or a field → message(s) map) as a flat list of texts. A map key is kept as
+ * a prefix only when the text alone would not say which field it is about. */
+export function flatErrors(errors: ApiFailure['errors']): string[] {
+  if (!errors) return [];
+  if (Array.isArray(errors)) return errors.map(String);
+  return Object.entries(errors).flatMap(([k, v]) =>
+    (Array.isArray(v) ? v : [v]).map((m) => `${m}`).map((m) => (fieldsFor(m).length ? m : `${k}: ${m}`)),
+  );
+}
+
+/** A server refusal spread over the form's fields: attendee errors to their person; flat errors (or the
+ * message alone) to every person of the form (section 5: in two-person mode they apply to both). */
+export function serverFieldErrors(err: ApiFailure | null, count: number): FieldErrors[] {
+  const out: FieldErrors[] = Array.from({ length: count }, () => ({}));
+  if (!err) return out;
+  const put = (i: number, msg: string) => fieldsFor(msg).forEach((f) => (out[i][f] ??= msg));
+  if (err.attendeeErrors) {
+    Object.entries(err.attendeeErrors).forEach(([k, msgs]) => {
+      const i = Number(k);
+      if (i < count) msgs.forEach((m) => put(i, m));
+    });
+  }
+  const flat = flatErrors(err.errors);
+  if (!err.attendeeErrors && !flat.length && err.message) flat.push(err.message);
+  for (let i = 0; i < count; i++) flat.forEach((m) => put(i, m));
+  return out;
+}
+
+/** What the 'Error de registro:' box lists: per person when the server named people, else the message, the
+ * errors, the title, or the generic text (section 8). */
+export type ErrorBoxContent =
+  | { kind: 'people'; groups: { heading: string; messages: string[] }[] }
+  | { kind: 'list'; messages: string[] }
+  | { kind: 'text'; text: string };
+
+export function errorBoxContent(error: ApiFailure, count: number): ErrorBoxContent {
+  const ae = error.attendeeErrors;
+  if (ae && Object.keys(ae).length) {
+    return {
+      kind: 'people',
+      groups: Object.entries(ae).map(([k, messages]) => ({
+        heading: count === 1 ? 'Errores:' : k === '0' ? 'Primera Persona:' : 'Acompañante:',
+        messages,
+      })),
+    };
+  }
+  if (error.message) return { kind: 'text', text: error.message };
+  const flat = flatErrors(error.errors);
+  if (flat.length) return { kind: 'list', messages: flat };
+  if (error.title) return { kind: 'text', text: error.title };
+  return { kind: 'text', text: 'Error inesperado. Por favor, inténtalo de nuevo.' };
+}
+
+/** How many of the form's people will go to the waiting list (0, 1 or 2): shown when a waiting list exists
+ * and the people outnumber the free places. */
+export function peopleQueued(session: Session, attendees: 1 | 2): 0 | 1 | 2 {
+  const free = Math.max(0, session.availableSpots);
+  if (queueRoom(session) <= 0 || attendees <= free) return 0;
+  return attendees === 2 && free === 0 ? 2 : 1;
+}
+
+/** Two people asked for, but the free places and the waiting list's room together fit only one: the form
+ * falls back to a single person. */
+export const forcedSingle = (session: Session, attendees: 1 | 2) =>
+  attendees === 2 && Math.max(0, session.availableSpots) + queueRoom(session) < 2;
