@@ -10,12 +10,16 @@ import { BlacklistModule } from './modules/blacklist/blacklist.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DepartmentsModule } from './modules/departments/departments.module';
 import { EventsModule } from './modules/events/events.module';
+import { EmailModule } from './modules/email/email.module';
+import { GdprModule } from './modules/gdpr/gdpr.module';
 import { HealthModule } from './modules/health/health.module';
 import { HoldsModule } from './modules/holds/holds.module';
+import { NotificationsModule } from './modules/notifications/notifications.module';
 import { RegistrationsModule } from './modules/registrations/registrations.module';
 import { RolesModule } from './modules/roles/roles.module';
 import { SessionCapacityModule } from './modules/session-capacity/session-capacity.module';
 import { SettingsModule } from './modules/settings/settings.module';
+import { SmsModule } from './modules/sms/sms.module';
 import { UsersModule } from './modules/users/users.module';
 import { WaitingListModule } from './modules/waiting-list/waiting-list.module';
 import { QueueModule } from './queue/queue.module';
@@ -53,6 +57,10 @@ export class AppModule {
         WaitingListModule,
         SessionCapacityModule,
         BlacklistModule,
+        SmsModule,
+        NotificationsModule,
+        GdprModule,
+        EmailModule,
       ],
     };
   }

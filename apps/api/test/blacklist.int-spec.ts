@@ -124,6 +124,11 @@ describe('Blacklist (/api/blacklists)', () => {
     return res.body;
   }
 
+  async function smsCount(): Promise<number> {
+    const [row] = await app.sql(`SELECT count(*)::int AS n FROM sms_messages`);
+    return (row as { n: number }).n;
+  }
+
   async function counts() {
     const [row] = await app.sql(
       `SELECT (SELECT count(*)::int FROM blacklist_entries) AS entries, (SELECT count(*)::int FROM email_messages) AS emails`,
@@ -227,17 +232,20 @@ describe('Blacklist (/api/blacklists)', () => {
       expect((await create({ email: waiting.email })).email).toBe(waiting.email);
     });
 
-    it('records no message for an SMS notification (no SMS outbox yet), and needs a phone for it', async () => {
+    it('records an SMS, not an e-mail, for an SMS notification, and needs a phone for it', async () => {
       const noPhone = await fx.register(sessionId, { phone: null });
       const before = await counts();
+      const smsBefore = await smsCount();
       const sms = await create({ email: noPhone.email, notificationType: 0, phoneNumber: '600 999 888' });
       expect(sms).toMatchObject({ notificationType: 0, phoneNumber: '600 999 888' });
       expect(await counts()).toEqual({ entries: before.entries + 1, emails: before.emails });
+      expect(await smsCount()).toBe(smsBefore + 1);
 
       const refused = await app.request('POST', '/api/blacklists', { token: admin, body: body({ email: noPhone.email, notificationType: 0, phoneNumber: null }) });
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message: M.smsPhone, errors: { phoneNumber: [M.smsPhone] } });
       expect(await counts()).toEqual({ entries: before.entries + 1, emails: before.emails });
+      expect(await smsCount()).toBe(smsBefore + 1);
     });
 
     it('refuses, with the dialog\'s messages and without writing anything, what the dialog would not send', async () => {

@@ -112,7 +112,9 @@ export function App() {
   const people: 1 | 2 = forcedSingle ? 1 : attendees;
 
   let form;
-  if (!session) form = <p className="state">Selecciona una fecha</p>;
+  if (!session && sessions.length && sessions.every((s) => !s.isRegistrationOpen)) form = <p className="state">Inscripciones Cerradas</p>;
+  else if (!session && sessions.length && sessions.every((s) => !s.isRegistrationOpen || isFull(s))) form = <p className="state">Evento Completo</p>;
+  else if (!session) form = <p className="state">Selecciona una fecha</p>;
   else if (event.status !== 'Live') form = <p className="state">Este evento no admite inscripciones</p>;
   else if (reg.isSuccess) form = <ResultView response={reg.data} names={names} />;
   else if (!session.isRegistrationOpen) form = <p className="state">Inscripciones Cerradas</p>;

@@ -48,7 +48,12 @@ async function postJson<T>(path: string, body: unknown, token: string): Promise<
   try {
     res = await fetch(path, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Accept-Language': 'es', ...(token ? { [SESSION_TOKEN_HEADER]: token } : {}) },
+      // No content type without a body: the API refuses an empty body declared as JSON.
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        'Accept-Language': 'es',
+        ...(token ? { [SESSION_TOKEN_HEADER]: token } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {

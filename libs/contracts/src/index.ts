@@ -11,3 +11,6 @@ export * from './users';
 export * from './validators';
 export * from './booking';
 export * from './events';
+export * from './sms';
+export * from './gdpr';
+export * from './email';

@@ -29,6 +29,17 @@ export interface AppConfig {
   /** Folder holding the built front ends (booking/dist, admin/dist). */
   appsDir: string;
   trustProxy: boolean;
+  /** E-mail delivery: a sweep re-queues pending messages every `emailSweepIntervalMs`; a failed try is retried
+   * after emailRetryBaseMs, 2x, 4x... up to emailMaxAttempts tries; a worker's claim on a message lasts
+   * emailLeaseMs (longer than a send can take: SMTP timeouts are smtpTimeoutMs per stage). */
+  emailSweepIntervalMs: number;
+  emailRetryBaseMs: number;
+  emailMaxAttempts: number;
+  emailLeaseMs: number;
+  smtpTimeoutMs: number;
+  /** Netelip's SMS endpoint (a local stand-in in tests) and how long to wait for its answer. */
+  netelipBaseUrl: string;
+  netelipTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -132,6 +143,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     logLevel,
     appsDir: read('APPS_DIR') ?? resolve(__dirname, '../../..'),
     trustProxy: bool('TRUST_PROXY', false),
+    emailSweepIntervalMs: int('EMAIL_SWEEP_INTERVAL_MS', 30_000, 100, 3_600_000),
+    emailRetryBaseMs: int('EMAIL_RETRY_BASE_MS', 60_000, 10, 86_400_000),
+    emailMaxAttempts: int('EMAIL_MAX_ATTEMPTS', 6, 1, 50),
+    emailLeaseMs: int('EMAIL_LEASE_MS', 300_000, 1_000, 3_600_000),
+    smtpTimeoutMs: int('SMTP_TIMEOUT_MS', 30_000, 100, 600_000),
+    netelipBaseUrl: url('NETELIP_BASE_URL', ['http:', 'https:']) ?? 'https://api.netelip.com/v1/sms/api.php',
+    netelipTimeoutMs: int('NETELIP_TIMEOUT_MS', 10_000, 100, 120_000),
   };
   if (problems.length) throw new ConfigError(problems);
 

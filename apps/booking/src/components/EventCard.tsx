@@ -10,6 +10,8 @@ interface Props {
   children?: ReactNode;
 }
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 const BADGE: Record<string, string> = { Live: 'badge live', Draft: 'badge draft', Cancelled: 'badge cancelled' };
 
 export function EventCard({ event, session, children }: Props) {
@@ -42,7 +44,7 @@ export function EventCard({ event, session, children }: Props) {
             </dd>
             <dt>Aforo</dt>
             <dd>
-              {session.maxAttendees - session.reservedSpots} plazas · {Math.max(0, session.availableSpots)} disponibles
+              {plural(session.maxAttendees - session.reservedSpots, 'plaza', 'plazas')} · {plural(Math.max(0, session.availableSpots), 'disponible', 'disponibles')}
               {hasWaitingList(session) && <strong className="warn"> Evento completo - Lista de espera disponible</strong>}
             </dd>
           </dl>

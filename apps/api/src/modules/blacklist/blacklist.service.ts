@@ -17,6 +17,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { containsPattern } from '../../common/sql';
 import type { Principal } from '../auth/principal';
+import { EmailOutbox } from '../email/email-outbox';
+import { recordBlacklistSms } from '../sms/blacklist-sms';
 import { CreateBlacklistEntryDto, ListBlacklistQueryDto, UpdateBlacklistEntryDto } from './dto/blacklist.dto';
 import { expiryProblem, parseExpiry } from './expiry';
 
@@ -52,7 +54,10 @@ const SEARCH_FILTER = `(b.email ILIKE $1 OR b.first_name ILIKE $1 OR b.last_name
 
 @Injectable()
 export class BlacklistService {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly emailOutbox: EmailOutbox,
+  ) {}
 
   /** Newest first. paginated=false answers every entry (same shape, one page). */
   async list(query: ListBlacklistQueryDto): Promise<BlacklistPage> {
@@ -92,12 +97,12 @@ export class BlacklistService {
 
   /** Blacklists a person registered (active, cancelled or waiting) in the session, and records the message
    * telling them in the same transaction: an e-mail to send (pending in email_messages) for notificationType
-   * 1. SMS (0) has no outbox yet: nothing is recorded for it (docs/domain.md). */
+   * 1, an SMS (sms_messages, modules/sms) for 0. */
   async create(dto: CreateBlacklistEntryDto, actor: Principal): Promise<BlacklistEntry> {
     const expiresAt = this.acceptableExpiry(dto.expiresAt);
     const email = normalizeEmail(dto.email);
     const notificationType = dto.notificationType ?? BLACKLIST_NOTIFICATION.Email;
-    return this.ds.transaction(async (m) => {
+    const entry = await this.ds.transaction(async (m) => {
       const [event]: { id: number }[] = await m.query(`SELECT id FROM events WHERE id = $1`, [dto.eventId]);
       if (!event) throw AppError.field('eventId', M.eventRequired);
       const [session]: { id: number }[] = await m.query(`SELECT id FROM event_sessions WHERE id = $1 AND event_id = $2`, [
@@ -148,9 +153,22 @@ export class BlacklistService {
             },
           ],
         );
+      } else {
+        await recordBlacklistSms(m, {
+          registrationId: person.id,
+          eventId: dto.eventId,
+          sessionId: dto.eventSessionId,
+          email,
+          phoneNumber: phoneNumber!,
+          expiresAt,
+          reason: dto.blackListReason,
+          createdBy: actor.userId,
+        });
       }
       return this.get(id, m);
     });
+    this.emailOutbox.kick();
+    return entry;
   }
 
   /** Changes what was decided (reason, description, notification type, expiry) and the contact details; the

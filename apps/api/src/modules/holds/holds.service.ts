@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../database/pg-errors';
 import { preparedQuery } from '../../database/prepared';
 import { JobQueue } from '../../queue/job-queue';
 import { JobHandler } from '../../queue/job-handler.decorator';
+import { EmailOutbox } from '../email/email-outbox';
 import { promoteWaiting } from '../registrations/promotion';
 import { bookingStateProblem, lockSession } from '../registrations/session-state';
 
@@ -30,6 +31,7 @@ export class HoldsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly jobs: JobQueue,
+    private readonly emailOutbox: EmailOutbox,
   ) {}
 
   /** Holds `spots` for the visitor's token for TicketHoldDurationMinutes. A token has one hold per session: a
@@ -177,7 +179,7 @@ export class HoldsService {
   /** Deletes the matching holds of one session under its lock, gives the spots back and promotes from the
    * waiting list if that freed an online spot. */
   private async release(sessionId: number, condition: string, params: unknown[]): Promise<number> {
-    return this.ds.transaction(async (m) => {
+    const released = await this.ds.transaction(async (m) => {
       const session = await lockSession(m, sessionId);
       if (!session) return 0;
       const [row] = await m.query(
@@ -193,5 +195,8 @@ export class HoldsService {
       if (freed > 0) await promoteWaiting(m, session);
       return freed;
     });
+    // Promotion e-mails recorded with the release.
+    if (released > 0) this.emailOutbox.kick();
+    return released;
   }
 }

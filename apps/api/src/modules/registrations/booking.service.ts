@@ -13,6 +13,7 @@ import { AppError } from '../../common/app-error';
 import { isUniqueViolation } from '../../database/pg-errors';
 import { preparedQuery } from '../../database/prepared';
 import { BlacklistService } from '../blacklist/blacklist.service';
+import { EmailOutbox } from '../email/email-outbox';
 import { Attendee, AttendeeInput, checkAttendee } from './attendee-rules';
 import { LockedSession, bookingStateProblem, freeOnlineSpots, lockSession } from './session-state';
 
@@ -39,6 +40,7 @@ export class BookingService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly blacklist: BlacklistService,
+    private readonly emailOutbox: EmailOutbox,
   ) {}
 
   /** Public registration of one or two attendees, all or nothing. Attendee by attendee: a spot from the
@@ -67,6 +69,8 @@ export class BookingService {
     const placed = await this.withDuplicateGuard(sessionId, attendees, () =>
       this.ds.transaction((m) => this.allocatePublic(m, sessionId, attendees, token ?? '', ip)),
     );
+    // Committed: the Registration / Queue e-mails recorded with it can go (sent by a job, never in this request).
+    this.emailOutbox.kick();
     return this.response(placed);
   }
 
@@ -139,7 +143,7 @@ export class BookingService {
     this.assertNotBlacklisted([attendee], await this.blacklist.activeEntryFor([attendee.email]));
     await this.assertNotAlreadyIn(sessionId, [attendee]);
 
-    return this.withDuplicateGuard(sessionId, [attendee], () =>
+    const result = await this.withDuplicateGuard(sessionId, [attendee], () =>
       this.ds.transaction(async (m) => {
         const session = (await lockSession(m, sessionId))!;
         if (session.reservedRegistered < session.reservedSpots) {
@@ -163,6 +167,8 @@ export class BookingService {
         return { id, queued: true, queuePosition: position, message: b.manualQueued.replace('{position}', String(position)) };
       }),
     );
+    if ('id' in result) this.emailOutbox.kick();
+    return result;
   }
 
   private validate(inputs: AttendeeInput[], options: { requireConfirmEmail: boolean; bypassTaxIdFormat?: boolean }): Attendee[] {

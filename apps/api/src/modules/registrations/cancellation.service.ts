@@ -5,6 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { EmailOutbox } from '../email/email-outbox';
 import { registrationIdFromToken } from './cancel-token';
 import { recordEmails } from './outbox';
 import { closeQueueGap, promoteWaiting } from './promotion';
@@ -29,15 +30,18 @@ export class CancellationService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly emailOutbox: EmailOutbox,
   ) {}
 
   /** Cancels an active registration (or takes a waiting entry off the list), frees its spot, e-mails the
    * person, and promotes from the waiting list. Answers the ids promoted. */
   async cancel(registrationId: number): Promise<{ message: string; promoted: number[] }> {
-    return this.ds.transaction(async (m) => {
+    const result = await this.ds.transaction(async (m) => {
       const promoted = await this.cancelIn(m, registrationId);
       return { message: b.cancelled, promoted };
     });
+    this.emailOutbox.kick();
+    return result;
   }
 
   /** Deletes a registration or waiting entry outright (staff); an active one frees its spot first. */
@@ -47,6 +51,7 @@ export class CancellationService {
       if (row.state !== 1) await this.release(m, row);
       await m.query(`DELETE FROM registrations WHERE id = $1`, [registrationId]);
     });
+    this.emailOutbox.kick();
   }
 
   async preview(token: string): Promise<CancellationPreview> {
@@ -67,12 +72,14 @@ export class CancellationService {
 
   async cancelByToken(token: string): Promise<{ message: string }> {
     const id = this.idFromToken(token);
-    return this.ds.transaction(async (m) => {
+    const result = await this.ds.transaction(async (m) => {
       const [row] = await m.query(`SELECT state FROM registrations WHERE id = $1`, [id]);
       if (!row || row.state === 1) throw new AppError(410, 'CANCEL_LINK_USED', b.cancelLinkInvalid);
       await this.cancelIn(m, id);
       return { message: b.cancelled };
     });
+    this.emailOutbox.kick();
+    return result;
   }
 
   private idFromToken(token: string): number {

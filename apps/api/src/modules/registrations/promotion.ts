@@ -1,9 +1,10 @@
 import { EntityManager } from 'typeorm';
+import { recordPromotionSms } from '../sms/promotion-sms';
 import { recordEmails } from './outbox';
 import { LockedSession, freeOnlineSpots } from './session-state';
 
 /** Moves waiting entries, in position order, onto free online spots: each becomes an active registration and
- * gets the Promotion e-mail. Runs inside the caller's transaction with the session row locked (lockSession),
+ * gets the Promotion e-mail (and SMS, when SMS is enabled and a phone is known). Runs inside the caller's transaction with the session row locked (lockSession),
  * after any change that can free spots: cancellation, deletion, capacity change, hold release, unlock.
  * Nothing happens while the session's promotion is locked. Answers the promoted registration ids. */
 export async function promoteWaiting(m: EntityManager, session: LockedSession): Promise<number[]> {
@@ -26,6 +27,7 @@ export async function promoteWaiting(m: EntityManager, session: LockedSession): 
   session.queueCount -= n;
   const ids = promoted.map((row) => row.id);
   await recordEmails(m, 'Promotion', ids);
+  await recordPromotionSms(m, ids);
   return ids;
 }
 

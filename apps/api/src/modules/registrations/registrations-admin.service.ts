@@ -4,6 +4,7 @@ import { AdminRegistration, MESSAGES, Paged, isValidEmail, normalizeEmail } from
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { containsPattern } from '../../common/sql';
+import { EmailOutbox } from '../email/email-outbox';
 import { RegistrationSearchDto, UpdateRegistrationDto } from './dto/registration.dto';
 import { recordEmails } from './outbox';
 import { duplicatePersonConflict, taxIdToStore } from './person-rules';
@@ -24,7 +25,10 @@ function toAdmin(row: AdminRegistration & { registeredAt: Date | string }): Admi
 /** Staff views and edits of registrations (active and cancelled; waiting entries are the waiting list's). */
 @Injectable()
 export class RegistrationsAdminService {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly emailOutbox: EmailOutbox,
+  ) {}
 
   async forSession(sessionId: number): Promise<AdminRegistration[]> {
     const [session] = await this.ds.query(`SELECT 1 FROM event_sessions WHERE id = $1`, [sessionId]);
@@ -95,6 +99,7 @@ export class RegistrationsAdminService {
       if (row.state !== 0) throw AppError.conflict(b.resendOnlyActive);
       await recordEmails(m, 'Registration', [id]);
     });
+    this.emailOutbox.kick();
     return { message: b.emailResent };
   }
 }

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { MESSAGES, Session } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { EmailOutbox } from '../email/email-outbox';
 import { querySessions } from '../events/session-view.query';
 import { promoteWaiting } from '../registrations/promotion';
 import { LockedSession, lockSession } from '../registrations/session-state';
@@ -20,6 +21,7 @@ export class SessionCapacityService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly settings: SettingsService,
+    private readonly emailOutbox: EmailOutbox,
   ) {}
 
   setMaxAttendees(eventId: number, sessionId: number, maxAttendees: number): Promise<Session> {
@@ -79,12 +81,15 @@ export class SessionCapacityService {
   }
 
   private async change(eventId: number, sessionId: number, work: (m: EntityManager, session: LockedSession) => Promise<void>): Promise<Session> {
-    return this.ds.transaction(async (m) => {
+    const updated = await this.ds.transaction(async (m) => {
       const session = await lockSession(m, sessionId);
       if (!session || session.eventId !== eventId) throw AppError.notFound(MESSAGES.sessions.notFound);
       await work(m, session);
       const [view] = await querySessions(m, 's.id = $1', [sessionId]);
       return view;
     });
+    // Promotions recorded by the change (Promotion e-mails).
+    this.emailOutbox.kick();
+    return updated;
   }
 }

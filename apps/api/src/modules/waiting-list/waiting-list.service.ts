@@ -3,7 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { MESSAGES, QueueEntry, normalizeEmail } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { EmailOutbox } from '../email/email-outbox';
 import { recordEmails } from '../registrations/outbox';
+import { recordPromotionSms } from '../sms/promotion-sms';
 import { duplicatePersonConflict, taxIdToStore } from '../registrations/person-rules';
 import { closeQueueGap } from '../registrations/promotion';
 import { LockedSession, freeOnlineSpots, lockSession } from '../registrations/session-state';
@@ -24,7 +26,10 @@ interface EntryRow extends Omit<QueueEntry, 'status' | 'queuedAt'> {
  * 1..n; every change locks the session row first (lockSession), then the entry rows, like the booking engine. */
 @Injectable()
 export class WaitingListService {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly emailOutbox: EmailOutbox,
+  ) {}
 
   async list(sessionId: number): Promise<QueueEntry[]> {
     await this.assertSessionExists(sessionId);
@@ -43,7 +48,7 @@ export class WaitingListService {
   /** Staff promote one entry, in any order and even while automatic promotion is locked: a free online spot
    * if there is one, else an unused reserved spot. */
   async promote(entryId: number): Promise<{ message: string; registrationId: number }> {
-    return this.ds.transaction(async (m) => {
+    const result = await this.ds.transaction(async (m) => {
       const { session, entry } = await this.lockEntry(m, entryId);
       let usesReservedSpot: boolean;
       if (freeOnlineSpots(session) > 0) usesReservedSpot = false;
@@ -58,8 +63,11 @@ export class WaitingListService {
       await m.query(`UPDATE event_sessions SET ${counter} = ${counter} + 1 WHERE id = $1`, [session.id]);
       await closeQueueGap(m, session, entry.queuePosition);
       await recordEmails(m, 'Promotion', [entryId]);
+      await recordPromotionSms(m, [entryId]);
       return { message: b.promoted, registrationId: entryId };
     });
+    this.emailOutbox.kick();
+    return result;
   }
 
   async update(entryId: number, dto: UpdateQueueEntryDto): Promise<QueueEntry> {

@@ -1,8 +1,0 @@
-export function App() {
-  return (
-    <main>
-      <h1>Panel de Administración</h1>
-      <p>El panel de administración está en preparación.</p>
-    </main>
-  );
-}

@@ -1,0 +1,74 @@
+import type { PermissionName } from '@evreg/contracts';
+
+/** A route's requirement: none (any signed-in user), one permission, or a list (any of them by default, all
+ * of them when `all` is set). */
+export type Requirement = null | PermissionName | { anyOf: PermissionName[] } | { allOf: PermissionName[] };
+
+export interface AdminRoute {
+  /** Path under /admin, also the react-admin resource name used in canAccess. */
+  path: string;
+  label: string;
+  requires: Requirement;
+}
+
+/** The route and permission table of spec section 2, in its order (the sidebar keeps it). */
+export const ADMIN_ROUTES: readonly AdminRoute[] = [
+  { path: 'dashboard', label: 'Dashboard', requires: null },
+  { path: 'users', label: 'Usuarios', requires: 'Users.Read' },
+  { path: 'blacklist', label: 'Lista Negra', requires: 'Blacklists.Read' },
+  { path: 'roles', label: 'Roles', requires: 'Roles.Read' },
+  { path: 'events', label: 'Eventos', requires: 'Events.Read' },
+  { path: 'departments', label: 'Departamentos', requires: 'Departments.Read' },
+  { path: 'email-settings', label: 'Configuración Email', requires: 'Settings.Update' },
+  { path: 'email-logs', label: 'Registro Emails', requires: 'EmailLogs.Read' },
+  { path: 'email-templates', label: 'Plantillas', requires: 'Settings.Update' },
+  { path: 'queue-management', label: 'Listas de Espera', requires: 'Queues.Read' },
+  { path: 'gdpr', label: 'RGPD', requires: 'GDPR.Delete' },
+  { path: 'registrations', label: 'Registros', requires: 'Registrations.Read' },
+  { path: 'manual-registration', label: 'Registro Manual', requires: 'Registrations.Create' },
+  { path: 'sms-settings', label: 'Configuración SMS', requires: 'Settings.Update' },
+  { path: 'sms-logs', label: 'Registro SMS', requires: 'Settings.Read' },
+];
+
+/** The sections whose screens exist so far; the sidebar lists only these, the others show 'Próximamente'. */
+export const BUILT_SECTIONS: ReadonlySet<string> = new Set(['dashboard', 'users', 'roles', 'events', 'departments']);
+
+/** The forced page: login only, outside the layout. */
+export const CHANGE_PASSWORD_PATH = 'change-password';
+
+/** Actions other than viewing, per resource (spec 6: buttons). The settings cards of the events screen read
+ * with Settings.Read and write with Settings.Update. */
+const ACTIONS: Record<string, Partial<Record<string, PermissionName>>> = {
+  users: { create: 'Users.Create', edit: 'Users.Update', 'reset-password': 'Users.Update', delete: 'Users.Delete' },
+  roles: { create: 'Roles.Create', edit: 'Roles.Update', delete: 'Roles.Delete' },
+  departments: { create: 'Departments.Create', delete: 'Departments.Delete' },
+  blacklist: { create: 'Blacklists.Create', edit: 'Blacklists.Update', delete: 'Blacklists.Delete' },
+  settings: { list: 'Settings.Read', show: 'Settings.Read', edit: 'Settings.Update' },
+};
+
+export function satisfies(permissions: readonly string[], requirement: Requirement): boolean {
+  if (requirement === null) return true;
+  if (typeof requirement === 'string') return permissions.includes(requirement);
+  if ('allOf' in requirement) return requirement.allOf.every((p) => permissions.includes(p));
+  return requirement.anyOf.some((p) => permissions.includes(p));
+}
+
+/** The verdict behind authProvider.canAccess: viewing a route needs the table's permission, an action its
+ * own; anything not listed is refused. */
+export function canAccess(permissions: readonly string[], resource: string, action: string): boolean {
+  const permission = ACTIONS[resource]?.[action];
+  if (permission) return permissions.includes(permission);
+  if (action === 'list' || action === 'show') {
+    const route = ADMIN_ROUTES.find((r) => r.path === resource);
+    if (route) return satisfies(permissions, route.requires);
+    if (resource === CHANGE_PASSWORD_PATH) return true;
+  }
+  return false;
+}
+
+/** The table's label of the section a path (without /admin) belongs to. */
+export function sectionLabel(pathname: string): string | undefined {
+  const first = pathname.split('/').filter(Boolean)[0] ?? 'dashboard';
+  if (first === CHANGE_PASSWORD_PATH) return 'Cambiar Contraseña';
+  return ADMIN_ROUTES.find((r) => r.path === first)?.label;
+}

@@ -1,0 +1,61 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, type DialogProps } from '@mui/material';
+import { Form, HttpError, SaveButton, type RaRecord } from 'react-admin';
+
+export type SubmitResult = Record<string, unknown> | undefined | void;
+
+/** A create/edit dialog on react-admin's Form: the inputs validate with the spec's texts, the server's field
+ * errors land under their fields, any other failure shows the server's message in the dialog. */
+export function FormDialog({
+  title,
+  onClose,
+  onSubmit,
+  record,
+  submitLabel,
+  children,
+  maxWidth = 'sm',
+}: {
+  title: string;
+  onClose: () => void;
+  onSubmit: (values: Record<string, any>) => Promise<void>;
+  record?: Partial<RaRecord>;
+  submitLabel: string;
+  children: ReactNode;
+  maxWidth?: DialogProps['maxWidth'];
+}) {
+  const titleId = useId();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function submit(values: Record<string, any>): Promise<SubmitResult> {
+    setFailure(null);
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      const fieldErrors = error instanceof HttpError ? (error.body?.errors as Record<string, unknown> | undefined) : undefined;
+      if (fieldErrors) return fieldErrors;
+      setFailure(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  return (
+    <Dialog open onClose={(_event, reason) => reason !== 'backdropClick' && onClose()} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
+      <Form record={record} onSubmit={submit} noValidate>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        {/* The top padding keeps the first field's floating label visible under the title. */}
+        <DialogContent sx={{ '&&': { pt: 1 } }}>
+          {/* Inside the dialog: while it is open, a notification outside it would be hidden from screen readers. */}
+          {failure && (
+            <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+              {failure}
+            </Alert>
+          )}
+          {children}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>Cancelar</Button>
+          <SaveButton label={submitLabel} alwaysEnable />
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,149 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { DEFAULT_GLOBAL_MAX_QUEUE_SPOTS, DEFAULT_MAX_QUEUE_SPOTS, MESSAGES } from '@evreg/contracts';
+import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
+import { Box, Button, Divider, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Confirm, useDataProvider } from 'react-admin';
+import { TimedAlert, type Banner } from '../../common/TimedAlert';
+import type { AdminDataProvider } from '../../providers/dataProvider';
+import { queueLimitError } from './rules';
+import { FORM_ROW, SettingsCard } from './SettingsCard';
+import { useSettingsAccess } from './useSettingsAccess';
+
+/** Events screen header card: the waiting-list limits (queue-settings) and the bulk limit for every session
+ * not yet ended (spec 7, 8, 9: 3 s banner for the limits, 5 s for the bulk update). */
+export function QueueLimitsCard() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const queryClient = useQueryClient();
+  const { canEdit } = useSettingsAccess();
+  const { data, isPending } = useQuery({ queryKey: ['settings', 'queue-settings'], queryFn: () => dataProvider.getQueueSettings() });
+
+  const [limits, setLimits] = useState({ defaultMaxQueueSpots: '', globalMaxQueueSpots: '' });
+  const [errors, setErrors] = useState<{ defaultMaxQueueSpots?: string; globalMaxQueueSpots?: string; bulk?: string }>({});
+  const [bulk, setBulk] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const clearBanner = useCallback(() => setBanner(null), []);
+
+  useEffect(() => {
+    if (isPending) return;
+    setLimits({
+      defaultMaxQueueSpots: String(data?.defaultMaxQueueSpots ?? DEFAULT_MAX_QUEUE_SPOTS),
+      globalMaxQueueSpots: String(data?.globalMaxQueueSpots ?? DEFAULT_GLOBAL_MAX_QUEUE_SPOTS),
+    });
+  }, [isPending, data]);
+
+  const saveLimits = useMutation({
+    mutationFn: () =>
+      dataProvider.updateQueueSettings({ defaultMaxQueueSpots: Number(limits.defaultMaxQueueSpots), globalMaxQueueSpots: Number(limits.globalMaxQueueSpots) }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['settings', 'queue-settings'], saved);
+      setBanner({ severity: 'success', text: 'Configuración de límites actualizada correctamente', vanishAfterMs: 3000 });
+    },
+    onError: (e) => setBanner({ severity: 'error', text: withReason('Error al actualizar la configuración', e.message) }),
+  });
+
+  const applyToSessions = useMutation({
+    mutationFn: (limit: number) => dataProvider.bulkUpdateQueueLimits(limit),
+    onSuccess: ({ updatedSessions }, limit) => {
+      setBanner({ severity: 'success', text: `Actualizadas ${updatedSessions} sesiones con nuevo límite de ${limit}`, vanishAfterMs: 5000 });
+      void queryClient.invalidateQueries({ queryKey: ['events'] });
+    },
+    onError: (e) => setBanner({ severity: 'error', text: withReason('Error al actualizar las sesiones', e.message) }),
+  });
+
+  function submitLimits(event: FormEvent) {
+    event.preventDefault();
+    const found = {
+      defaultMaxQueueSpots: queueLimitError(limits.defaultMaxQueueSpots) ?? undefined,
+      globalMaxQueueSpots: queueLimitError(limits.globalMaxQueueSpots) ?? undefined,
+    };
+    setErrors(found);
+    setBanner(null);
+    if (!found.defaultMaxQueueSpots && !found.globalMaxQueueSpots) saveLimits.mutate();
+  }
+
+  function submitBulk(event: FormEvent) {
+    event.preventDefault();
+    const problem = queueLimitError(bulk, MESSAGES.sessions.newQueueLimitInvalid) ?? undefined;
+    setErrors({ ...errors, bulk: problem });
+    setBanner(null);
+    if (!problem) setConfirming(true);
+  }
+
+  const limitField = (name: 'defaultMaxQueueSpots' | 'globalMaxQueueSpots', label: string, help: string) => (
+    <TextField
+      label={label}
+      value={limits[name]}
+      onChange={(e) => {
+        setLimits({ ...limits, [name]: e.target.value });
+        setErrors({ ...errors, [name]: undefined });
+      }}
+      error={!!errors[name]}
+      helperText={errors[name] ?? help}
+      disabled={!canEdit || isPending}
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      sx={{ flex: '1 1 180px' }}
+    />
+  );
+
+  return (
+    <SettingsCard
+      icon={<PlaylistAddCheckIcon color="primary" />}
+      title="Límites de la lista de espera"
+      subheader="Plazas de lista de espera de las sesiones nuevas y máximo permitido en cualquier sesión"
+    >
+      <Box component="form" noValidate onSubmit={submitLimits} aria-label="Límites de la lista de espera" sx={FORM_ROW}>
+        {limitField('defaultMaxQueueSpots', 'Límite por defecto', 'Para las sesiones nuevas')}
+        {limitField('globalMaxQueueSpots', 'Límite global', 'Máximo en cualquier sesión')}
+        {canEdit && (
+          <Button type="submit" variant="contained" disabled={saveLimits.isPending || isPending} sx={{ mt: 1 }}>
+            Guardar límites
+          </Button>
+        )}
+      </Box>
+      {canEdit && (
+        <>
+          <Divider sx={{ my: 2 }} />
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+            Cambiar el máximo de la lista de espera de todas las sesiones que aún no han terminado (nunca por debajo de quienes ya esperan).
+          </Typography>
+          <Box component="form" noValidate onSubmit={submitBulk} aria-label="Límite para todas las sesiones" sx={FORM_ROW}>
+            <TextField
+              label="Nuevo límite para todas las sesiones"
+              value={bulk}
+              onChange={(e) => {
+                setBulk(e.target.value);
+                setErrors({ ...errors, bulk: undefined });
+              }}
+              error={!!errors.bulk}
+              helperText={errors.bulk ?? ' '}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+              sx={{ flex: '1 1 260px' }}
+            />
+            <Button type="submit" variant="outlined" disabled={applyToSessions.isPending} sx={{ mt: 1 }}>
+              Aplicar a todas las sesiones
+            </Button>
+          </Box>
+        </>
+      )}
+      <TimedAlert banner={banner} onDone={clearBanner} />
+      <Confirm
+        isOpen={confirming}
+        title="Aplicar límite a todas las sesiones"
+        content={`¿Fijar en ${bulk.trim()} el máximo de la lista de espera de todas las sesiones que aún no han terminado?`}
+        confirm="Aplicar"
+        cancel="Cancelar"
+        onClose={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          applyToSessions.mutate(Number(bulk.trim()));
+        }}
+      />
+    </SettingsCard>
+  );
+}
+
+function withReason(text: string, reason: string | undefined): string {
+  return reason && reason !== text ? `${text}: ${reason}` : text;
+}

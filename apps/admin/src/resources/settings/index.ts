@@ -1,0 +1,3 @@
+export { HoldDurationCard } from './HoldDurationCard';
+export { QueueLimitsCard } from './QueueLimitsCard';
+export { useSettingsAccess } from './useSettingsAccess';

@@ -1,0 +1,21 @@
+import { holdDurationError, queueLimitError } from './rules';
+
+describe('reglas de la configuración (especificación 5)', () => {
+  it('duración de la reserva: entero de 1 a 60', () => {
+    expect(holdDurationError('')).toBe('Debe ser un número válido');
+    expect(holdDurationError('2.5')).toBe('Debe ser un número válido');
+    expect(holdDurationError('tres')).toBe('Debe ser un número válido');
+    expect(holdDurationError('0')).toBe('Debe ser al menos 1 minuto');
+    expect(holdDurationError('-4')).toBe('Debe ser al menos 1 minuto');
+    expect(holdDurationError('61')).toBe('No puede exceder 60 minutos');
+    expect(holdDurationError(' 1 ')).toBeNull();
+    expect(holdDurationError('60')).toBeNull();
+  });
+
+  it('límites de la lista de espera: enteros no negativos', () => {
+    expect(queueLimitError('0')).toBeNull();
+    expect(queueLimitError('15')).toBeNull();
+    expect(queueLimitError('-1')).toBe('El límite de la lista de espera debe ser un número entero no negativo');
+    expect(queueLimitError('1.5', 'otro mensaje')).toBe('otro mensaje');
+  });
+});

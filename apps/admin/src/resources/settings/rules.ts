@@ -1,0 +1,15 @@
+import { HOLD_DURATION_MINUTES, MESSAGES } from '@evreg/contracts';
+
+/** Spec 5, hold duration: an integer from 1 to 60 minutes. null when valid. */
+export function holdDurationError(value: string): string | null {
+  if (!/^-?\d+$/.test(value.trim())) return MESSAGES.settings.holdDurationNumber;
+  const minutes = Number(value);
+  if (minutes < HOLD_DURATION_MINUTES.min) return MESSAGES.settings.holdDurationMin;
+  if (minutes > HOLD_DURATION_MINUTES.max) return MESSAGES.settings.holdDurationMax;
+  return null;
+}
+
+/** Waiting-list limits and the bulk limit: whole numbers, not negative (spec 5). */
+export function queueLimitError(value: string, message: string = MESSAGES.settings.queueLimitNumber): string | null {
+  return /^\d+$/.test(value.trim()) ? null : message;
+}

@@ -1,0 +1,33 @@
+import { MESSAGES, MIN_PASSWORD_LENGTH, type ResetPasswordResponse, type User } from '@evreg/contracts';
+import { DialogContentText } from '@mui/material';
+import { PasswordInput, useDataProvider } from 'react-admin';
+import { FormDialog } from '../../common/FormDialog';
+import { minLengthWith } from '../../common/validators';
+import type { AdminDataProvider } from '../../providers/dataProvider';
+
+/** Spec 5: the new password is optional; empty means the server generates a temporary one. Either way the
+ * user must change it at the next sign-in, and the dialog after this one shows it once. */
+export function ResetPasswordDialog({ user, onClose, onReset }: { user: User; onClose: () => void; onReset: (answer: ResetPasswordResponse) => void }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+
+  async function save(values: Record<string, any>) {
+    const password = typeof values.newPassword === 'string' ? values.newPassword : '';
+    onReset(await dataProvider.resetPassword(user.id, password || undefined));
+  }
+
+  return (
+    <FormDialog title="Restablecer Contraseña" submitLabel="Restablecer" onClose={onClose} onSubmit={save} record={{ newPassword: '' }}>
+      <DialogContentText sx={{ mb: 2 }}>
+        Restablecer la contraseña de <strong>{user.email}</strong>. Déjala vacía para generar una contraseña temporal. Deberá cambiarla al iniciar
+        sesión.
+      </DialogContentText>
+      <PasswordInput
+        source="newPassword"
+        label="Nueva contraseña (opcional)"
+        autoComplete="new-password"
+        validate={minLengthWith(MIN_PASSWORD_LENGTH, MESSAGES.password.min)}
+        fullWidth
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,176 @@
+import { EMAIL_MESSAGES, EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from '@evreg/contracts';
+import { cancellationToken } from '../registrations/cancel-token';
+import { sessionCalendar } from './calendar';
+import { type Placeholders, addressLine, escapeHtml, htmlToTextTemplate, renderTemplate, sessionPlaceholders } from './template-renderer';
+
+const M = EMAIL_MESSAGES;
+
+/** A message of the outbox with what it talks about (null where the row is gone). */
+export interface OutgoingMessage {
+  id: number;
+  emailType: string;
+  registrationId: number | null;
+  emailAddress: string;
+  recipientName: string;
+  data: Record<string, unknown>;
+  attempts: number;
+  firstName: string | null;
+  eventTitle: string | null;
+  place: string | null;
+  address: string | null;
+  city: string | null;
+  timeZone: string | null;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  isAllDay: boolean | null;
+  startDate: string | null;
+  endDate: string | null;
+  sessionEnded: boolean | null;
+}
+
+export interface TemplateContent {
+  subject: string;
+  htmlContent: string;
+  plainTextContent?: string | null;
+}
+
+export interface ComposeContext {
+  /** The active template of each type. */
+  activeTemplates: Map<number, TemplateContent>;
+  /** Templates named by notifications (active or not). */
+  templatesById: Map<number, TemplateContent>;
+  /** Base of the links (no trailing slash). */
+  baseUrl: string;
+  appSecret: string;
+}
+
+export interface ComposedEmail {
+  to: { name: string; address: string };
+  subject: string;
+  html: string;
+  text: string;
+  attachments?: { filename: string; content: string; contentType: string }[];
+}
+
+/** A message that can't or mustn't be sent; its reason goes to the log as the error. Never retried. */
+export class NotSendable extends Error {}
+
+const TEMPLATE_TYPE: Record<string, EmailTemplateType> = { Registration: 0, Queue: 1, Promotion: 2 };
+/** Messages about a registration's place: pointless once the session is over. */
+const ABOUT_THE_PLACE = new Set(['Registration', 'Queue', 'Promotion', 'Cancellation']);
+
+/** The placeholders' values for one message. Dates are Spanish in the event's time zone; the cancellation link
+ * carries the registration's signed token (empty when the registration is gone). */
+export function placeholdersFor(msg: OutgoingMessage, ctx: Pick<ComposeContext, 'baseUrl' | 'appSecret'>): Placeholders {
+  const dates =
+    msg.startsAt && msg.endsAt
+      ? sessionPlaceholders({ startsAt: msg.startsAt, endsAt: msg.endsAt, isAllDay: msg.isAllDay ?? false, timeZone: msg.timeZone ?? 'Europe/Madrid' })
+      : { eventDate: '', eventTime: '', eventEndTime: '', eventTimeRange: '', eventDateTime: '' };
+  const queuePosition = msg.data.queuePosition;
+  return {
+    firstName: msg.firstName ?? msg.recipientName,
+    eventTitle: msg.eventTitle ?? '',
+    ...dates,
+    cancellationUrl: msg.registrationId ? `${ctx.baseUrl}/cancel?token=${cancellationToken(ctx.appSecret, msg.registrationId)}` : '',
+    queuePosition: typeof queuePosition === 'number' ? String(queuePosition) : '',
+    address: addressLine(msg),
+  };
+}
+
+/** Fills a template: HTML escaped, subject and text not; the text part is the template's own or derived from
+ * the HTML. */
+export function fillTemplate(t: TemplateContent, values: Placeholders): Pick<ComposedEmail, 'subject' | 'html' | 'text'> {
+  return {
+    subject: renderTemplate(t.subject, values, 'text').replace(/\s+/g, ' ').trim(),
+    html: renderTemplate(t.htmlContent, values, 'html'),
+    text: renderTemplate(t.plainTextContent?.trim() ? t.plainTextContent : htmlToTextTemplate(t.htmlContent), values, 'text'),
+  };
+}
+
+/** The e-mail for one outbox message: from its template (Registration, Queue, Promotion, or the one a
+ * notification names) or the built-in Spanish texts (Cancellation, Blacklist, a notification's own message).
+ * Registration and Promotion carry the session as an .ics file. Throws NotSendable with the reason to log. */
+export function composeEmail(msg: OutgoingMessage, ctx: ComposeContext): ComposedEmail {
+  const to = { name: msg.recipientName, address: msg.emailAddress };
+  if (ABOUT_THE_PLACE.has(msg.emailType) && msg.sessionEnded) throw new NotSendable(M.sessionEnded);
+  const values = placeholdersFor(msg, ctx);
+
+  const type = TEMPLATE_TYPE[msg.emailType];
+  if (type !== undefined) {
+    if (!msg.registrationId) throw new NotSendable(M.registrationGone);
+    const template = ctx.activeTemplates.get(type);
+    if (!template) throw new NotSendable(M.noTemplate(EMAIL_TEMPLATE_TYPES[type].label));
+    const email: ComposedEmail = { to, ...fillTemplate(template, values) };
+    if (msg.emailType !== 'Queue' && msg.startsAt && msg.endsAt) email.attachments = [calendarAttachment(msg, values, ctx.baseUrl)];
+    return email;
+  }
+
+  switch (msg.emailType) {
+    case 'Cancellation':
+      return {
+        to,
+        ...builtIn(
+          `Inscripción cancelada: ${values.eventTitle}`,
+          `Hola ${values.firstName},\n\nTu inscripción en ${values.eventTitle} (${values.eventDateTime}) ha sido cancelada. ` +
+            `Si estabas en la lista de espera, ya no formas parte de ella.\n\n` +
+            `Si no lo esperabas, puedes volver a inscribirte mientras queden plazas.`,
+        ),
+      };
+    case 'Blacklist': {
+      const expires = typeof msg.data.expiresAt === 'string' ? expiryDate(msg.data.expiresAt) : '';
+      const reason = typeof msg.data.reasonLabel === 'string' ? msg.data.reasonLabel : '';
+      return {
+        to,
+        ...builtIn(
+          'Aviso sobre tus inscripciones',
+          `Hola ${values.firstName},\n\nTe informamos de que no podrás inscribirte en nuevos eventos hasta el ${expires}.\n` +
+            `Motivo: ${reason}${values.eventTitle ? ` (${values.eventTitle})` : ''}.\n\n` +
+            `Si crees que se trata de un error, ponte en contacto con la organización.`,
+        ),
+      };
+    }
+    case 'Notification': {
+      const templateId = msg.data.templateId;
+      if (typeof templateId === 'number') {
+        const template = ctx.templatesById.get(templateId);
+        if (!template) throw new NotSendable(M.notificationTemplateGone);
+        return { to, ...fillTemplate(template, values) };
+      }
+      const message = typeof msg.data.message === 'string' ? msg.data.message.trim() : '';
+      if (!message) throw new NotSendable(M.nothingToSend);
+      const subject = typeof msg.data.subject === 'string' && msg.data.subject.trim() ? msg.data.subject.trim() : `Información sobre ${values.eventTitle || 'tu inscripción'}`;
+      const details = [values.eventTitle, values.eventDateTime, values.address].filter(Boolean).join('\n');
+      return { to, ...builtIn(subject, `Hola ${values.firstName},\n\n${message}${details ? `\n\n${details}` : ''}`) };
+    }
+    default:
+      throw new NotSendable(M.nothingToSend);
+  }
+}
+
+/** A message written in code: the text as given, the HTML its paragraphs escaped. */
+function builtIn(subject: string, text: string): Pick<ComposedEmail, 'subject' | 'html' | 'text'> {
+  const paragraphs = text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`);
+  return { subject: subject.replace(/\s+/g, ' ').trim(), text, html: `<div style="font-family: Arial, Helvetica, sans-serif; font-size: 15px; color: #222;">\n${paragraphs.join('\n')}\n</div>` };
+}
+
+function calendarAttachment(msg: OutgoingMessage, values: Placeholders, baseUrl: string) {
+  const host = URL.canParse(baseUrl) ? new URL(baseUrl).host : 'evreg';
+  const content = sessionCalendar({
+    uid: `registration-${msg.registrationId}@${host}`,
+    title: values.eventTitle,
+    location: values.address,
+    description: values.cancellationUrl ? `Para cancelar tu inscripción: ${values.cancellationUrl}` : '',
+    url: values.cancellationUrl || null,
+    startsAt: msg.startsAt!,
+    endsAt: msg.endsAt!,
+    isAllDay: msg.isAllDay ?? false,
+    startDate: msg.startDate ?? '',
+    endDate: msg.endDate ?? '',
+  });
+  return { filename: 'evento.ics', content, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
+}
+
+/** A blacklist expiry as a Spanish date: the day it ends in Madrid (a date-only expiry is the end of that day). */
+function expiryDate(iso: string): string {
+  return new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+}

@@ -1,0 +1,138 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { EMAIL_MESSAGES, EMAIL_TEMPLATE_TYPES, EmailPreview, EmailTemplate, EmailTemplateType, EmailTemplateTypeOption } from '@evreg/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import { isUniqueViolation } from '../../database/pg-errors';
+import { CreateEmailTemplateDto, EmailPreviewRequestDto, UpdateEmailTemplateDto } from './dto/email-template.dto';
+import { fillTemplate } from './email-composer';
+import { EmailSettingsService } from './email-settings.service';
+import { type Placeholders, sessionPlaceholders, templateProblem } from './template-renderer';
+
+const M = EMAIL_MESSAGES;
+
+const SELECT = `
+  SELECT id, name, subject, html_content AS "htmlContent", plain_text_content AS "plainTextContent",
+         template_type AS "templateType", is_active AS "isActive", updated_at AS "updatedAt"
+    FROM email_templates`;
+
+type TemplateRow = Omit<EmailTemplate, 'updatedAt'> & { updatedAt: Date };
+const toTemplate = (row: TemplateRow): EmailTemplate => ({ ...row, updatedAt: row.updatedAt.toISOString() });
+
+/** Templates of the three types. The one used for a type is its active one, and there is at most one (a unique
+ * index): saving a template as active deactivates the type's other one in the same transaction. A type with no
+ * active template sends nothing (its messages fail with that reason, and can be resent once one is active). */
+@Injectable()
+export class EmailTemplatesService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly settings: EmailSettingsService,
+  ) {}
+
+  async list(): Promise<EmailTemplate[]> {
+    const rows: TemplateRow[] = await this.ds.query(`${SELECT} ORDER BY template_type, is_active DESC, name, id`);
+    return rows.map(toTemplate);
+  }
+
+  async get(id: number, db: DataSource | EntityManager = this.ds, lock = false): Promise<EmailTemplate> {
+    const [row]: TemplateRow[] = await db.query(`${SELECT} WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+    if (!row) throw AppError.notFound(M.templateNotFound);
+    return toTemplate(row);
+  }
+
+  async activeOfType(type: EmailTemplateType): Promise<EmailTemplate> {
+    const [row]: TemplateRow[] = await this.ds.query(`${SELECT} WHERE template_type = $1 AND is_active`, [type]);
+    if (!row) throw AppError.notFound(M.noActiveTemplate);
+    return toTemplate(row);
+  }
+
+  types(): EmailTemplateTypeOption[] {
+    return [...EMAIL_TEMPLATE_TYPES];
+  }
+
+  async create(dto: CreateEmailTemplateDto): Promise<EmailTemplate> {
+    this.assertValid(dto);
+    const isActive = dto.isActive ?? true;
+    return this.activating(async (m) => {
+      if (isActive) await this.deactivateOthers(m, dto.templateType, null);
+      const [{ id }] = await m.query(
+        `INSERT INTO email_templates (name, subject, html_content, plain_text_content, template_type, is_active) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [dto.name, dto.subject, dto.htmlContent, dto.plainTextContent?.trim() || null, dto.templateType, isActive],
+      );
+      return this.get(id, m);
+    });
+  }
+
+  async update(id: number, dto: UpdateEmailTemplateDto): Promise<EmailTemplate> {
+    this.assertValid(dto);
+    return this.activating(async (m) => {
+      const current = await this.get(id, m, true);
+      if (dto.templateType !== undefined && dto.templateType !== current.templateType) throw AppError.field('templateType', M.typeFixed);
+      const isActive = dto.isActive ?? current.isActive;
+      if (isActive) await this.deactivateOthers(m, current.templateType, id);
+      await m.query(
+        `UPDATE email_templates SET name = $2, subject = $3, html_content = $4, plain_text_content = $5, is_active = $6, updated_at = now() WHERE id = $1`,
+        [id, dto.name, dto.subject, dto.htmlContent, dto.plainTextContent?.trim() || null, isActive],
+      );
+      return this.get(id, m);
+    });
+  }
+
+  async remove(id: number): Promise<{ message: string }> {
+    const [rows] = await this.ds.query(`DELETE FROM email_templates WHERE id = $1 RETURNING id`, [id]);
+    if (!rows.length) throw AppError.notFound(M.templateNotFound);
+    return { message: M.templateDeleted };
+  }
+
+  /** Unsaved content filled with sample data, checked as a save would check it. */
+  async preview(dto: EmailPreviewRequestDto): Promise<EmailPreview> {
+    this.assertValid(dto);
+    return fillTemplate(dto, await this.sampleValues());
+  }
+
+  async previewStored(id: number): Promise<EmailPreview> {
+    return fillTemplate(await this.get(id), await this.sampleValues());
+  }
+
+  /** Only the spec's placeholders, in a syntax Handlebars accepts; each problem on its field. */
+  private assertValid(dto: EmailPreviewRequestDto): void {
+    const errors: Record<string, string[]> = {};
+    const checks: [keyof EmailPreviewRequestDto, string | null | undefined, 'html' | 'text'][] = [
+      ['subject', dto.subject, 'text'],
+      ['htmlContent', dto.htmlContent, 'html'],
+      ['plainTextContent', dto.plainTextContent, 'text'],
+    ];
+    for (const [field, source, part] of checks) {
+      const problem = source ? templateProblem(source, part) : null;
+      if (problem) errors[field] = [problem];
+    }
+    if (Object.keys(errors).length) throw AppError.validation(errors);
+  }
+
+  private async deactivateOthers(m: EntityManager, type: EmailTemplateType, keepId: number | null): Promise<void> {
+    await m.query(`UPDATE email_templates SET is_active = false, updated_at = now() WHERE template_type = $1 AND is_active AND id IS DISTINCT FROM $2`, [type, keepId]);
+  }
+
+  /** Two templates of one type activated at the same moment: the unique index lets one through. */
+  private async activating<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.ds.transaction(work);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw AppError.conflict(M.activeConflict);
+      throw error;
+    }
+  }
+
+  private async sampleValues(): Promise<Placeholders> {
+    const baseUrl = this.settings.linkBase(await this.settings.stored());
+    return {
+      firstName: 'María',
+      eventTitle: 'Concierto de ejemplo',
+      // Saturday 20 June 2026, 18:00-19:30 in Madrid.
+      ...sessionPlaceholders({ startsAt: new Date('2026-06-20T16:00:00Z'), endsAt: new Date('2026-06-20T17:30:00Z'), isAllDay: false, timeZone: 'Europe/Madrid' }),
+      cancellationUrl: `${baseUrl}/cancel?token=ejemplo`,
+      queuePosition: '3',
+      address: 'Teatro Principal, Calle Mayor 1, Madrid',
+    };
+  }
+}

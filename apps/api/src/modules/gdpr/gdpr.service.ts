@@ -1,0 +1,255 @@
+import { createHmac } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  BLACKLIST_REASONS,
+  GDPR_MESSAGES,
+  GdprBlacklistEntry,
+  GdprConsent,
+  GdprDeleteResult,
+  GdprExport,
+  GdprMessage,
+  GdprRegistration,
+  GdprSummary,
+  isValidEmail,
+  normalizeEmail,
+} from '@evreg/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import type { Principal } from '../auth/principal';
+import { EmailOutbox } from '../email/email-outbox';
+import { closeQueueGap, promoteWaiting } from '../registrations/promotion';
+import { lockSession } from '../registrations/session-state';
+
+const STATUS = ['Active', 'Cancelled', 'Waiting'] as const;
+const MESSAGE_STATUS = ['Pending', 'Sent', 'Failed'] as const;
+/** Registrations of the person, any state. E-mails are stored normalised; lower() also finds any that weren't. */
+const PERSON = `lower(email) = $1`;
+/** Their consents: by address, and those tied to their registrations (the address may have been edited since). */
+const CONSENTS = `(lower(email) = $1 OR registration_id IN (SELECT id FROM registrations WHERE lower(email) = $1))`;
+/** Their e-mail and SMS log rows, by address or by registration. */
+const EMAILS = `(lower(email_address) = $1 OR registration_id IN (SELECT id FROM registrations WHERE lower(email) = $1))`;
+const SMS = `(lower(email) = $1 OR registration_id IN (SELECT id FROM registrations WHERE lower(email) = $1))`;
+/** A GDPR erasure and a new booking of the same person in another session can cross: the rows are looked for
+ * again after each pass, a few times. */
+const MAX_PASSES = 3;
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** The person's rights over their data, by e-mail address: summary, export, erasure, consents. Export and erasure
+ * are recorded in gdpr_requests with an HMAC of the address (APP_SECRET), never the address itself. */
+@Injectable()
+export class GdprService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly emailOutbox: EmailOutbox,
+  ) {}
+
+  async search(rawEmail: string | undefined): Promise<GdprSummary> {
+    const email = this.email(rawEmail);
+    const [row]: { registrations: number; consents: number; other: boolean; lastActivity: Date | null }[] = await this.ds.query(
+      `SELECT (SELECT count(*)::int FROM registrations WHERE ${PERSON}) AS registrations,
+              (SELECT count(*)::int FROM consents WHERE ${CONSENTS}) AS consents,
+              EXISTS (SELECT 1 FROM email_messages WHERE ${EMAILS}) OR EXISTS (SELECT 1 FROM sms_messages WHERE ${SMS})
+                OR EXISTS (SELECT 1 FROM blacklist_entries WHERE ${PERSON}) AS other,
+              greatest((SELECT max(greatest(created_at, registered_at, promoted_at, cancelled_at)) FROM registrations WHERE ${PERSON}),
+                       (SELECT max(consent_date) FROM consents WHERE ${CONSENTS})) AS "lastActivity"`,
+      [email],
+    );
+    return {
+      email,
+      hasData: row.registrations > 0 || row.consents > 0 || row.other,
+      registrationCount: row.registrations,
+      consentCount: row.consents,
+      lastActivity: iso(row.lastActivity),
+    };
+  }
+
+  async export(rawEmail: string, actor: Principal): Promise<GdprExport> {
+    const email = this.email(rawEmail);
+    return this.ds.transaction('REPEATABLE READ', async (m) => {
+      const registrations = await this.registrations(m, email);
+      const consentHistory = await this.consentsOf(m, email);
+      const blacklistEntries = await this.blacklistEntries(m, email);
+      const messages = await this.messages(m, email);
+      await this.record(m, 'Export', email, actor, { registrations: registrations.length, consents: consentHistory.length });
+      return {
+        email,
+        exportedAt: new Date().toISOString(),
+        totalRegistrations: registrations.length,
+        registrations,
+        totalConsents: consentHistory.length,
+        consentHistory,
+        blacklistEntries,
+        messages,
+      };
+    });
+  }
+
+  async consents(rawEmail: string): Promise<GdprConsent[]> {
+    return this.consentsOf(this.ds.manager, this.email(rawEmail));
+  }
+
+  /** Erases the person in one transaction: registrations (active, cancelled, waiting), consents, e-mail and SMS
+   * log rows, expired blacklist entries. Each session they were in is locked first (the booking engine's lock
+   * order), its counters are corrected as a cancellation would, and its waiting list is promoted into the
+   * freed online seats (Promotion e-mails for those promoted). Active blacklist entries are kept until they
+   * expire. Nothing is ever recorded for the erased address itself. */
+  async erase(rawEmail: string, actor: Principal): Promise<GdprDeleteResult> {
+    const email = this.email(rawEmail);
+    const erased = await this.ds.transaction(async (m) => {
+      const result: GdprDeleteResult = {
+        email,
+        deletedRegistrations: 0,
+        deletedWaitingEntries: 0,
+        deletedConsents: 0,
+        deletedEmailMessages: 0,
+        deletedSmsMessages: 0,
+        deletedBlacklistEntries: 0,
+        keptActiveBlacklistEntries: 0,
+        promotedFromWaitingList: 0,
+      };
+      for (let pass = 0; pass < MAX_PASSES; pass++) {
+        const sessions: { id: number }[] = await m.query(`SELECT DISTINCT session_id AS id FROM registrations WHERE ${PERSON} ORDER BY 1`, [email]);
+        if (!sessions.length) break;
+        for (const { id } of sessions) await this.eraseInSession(m, id, email, result);
+      }
+      // What is left unlinked: consents and messages of entries removed earlier, or of other sessions' rows.
+      result.deletedConsents += await this.count(m, `DELETE FROM consents WHERE lower(email) = $1`, [email]);
+      result.deletedEmailMessages += await this.count(m, `DELETE FROM email_messages WHERE lower(email_address) = $1`, [email]);
+      result.deletedSmsMessages += await this.count(m, `DELETE FROM sms_messages WHERE lower(email) = $1`, [email]);
+      result.deletedBlacklistEntries = await this.count(m, `DELETE FROM blacklist_entries WHERE ${PERSON} AND expires_at <= now()`, [email]);
+      const [{ kept }] = await m.query(`SELECT count(*)::int AS kept FROM blacklist_entries WHERE ${PERSON}`, [email]);
+      result.keptActiveBlacklistEntries = kept;
+      const { email: _address, ...counts } = result;
+      await this.record(m, 'Delete', email, actor, counts);
+      return result;
+    });
+    // Promotion e-mails of the people moved into the freed seats.
+    if (erased.promotedFromWaitingList > 0) this.emailOutbox.kick();
+    return erased;
+  }
+
+  /** Under the session's lock: removes the person's rows there with what hangs on them, gives back the seat
+   * (online or reserved) or closes the waiting-list gap, as CancellationService.release does for one row, then
+   * promotes. */
+  private async eraseInSession(m: EntityManager, sessionId: number, email: string, result: GdprDeleteResult): Promise<void> {
+    const session = await lockSession(m, sessionId);
+    if (!session) return; // deleted meanwhile (only possible when nothing active or waiting was left in it)
+    const rows: { id: number; state: number; usesReservedSpot: boolean; queuePosition: number | null }[] = await m.query(
+      `SELECT id, state, uses_reserved_spot AS "usesReservedSpot", queue_position AS "queuePosition"
+         FROM registrations WHERE session_id = $1 AND lower(email) = $2 FOR NO KEY UPDATE`,
+      [sessionId, email],
+    );
+    if (!rows.length) return;
+    const ids = rows.map((row) => row.id);
+    result.deletedConsents += await this.count(m, `DELETE FROM consents WHERE registration_id = ANY($1)`, [ids]);
+    result.deletedEmailMessages += await this.count(m, `DELETE FROM email_messages WHERE registration_id = ANY($1)`, [ids]);
+    result.deletedSmsMessages += await this.count(m, `DELETE FROM sms_messages WHERE registration_id = ANY($1)`, [ids]);
+    await m.query(`DELETE FROM registrations WHERE id = ANY($1)`, [ids]);
+    result.deletedRegistrations += rows.length;
+
+    const active = rows.filter((row) => row.state === 0);
+    const online = active.filter((row) => !row.usesReservedSpot).length;
+    const reserved = active.length - online;
+    if (active.length) {
+      await m.query(`UPDATE event_sessions SET online_registered = online_registered - $2, reserved_registered = reserved_registered - $3 WHERE id = $1`, [
+        sessionId,
+        online,
+        reserved,
+      ]);
+      session.onlineRegistered -= online;
+      session.reservedRegistered -= reserved;
+    }
+    // From the back, so each gap is closed at the position it still has.
+    const waiting = rows.filter((row) => row.state === 2).sort((a, b) => b.queuePosition! - a.queuePosition!);
+    for (const row of waiting) await closeQueueGap(m, session, row.queuePosition!);
+    result.deletedWaitingEntries += waiting.length;
+    result.promotedFromWaitingList += (await promoteWaiting(m, session)).length;
+  }
+
+  private async registrations(m: EntityManager, email: string): Promise<GdprRegistration[]> {
+    const rows: (Omit<GdprRegistration, 'status' | 'registeredAt' | 'cancelledAt'> & { state: number; registeredAt: Date; cancelledAt: Date | null })[] =
+      await m.query(
+        `SELECT r.id, r.first_name AS "firstName", r.last_name AS "lastName", r.email, r.user_tax_id AS "userTaxId",
+                r.telephone_number AS "telephoneNumber", e.title AS "eventTitle", to_char(s.start_date, 'YYYY-MM-DD') AS "sessionDate",
+                to_char(s.start_time, 'HH24:MI:SS') AS "sessionStartTime", to_char(s.end_time, 'HH24:MI:SS') AS "sessionEndTime",
+                r.registered_at AS "registeredAt", r.state, r.queue_position AS "queuePosition", r.cancelled_at AS "cancelledAt"
+           FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id
+          WHERE lower(r.email) = $1
+          ORDER BY r.registered_at, r.id`,
+        [email],
+      );
+    return rows.map(({ state, registeredAt, cancelledAt, ...row }) => ({
+      ...row,
+      registeredAt: registeredAt.toISOString(),
+      status: STATUS[state],
+      cancelledAt: iso(cancelledAt),
+    }));
+  }
+
+  private async consentsOf(m: EntityManager, email: string): Promise<GdprConsent[]> {
+    const rows: (Omit<GdprConsent, 'consentDate'> & { consentDate: Date })[] = await m.query(
+      `SELECT consent_type AS "consentType", is_consented AS "isConsented", consent_date AS "consentDate", ip_address AS "ipAddress"
+         FROM consents WHERE ${CONSENTS} ORDER BY consent_date, id`,
+      [email],
+    );
+    return rows.map((row) => ({ ...row, consentDate: row.consentDate.toISOString() }));
+  }
+
+  private async blacklistEntries(m: EntityManager, email: string): Promise<GdprBlacklistEntry[]> {
+    const rows: (Omit<GdprBlacklistEntry, 'reason' | 'expiresAt' | 'createdAt'> & { reason: number; expiresAt: Date; createdAt: Date })[] = await m.query(
+      `SELECT e.title AS "eventTitle", b.first_name AS "firstName", b.last_name AS "lastName", b.phone_number AS "phoneNumber",
+              b.reason, b.reason_desc AS description,
+              b.expires_at AS "expiresAt", b.created_at AS "createdAt"
+         FROM blacklist_entries b LEFT JOIN events e ON e.id = b.event_id
+        WHERE lower(b.email) = $1 ORDER BY b.created_at, b.id`,
+      [email],
+    );
+    return rows.map((row) => ({
+      ...row,
+      reason: BLACKLIST_REASONS.find((r) => r.value === row.reason)?.label ?? String(row.reason),
+      expiresAt: row.expiresAt.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  private async messages(m: EntityManager, email: string): Promise<GdprMessage[]> {
+    const rows: (Omit<GdprMessage, 'status' | 'createdAt'> & { status: number; createdAt: Date })[] = await m.query(
+      `SELECT 'Email' AS channel, email_type AS type, email_address AS "to", status, created_at AS "createdAt" FROM email_messages WHERE ${EMAILS}
+       UNION ALL
+       SELECT 'SMS', sms_type, phone_number, status, created_at FROM sms_messages WHERE ${SMS}
+       ORDER BY "createdAt"`,
+      [email],
+    );
+    return rows.map((row) => ({ ...row, status: MESSAGE_STATUS[row.status], createdAt: row.createdAt.toISOString() }));
+  }
+
+  private async record(m: EntityManager, action: 'Export' | 'Delete', email: string, actor: Principal, counts: Record<string, number>): Promise<void> {
+    await m.query(`INSERT INTO gdpr_requests (action, email_hash, counts, staff_user_id) VALUES ($1, $2, $3, $4)`, [
+      action,
+      this.emailHash(email),
+      counts,
+      actor.userId,
+    ]);
+  }
+
+  /** Matches the requests about one address without storing it: HMAC-SHA256 under a key derived from APP_SECRET. */
+  emailHash(email: string): string {
+    const key = createHmac('sha256', this.config.appSecret).update('evreg:gdpr-email').digest();
+    return createHmac('sha256', key).update(normalizeEmail(email)).digest('hex');
+  }
+
+  private email(raw: string | undefined): string {
+    if (!raw || !isValidEmail(raw)) throw AppError.field('email', GDPR_MESSAGES.emailRequired);
+    return normalizeEmail(raw);
+  }
+
+  private async count(m: EntityManager, sql: string, params: unknown[]): Promise<number> {
+    const [, affected]: [unknown, number] = await m.query(sql, params);
+    return affected;
+  }
+}

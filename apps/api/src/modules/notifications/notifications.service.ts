@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { NOTIFICATION_TYPE, NotificationResult, SMS_LIMITS, SMS_MESSAGES, SMS_STATUS } from '@evreg/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import type { Principal } from '../auth/principal';
+import { EmailOutbox } from '../email/email-outbox';
+import { recordSms } from '../sms/sms-outbox';
+import { smsEnabled } from '../sms/sms-settings.service';
+import { SendNotificationDto } from './dto/notification.dto';
+import { notificationSmsText } from './sms-text';
+
+const M = SMS_MESSAGES;
+
+/** Which registrations a notification goes to: the active ones (state 0) of an event or of one session. */
+interface Scope {
+  column: 's.event_id' | 'r.session_id';
+  id: number;
+}
+
+/** What sending decided; `success` is derived from it. */
+type Counts = Omit<NotificationResult, 'success'>;
+
+interface Recipient {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  eventId: number;
+  sessionId: number;
+  eventTitle: string;
+  startDate: string;
+  startTime: string;
+  isAllDay: boolean;
+}
+
+/** Messages from staff to everyone registered. Each message is recorded (SMS log or e-mail log, pending) in one
+ * transaction and queued after the commit; the answer says how many were accepted for sending, and each one's
+ * outcome shows in its log. */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly emailOutbox: EmailOutbox,
+  ) {}
+
+  async toEvent(eventId: number, dto: SendNotificationDto, actor: Principal): Promise<NotificationResult> {
+    this.validate(dto);
+    const [event] = await this.ds.query(`SELECT 1 FROM events WHERE id = $1`, [eventId]);
+    if (!event) throw AppError.notFound(M.eventNotFound);
+    return this.send({ column: 's.event_id', id: eventId }, dto, actor);
+  }
+
+  async toSession(sessionId: number, dto: SendNotificationDto, actor: Principal): Promise<NotificationResult> {
+    this.validate(dto);
+    const [session] = await this.ds.query(`SELECT 1 FROM event_sessions WHERE id = $1`, [sessionId]);
+    if (!session) throw AppError.notFound(M.sessionNotFound);
+    return this.send({ column: 'r.session_id', id: sessionId }, dto, actor);
+  }
+
+  /** Spec section 5: an SMS needs a message of at most 80 characters (80 more are the event details); an e-mail
+   * needs a template or a message. */
+  private validate(dto: SendNotificationDto): void {
+    if (dto.type === NOTIFICATION_TYPE.Sms) {
+      if (!dto.message) throw AppError.field('message', M.messageRequired);
+      if ([...dto.message].length > SMS_LIMITS.messageMax) throw AppError.field('message', M.messageTooLong);
+    } else if (dto.emailTemplateId === undefined && !dto.message) {
+      throw AppError.validation({ emailTemplateId: [M.emailContentRequired], message: [M.emailContentRequired] });
+    }
+  }
+
+  /** SMS recorded with recordSms are queued by the SMS module after the commit; e-mails are kicked here. */
+  private async send(scope: Scope, dto: SendNotificationDto, actor: Principal): Promise<NotificationResult> {
+    const result = await this.ds.transaction(async (m) =>
+      dto.type === NOTIFICATION_TYPE.Sms ? this.sms(m, scope, dto.message!, actor) : this.email(m, scope, dto),
+    );
+    if (dto.type === NOTIFICATION_TYPE.Email && result.successCount > 0) this.emailOutbox.kick();
+    if (result.totalRecipients === 0) result.errors.push(M.noRecipients);
+    return { ...result, success: result.totalRecipients > 0 && result.failedCount === 0 };
+  }
+
+  private async sms(m: EntityManager, scope: Scope, message: string, actor: Principal): Promise<Counts> {
+    if (!(await smsEnabled(m))) throw new AppError(409, 'SMS_DISABLED', M.disabled);
+    const recipients: Recipient[] = await m.query(
+      `SELECT r.id, r.first_name || ' ' || r.last_name AS name, r.email, nullif(trim(r.telephone_number), '') AS phone,
+              s.event_id AS "eventId", r.session_id AS "sessionId", e.title AS "eventTitle",
+              to_char(s.start_date, 'YYYY-MM-DD') AS "startDate", to_char(s.start_time, 'HH24:MI') AS "startTime", s.is_all_day AS "isAllDay"
+         FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id
+        WHERE ${scope.column} = $1 AND r.state = 0
+        ORDER BY s.starts_at, r.id`,
+      [scope.id],
+    );
+    const errors: string[] = [];
+    const reachable = recipients.filter((r) => {
+      if (!r.phone) errors.push(M.noPhone(`${r.name} (registro ${r.id})`));
+      return r.phone !== null;
+    });
+    const recorded = await recordSms(
+      m,
+      reachable.map((r) => ({
+        type: 'Notification' as const,
+        phoneNumber: r.phone!,
+        message: notificationSmsText(message, r),
+        registrationId: r.id,
+        eventId: r.eventId,
+        sessionId: r.sessionId,
+        email: r.email,
+      })),
+      actor.userId,
+    );
+    recorded.forEach((sms, i) => {
+      if (sms.status === SMS_STATUS.Failed) errors.push(M.badPhone(`${reachable[i].name} (registro ${reachable[i].id})`));
+    });
+    const accepted = recorded.filter((sms) => sms.status === SMS_STATUS.Pending);
+    const totalCost = Math.round(accepted.reduce((sum, sms) => sum + sms.cost, 0) * 100) / 100;
+    return { totalRecipients: recipients.length, successCount: accepted.length, failedCount: recipients.length - accepted.length, totalCost, errors };
+  }
+
+  /** One pending e-mail per registration (email_type 'Notification'); the e-mail module renders and sends it:
+   * data `{ templateId }` or `{ message, subject? }` (without a subject it writes one from the event's title). */
+  private async email(m: EntityManager, scope: Scope, dto: SendNotificationDto): Promise<Counts> {
+    if (dto.emailTemplateId !== undefined) {
+      const [template] = await m.query(`SELECT 1 FROM email_templates WHERE id = $1`, [dto.emailTemplateId]);
+      if (!template) throw AppError.field('emailTemplateId', M.templateNotFound);
+    }
+    const data = dto.emailTemplateId !== undefined ? { templateId: dto.emailTemplateId } : { message: dto.message, ...(dto.subject ? { subject: dto.subject } : {}) };
+    const inserted: { id: string }[] = await m.query(
+      `INSERT INTO email_messages (email_type, registration_id, event_id, session_id, email_address, recipient_name, user_tax_id, data)
+       SELECT 'Notification', r.id, s.event_id, r.session_id, r.email, r.first_name || ' ' || r.last_name, r.user_tax_id, $2::jsonb
+         FROM registrations r JOIN event_sessions s ON s.id = r.session_id
+        WHERE ${scope.column} = $1 AND r.state = 0
+       RETURNING id::text`,
+      [scope.id, JSON.stringify(data)],
+    );
+    return { totalRecipients: inserted.length, successCount: inserted.length, failedCount: 0, totalCost: 0, errors: [] };
+  }
+}

@@ -1,0 +1,120 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { SMS_MESSAGES, SMS_STATUS } from '@evreg/contracts';
+import { DataSource, EntitySubscriberInterface, TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
+import { JobHandler } from '../../queue/job-handler.decorator';
+import { JobQueue } from '../../queue/job-queue';
+import { NetelipClient } from './netelip.client';
+import { netelipDestination } from './phone';
+import { takeQueuedSms } from './sms-outbox';
+import { SmsSettingsService } from './sms-settings.service';
+
+declare module '../../queue/job-map' {
+  interface JobMap {
+    'sms.send': { smsId: string };
+  }
+}
+
+/** Tries per message, counted on the row (so a job lost and re-queued by the sweep doesn't start over). */
+export const SMS_MAX_ATTEMPTS = 3;
+const BACKOFF_MS = 2000;
+/** A claimed row is left alone this long; a worker that died mid-send releases it by the lease running out. */
+const CLAIM_LEASE = `interval '2 minutes'`;
+
+/** Sends pending SMS through Netelip, one job per message. Each send first claims its row with one UPDATE
+ * (pending, not claimed by someone else), so a retried job or two workers never send a message twice. Only
+ * transient failures (timeout, network, 5xx) are retried, with exponential backoff; a refusal (401, 402, 412,
+ * 103, 109), SMS being disabled, or a missing token fail the message at once. */
+@Injectable()
+export class SmsDeliveryService implements OnModuleInit, EntitySubscriberInterface {
+  private readonly logger = new Logger(SmsDeliveryService.name);
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly jobs: JobQueue,
+    private readonly settings: SmsSettingsService,
+    private readonly netelip: NetelipClient,
+  ) {}
+
+  /** As a TypeORM subscriber it sees every commit: SMS recorded in that transaction (recordSms) are queued right
+   * after it, whichever service ran it. */
+  onModuleInit(): void {
+    this.ds.subscribers.push(this);
+  }
+
+  afterTransactionCommit({ queryRunner }: TransactionCommitEvent): void {
+    if (queryRunner.isTransactionActive) return; // a savepoint released: the outer transaction may still roll back
+    const ids = takeQueuedSms(queryRunner);
+    // Neither throws nor waits: the commit is done and the request shouldn't hang on an unreachable queue; a
+    // message not queued now is queued by the sweep.
+    if (ids.length) this.enqueue(ids).catch((error: Error) => this.logger.warn(`SMS no encolados (los recogerá el barrido): ${error.message}`));
+  }
+
+  afterTransactionRollback({ queryRunner }: TransactionRollbackEvent): void {
+    if (!queryRunner.isTransactionActive) takeQueuedSms(queryRunner);
+  }
+
+  async enqueue(ids: string[]): Promise<void> {
+    for (const smsId of ids) {
+      await this.jobs.add('sms.send', { smsId }, { jobId: `sms-${smsId}`, attempts: SMS_MAX_ATTEMPTS, backoffMs: BACKOFF_MS });
+    }
+  }
+
+  @JobHandler('sms.send')
+  async deliver({ smsId }: { smsId: string }): Promise<void> {
+    // TypeORM answers an UPDATE ... RETURNING with [rows, affected].
+    const [[row]]: [{ phone: string; message: string; attempts: number }[], number] = await this.ds.query(
+      `UPDATE sms_messages SET attempts = attempts + 1, claimed_until = now() + ${CLAIM_LEASE}
+        WHERE id = $1 AND status = ${SMS_STATUS.Pending} AND (claimed_until IS NULL OR claimed_until < now())
+        RETURNING phone_number AS phone, message, attempts`,
+      [smsId],
+    );
+    if (!row) return; // sent, failed, deleted, or being sent by another worker
+
+    const sender = await this.settings.sender();
+    if (!sender.ok) return this.fail(smsId, sender.error);
+    const destination = netelipDestination(row.phone);
+    if (!destination) return this.fail(smsId, SMS_MESSAGES.phoneInvalid);
+
+    const outcome = await this.netelip.send({ token: sender.token, from: sender.senderName, destination, message: row.message });
+    if (outcome.kind === 'sent') {
+      await this.ds.query(
+        `UPDATE sms_messages SET status = ${SMS_STATUS.Sent}, sent_at = now(), provider_id = $2, error_message = NULL, claimed_until = NULL WHERE id = $1`,
+        [smsId, outcome.providerId],
+      );
+      return;
+    }
+    if (outcome.kind === 'failed' || row.attempts >= SMS_MAX_ATTEMPTS) return this.fail(smsId, outcome.error);
+    // Transient: release the claim, keep the error visible meanwhile, and let the queue retry with backoff.
+    await this.ds.query(`UPDATE sms_messages SET claimed_until = NULL, error_message = $2 WHERE id = $1 AND status = ${SMS_STATUS.Pending}`, [
+      smsId,
+      outcome.error,
+    ]);
+    throw new Error(outcome.error);
+  }
+
+  /** Safety net for jobs lost (in-process mode after a restart, Redis down, a worker killed): every 30 s, pending
+   * rows nobody holds are queued again. Safe with several instances: the claim decides who sends. */
+  @Interval(30_000)
+  async sweepPending(): Promise<void> {
+    try {
+      const rows: { id: string }[] = await this.ds.query(
+        `SELECT id::text FROM sms_messages
+          WHERE status = ${SMS_STATUS.Pending} AND (claimed_until IS NULL OR claimed_until < now()) AND created_at < now() - interval '30 seconds'
+          ORDER BY created_at LIMIT 500`,
+      );
+      await this.enqueue(rows.map((row) => row.id));
+    } catch (error) {
+      this.logger.warn(`Barrido de SMS pendientes fallido: ${(error as Error).message}`);
+    }
+  }
+
+  /** Failed for good: nothing was billed, so the cost goes to 0. */
+  private async fail(smsId: string, error: string): Promise<void> {
+    await this.ds.query(
+      `UPDATE sms_messages SET status = ${SMS_STATUS.Failed}, cost = 0, error_message = $2, claimed_until = NULL WHERE id = $1 AND status = ${SMS_STATUS.Pending}`,
+      [smsId, error],
+    );
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { NetelipClient } from './netelip.client';
+import { SmsController } from './sms.controller';
+import { SmsDeliveryService } from './sms-delivery.service';
+import { SmsLogService } from './sms-log.service';
+import { SmsSettingsService } from './sms-settings.service';
+
+/** SMS through Netelip: settings, the log/outbox (sms_messages) and its delivery. Other modules record SMS with
+ * recordSms (sms-outbox.ts) in their own transactions; SmsDeliveryService queues them after the commit. */
+@Module({
+  controllers: [SmsController],
+  providers: [SmsSettingsService, SmsLogService, SmsDeliveryService, NetelipClient],
+})
+export class SmsModule {}

@@ -1,0 +1,38 @@
+import { attendee, createSession } from './support/booking-fixtures';
+import { SmtpCapture, eventually, useSmtp } from './support/smtp-capture';
+import { TestApp } from './support/test-app';
+
+/** Visitors get their e-mail within moments of booking, through the kick after each commit alone: the sweep
+ * (the safety net for lost kicks) is set to run only every 10 minutes here, so it can't be what delivers. */
+describe('E-mail delivery without the sweep', () => {
+  let smtp: SmtpCapture;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    smtp = await SmtpCapture.start();
+    app = await TestApp.start({ env: { EMAIL_SWEEP_INTERVAL_MS: '600000' } });
+    await useSmtp(app, await app.adminToken(), smtp);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.stop();
+  });
+
+  it('every booking of two overlapping streams is e-mailed once, promptly, by the kicks after its commit', async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 60 });
+    const people = Array.from({ length: 40 }, (_, i) => attendee(900 + i));
+    // Bookings a few milliseconds apart, in two overlapping streams: commits keep landing while dispatch jobs
+    // are claiming, sending and finishing.
+    const stream = async (group: typeof people) => {
+      for (const person of group) {
+        const res = await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...person } });
+        expect(res.status).toBe(201);
+        await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 40)));
+      }
+    };
+    await Promise.all([stream(people.slice(0, 20)), stream(people.slice(20))]);
+
+    await eventually(() => people.every((p) => smtp.to(p.email).length > 0), 15_000, 'every booking e-mailed');
+    expect(people.map((p) => smtp.to(p.email).length)).toEqual(people.map(() => 1));
+  });
+});

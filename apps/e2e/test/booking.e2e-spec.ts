@@ -1,0 +1,226 @@
+// Booking one and two people, the waiting list, and every state of the session selector (spec 2 "Public",
+// 4, 7, 9), against the real API and database.
+import {
+  consent,
+  countdownText,
+  eventually,
+  fillPerson,
+  notSeen,
+  openBooking,
+  openWithHold,
+  personScope,
+  registrationArea,
+  seeText,
+  sessionOptions,
+  submitAndWait,
+} from './support/booking-page';
+import { MOBILE, setupE2E } from './support/e2e';
+import { addSession, createEvent, eventWithSession, holdsOf, newPerson, registrationsOf } from './support/fixtures';
+import { screenshot } from './support/screenshots';
+
+const e2e = setupE2E();
+
+describe('Reservar plaza', () => {
+  it('una persona: sesión con plazas elegida, cuenta atrás, formulario y «¡Proceso Completado!»; attendees=1 sale de la dirección', async () => {
+    const { app, page } = e2e;
+    const eventId = await createEvent(app);
+    const full = await addSession(app, eventId, { maxAttendees: 2, registered: 2, maxQueueSpots: 0, startsInHours: 48 });
+    const sessionId = await addSession(app, eventId, { maxAttendees: 10, registered: 3, startsInHours: 72 });
+    const person = newPerson();
+
+    const hold = await openWithHold(page, eventId, '&attendees=1');
+    expect(new URL(page.url()).searchParams.has('attendees')).toBe(false);
+    expect(new URL(page.url()).searchParams.get('eventId')).toBe(String(eventId));
+    // The first session with free places, not the first one (full, no waiting list).
+    expect(await page.getByLabel('Fecha y hora').inputValue()).toBe(String(sessionId));
+    expect(hold.spots).toBe(1);
+    expect(await countdownText(page)).toMatch(/Plazas reservadas durante [0-9]+:[0-5][0-9]$/);
+    await seeText(page, /7 disponibles/);
+    expect(await holdsOf(app, sessionId)).toHaveLength(1);
+    expect(await holdsOf(app, full)).toHaveLength(0);
+    await seeText(page, 'Registrarse para este evento');
+    await screenshot(page, 'booking-single');
+
+    await fillPerson(personScope(page, 0, false), person);
+    await consent(page).check();
+    const answer = await submitAndWait(page, 'Registrarse Ahora');
+    expect(answer.status()).toBe(201);
+
+    const result = registrationArea(page);
+    await seeText(result, '¡Proceso Completado!');
+    await seeText(result, `${person.firstName} ${person.lastName}`);
+    await seeText(result, /plaza confirmada/);
+    await notSeen(result, /lista de espera/);
+    await notSeen(page, /Plazas reservadas durante/);
+    await screenshot(page, 'booking-success');
+
+    expect(await registrationsOf(app, sessionId)).toEqual([expect.objectContaining({ email: person.email, state: 0, queue_position: null })]);
+    expect(await holdsOf(app, sessionId)).toHaveLength(0);
+  });
+
+  it('a 360 px de ancho el formulario se usa sin desplazamiento horizontal', async () => {
+    const { app } = e2e;
+    const { eventId } = await eventWithSession(app);
+    const page = await e2e.newPage({ viewport: MOBILE, isMobile: true, hasTouch: true });
+    await openWithHold(page, eventId);
+    await seeText(page, 'Registrarse Ahora');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'booking-mobile-360');
+  });
+
+  it('la casilla de privacidad enlaza /privacy-policy.html, que se abre en otra pestaña y está en español', async () => {
+    const { app, page, context } = e2e;
+    const { eventId } = await eventWithSession(app);
+    await openWithHold(page, eventId);
+    const link = page.getByRole('link', { name: 'política de privacidad' });
+    expect(await link.getAttribute('href')).toBe('/privacy-policy.html');
+    const [policy] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await policy.waitForLoadState();
+    expect(new URL(policy.url()).pathname).toBe('/privacy-policy.html');
+    await policy.getByRole('heading', { level: 1, name: 'Política de privacidad' }).waitFor();
+    expect(await policy.locator('html').getAttribute('lang')).toBe('es');
+    // The booking stays where it was, with its hold.
+    expect(await consent(page).isChecked()).toBe(false);
+    await seeText(page, 'Registrarse Ahora');
+  });
+
+  it('dos personas (attendees=2): título de acompañante, «Registrar Ambas Personas» y las dos con plaza', async () => {
+    const { app, page } = e2e;
+    const { eventId, sessionId } = await eventWithSession(app, { maxAttendees: 10, registered: 2 });
+    const [first, companion] = [newPerson(), newPerson()];
+
+    const hold = await openWithHold(page, eventId, '&attendees=2');
+    expect(hold.spots).toBe(2);
+    expect(new URL(page.url()).searchParams.get('attendees')).toBe('2');
+    await seeText(page, 'Registrarse para este evento (1 persona + acompañante)');
+    await notSeen(page, /lista de espera\./);
+    await screenshot(page, 'booking-two-people');
+
+    await fillPerson(personScope(page, 0, true), first);
+    await fillPerson(personScope(page, 1, true), companion);
+    await consent(page).check();
+    const answer = await submitAndWait(page, 'Registrar Ambas Personas');
+    expect(answer.status()).toBe(201);
+
+    const result = registrationArea(page);
+    await seeText(result, '¡Proceso Completado!');
+    for (const p of [first, companion]) {
+      const line = await seeText(result, `${p.firstName} ${p.lastName}`);
+      expect(await line.locator('xpath=ancestor::li[1]').textContent()).toMatch(/plaza confirmada/);
+    }
+    expect((await registrationsOf(app, sessionId)).map((r) => [r.email, r.state])).toEqual([
+      [first.email, 0],
+      [companion.email, 0],
+    ]);
+    expect(await holdsOf(app, sessionId)).toHaveLength(0);
+  });
+
+  it('dos personas con una sola plaza libre y lista de espera: aviso previo, una con plaza y otra en espera con su posición', async () => {
+    const { app, page } = e2e;
+    const { eventId, sessionId } = await eventWithSession(app, { maxAttendees: 4, registered: 3, maxQueueSpots: 5, queued: 1 });
+    const [first, companion] = [newPerson(), newPerson()];
+
+    const hold = await openWithHold(page, eventId, '&attendees=2');
+    expect(hold.spots).toBe(1);
+    await seeText(page, 'Registrarse para este evento (1 persona + acompañante)');
+    await seeText(page, 'Una persona será añadida a la lista de espera.');
+    await screenshot(page, 'booking-waiting-list-banner');
+
+    await fillPerson(personScope(page, 0, true), first);
+    await fillPerson(personScope(page, 1, true), companion);
+    await consent(page).check();
+    expect((await submitAndWait(page, 'Registrar Ambas Personas')).status()).toBe(201);
+
+    const result = registrationArea(page);
+    await seeText(result, '¡Proceso Completado!');
+    const firstLine = await seeText(result, `${first.firstName} ${first.lastName}`);
+    const companionLine = await seeText(result, `${companion.firstName} ${companion.lastName}`);
+    expect(await firstLine.locator('xpath=ancestor::li[1]').textContent()).toMatch(/plaza confirmada/);
+    expect(await companionLine.locator('xpath=ancestor::li[1]').textContent()).toMatch(/lista de espera.*posición 2/);
+    expect((await registrationsOf(app, sessionId)).map((r) => [r.email, r.state, r.queue_position])).toEqual([
+      [first.email, 0, null],
+      [companion.email, 2, 2],
+    ]);
+  });
+});
+
+describe('Estados de las sesiones', () => {
+  it('sesión llena con lista de espera: «Lista de Espera», «Evento completo - Lista de espera disponible», aviso y la persona en espera con su posición', async () => {
+    const { app, page } = e2e;
+    const { eventId, sessionId } = await eventWithSession(app, { maxAttendees: 3, registered: 3, maxQueueSpots: 4, queued: 2 });
+    const person = newPerson();
+
+    await openBooking(page, eventId);
+    await eventually(async () => expect((await sessionOptions(page)).find((o) => o.label.includes('Lista de Espera'))).toMatchObject({ disabled: false }));
+    // Nothing with free places: nothing chosen until the visitor picks the date.
+    await seeText(registrationArea(page), 'Selecciona una fecha');
+    await page.getByLabel('Fecha y hora').selectOption(String(sessionId));
+    await seeText(page, 'Evento completo - Lista de espera disponible');
+    await seeText(page, 'Una persona será añadida a la lista de espera.');
+    await notSeen(page, /Plazas reservadas durante/);
+    expect(await holdsOf(app, sessionId)).toHaveLength(0);
+
+    await fillPerson(personScope(page, 0, false), person);
+    await consent(page).check();
+    expect((await submitAndWait(page, 'Registrarse Ahora')).status()).toBe(201);
+    const result = registrationArea(page);
+    await seeText(result, '¡Proceso Completado!');
+    await seeText(result, /lista de espera.*posición 3/);
+    expect(await registrationsOf(app, sessionId)).toEqual([expect.objectContaining({ email: person.email, state: 2, queue_position: 3 })]);
+  });
+
+  it('sesión llena sin sitio en la lista: opción «Completo» deshabilitada y «Evento Completo»', async () => {
+    const { app, page } = e2e;
+    const { eventId } = await eventWithSession(app, { maxAttendees: 2, registered: 2, maxQueueSpots: 1, queued: 1 });
+
+    await openBooking(page, eventId);
+    await eventually(async () => expect(await sessionOptions(page)).toContainEqual({ label: expect.stringMatching(/\(Completo\)$/), disabled: true }));
+    // The visitor must be told why there is no form (spec 2 "Form states": 'Evento Completo').
+    await eventually(async () => expect(await registrationArea(page).innerText()).toContain('Evento Completo'), 5_000).finally(() =>
+      screenshot(page, 'booking-full'),
+    );
+  });
+
+  it('sesión con inscripciones cerradas: «Inscripciones Cerradas» en el selector y en el formulario, sin reserva', async () => {
+    const { app, page } = e2e;
+    const { eventId, sessionId } = await eventWithSession(app, { isRegistrationOpen: false });
+
+    await openBooking(page, eventId);
+    await eventually(async () =>
+      expect(await sessionOptions(page)).toContainEqual({ label: expect.stringContaining('Inscripciones Cerradas'), disabled: true }),
+    );
+    await seeText(registrationArea(page), 'Inscripciones Cerradas');
+    await notSeen(page, 'Registrarse Ahora');
+    expect(await holdsOf(app, sessionId)).toHaveLength(0);
+  });
+
+  it('dos personas pedidas pero solo cabe una: el formulario pasa a una persona y lo dice', async () => {
+    const { app, page } = e2e;
+    const { eventId } = await eventWithSession(app, { maxAttendees: 3, registered: 2, maxQueueSpots: 0 });
+
+    await openWithHold(page, eventId, '&attendees=2');
+    await seeText(page, 'Registrarse Ahora');
+    await notSeen(page, 'Registrar Ambas Personas');
+    await notSeen(page, 'Acompañante');
+    await seeText(page, /una única inscripción|solo .*una persona/i);
+  });
+
+  it('sin sesiones, sin eventId, evento inexistente y ruta desconocida', async () => {
+    const { app, page } = e2e;
+    const eventId = await createEvent(app);
+
+    await openBooking(page, eventId);
+    await seeText(page, 'No hay sesiones disponibles para este evento.');
+
+    await page.goto('/');
+    await seeText(page, 'Evento no encontrado. Verifica la URL.');
+
+    await page.goto('/?eventId=999999');
+    await seeText(page, 'Error al cargar evento: Event not found');
+
+    await page.goto('/no/existe?x=1');
+    await eventually(() => expect(new URL(page.url()).pathname).toBe('/'));
+    await seeText(page, 'Evento no encontrado. Verifica la URL.');
+  });
+});

@@ -1,0 +1,147 @@
+import { SESSION_TOKEN_HEADER } from '@evreg/contracts';
+import { attendee, dni } from '../../../api/test/support/booking-fixtures';
+import type { TestApp } from '../../../api/test/support/test-app';
+import type { AppConfig } from '../../../api/src/config/app-config';
+import { APP_CONFIG } from '../../../api/src/config/config.module';
+import { cancellationToken } from '../../../api/src/modules/registrations/cancel-token';
+
+export { attendee, dni };
+
+/** A small 3:1 banner as a data: URL (allowed by the page's CSP), so the event card looks as organisers use it. */
+const BANNER =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="900" height="300"><defs><linearGradient id="g" x1="0" x2="1">' +
+      '<stop offset="0" stop-color="#1d4ed8"/><stop offset="1" stop-color="#0f766e"/></linearGradient></defs>' +
+      '<rect width="900" height="300" fill="url(#g)"/><circle cx="760" cy="80" r="120" fill="#ffffff22"/></svg>',
+  );
+
+let nextEventId = 7000;
+
+export interface EventOptions {
+  title?: string;
+  /** 0 Draft, 1 Live. */
+  status?: number;
+  description?: string;
+  banner?: boolean;
+}
+
+/** A Live event (no sessions yet), straight into this file's database. */
+export async function createEvent(app: TestApp, options: EventOptions = {}): Promise<number> {
+  const id = nextEventId++;
+  await app.sql(
+    `INSERT INTO events (id, title, description, city, address, place, country, status, image_url)
+     VALUES ($1, $2, $3, 'Madrid', 'Calle de Alcalá 42', 'Centro Cultural', 'España', $4, $5)`,
+    [
+      id,
+      options.title ?? 'Visita guiada al Madrid de los Austrias',
+      options.description ??
+        '<p>Recorrido a pie de <strong>dos horas</strong> por el casco histórico con una guía oficial.</p><ul><li>Punto de encuentro: Plaza Mayor</li><li>Calzado cómodo</li></ul>',
+      options.status ?? 1,
+      options.banner === false ? null : BANNER,
+    ],
+  );
+  return id;
+}
+
+export interface SessionOptions {
+  maxAttendees?: number;
+  reservedSpots?: number;
+  maxQueueSpots?: number;
+  isRegistrationOpen?: boolean;
+  /** Start this many hours from now (default 72; sessions are listed by start). */
+  startsInHours?: number;
+  /** People already seated online (rows and counters), leaving maxAttendees - reservedSpots - registered free. */
+  registered?: number;
+  /** People already on the waiting list (positions 1..n). */
+  queued?: number;
+}
+
+let occupant = 0;
+
+/** A session of the event, with its seats and waiting list already partly taken by other people. */
+export async function addSession(app: TestApp, eventId: number, options: SessionOptions = {}): Promise<number> {
+  const hours = options.startsInHours ?? 72;
+  const [session] = await app.sql(
+    `INSERT INTO event_sessions (event_id, start_date, end_date, start_time, end_time, starts_at, ends_at, max_attendees, reserved_spots, max_queue_spots, is_registration_open)
+     VALUES ($1, (now() + make_interval(hours => $2))::date, (now() + make_interval(hours => $2))::date, '10:00', '11:30',
+             now() + make_interval(hours => $2), now() + make_interval(hours => $2 + 1), $3, $4, $5, $6)
+     RETURNING id`,
+    [eventId, hours, options.maxAttendees ?? 10, options.reservedSpots ?? 0, options.maxQueueSpots ?? 5, options.isRegistrationOpen ?? true],
+  );
+  const sessionId: number = session.id;
+  const registered = options.registered ?? 0;
+  const queued = options.queued ?? 0;
+  for (let i = 0; i < registered + queued; i++) {
+    const n = ++occupant;
+    const waiting = i >= registered;
+    await app.sql(
+      `INSERT INTO registrations (session_id, state, first_name, last_name, email, user_tax_id, queue_position)
+       VALUES ($1, $2::int, 'Ocupante', $3, $4, $5, $6)`,
+      [sessionId, waiting ? 2 : 0, `Número ${n}`, `ocupante${n}@example.com`, dni(900_000 + n), waiting ? i - registered + 1 : null],
+    );
+  }
+  if (registered || queued) {
+    await app.sql(`UPDATE event_sessions SET online_registered = $2, queue_count = $3 WHERE id = $1`, [sessionId, registered, queued]);
+  }
+  return sessionId;
+}
+
+/** An event with one session: the common case. */
+export async function eventWithSession(app: TestApp, session: SessionOptions = {}, event: EventOptions = {}) {
+  const eventId = await createEvent(app, event);
+  const sessionId = await addSession(app, eventId, session);
+  return { eventId, sessionId };
+}
+
+let nextPerson = 100;
+/** A person no other test of the file uses (valid DNI, own e-mail): attendee(n) of the API's fixtures. */
+export function newPerson(overrides: Record<string, unknown> = {}) {
+  const n = nextPerson++;
+  return attendee(n, { firstName: `Lucía${n}`, lastName: `García Pérez ${n}`, ...overrides }) as ReturnType<typeof attendee> & {
+    firstName: string;
+    lastName: string;
+    email: string;
+    confirmEmail: string;
+    userTaxId: string;
+    telephoneNumber: string;
+  };
+}
+
+/** Registers people through the public API (as another visitor would), answering the response body. */
+export async function registerViaApi(app: TestApp, sessionId: number, people: ReturnType<typeof newPerson>[]) {
+  const res =
+    people.length === 1
+      ? await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: people[0], headers: { [SESSION_TOKEN_HEADER]: `api-${sessionId}` } })
+      : await app.request('POST', `/api/events/sessions/${sessionId}/bulk-registrations`, {
+          body: { registrations: people },
+          headers: { [SESSION_TOKEN_HEADER]: `api-${sessionId}` },
+        });
+  if (res.status !== 201) throw new Error(`registerViaApi: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export async function registrationsOf(app: TestApp, sessionId: number) {
+  return app.sql<{ id: number; email: string; state: number; queue_position: number | null; first_name: string }>(
+    `SELECT id, email, state, queue_position, first_name FROM registrations WHERE session_id = $1 AND email NOT LIKE 'ocupante%' ORDER BY id`,
+    [sessionId],
+  );
+}
+
+export async function holdsOf(app: TestApp, sessionId: number) {
+  return app.sql<{ token: string; spots: number; expires_at: Date }>(`SELECT token, spots, expires_at FROM ticket_holds WHERE session_id = $1`, [sessionId]);
+}
+
+/** An active blacklist entry for this e-mail (as the back office would write it). */
+export async function blacklist(app: TestApp, email: string, days = 30) {
+  await app.sql(`INSERT INTO blacklist_entries (email, first_name, last_name, reason, expires_at) VALUES ($1, 'Persona', 'Bloqueada', 0, now() + make_interval(days => $2))`, [
+    email.toLowerCase(),
+    days,
+  ]);
+}
+
+/** The link of the cancellation e-mail, with the token computed as the API computes it (its APP_SECRET). */
+export function cancelPath(app: TestApp, registrationId: number): string {
+  const { appSecret } = app.running.app.get<AppConfig>(APP_CONFIG);
+  return `/cancel?token=${encodeURIComponent(cancellationToken(appSecret, registrationId))}`;
+}

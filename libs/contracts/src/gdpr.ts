@@ -1,0 +1,91 @@
+/** Data-protection (GDPR) requests by e-mail address (spec sections 3, 5 and 7). */
+
+export interface GdprSummary {
+  email: string;
+  /** Anything is held for this address: registrations, waiting entries, consents, messages or blacklist entries. */
+  hasData: boolean;
+  /** Registrations in any state: active, cancelled and waiting. */
+  registrationCount: number;
+  consentCount: number;
+  /** The latest registration, cancellation, consent or message of the person; null without data. */
+  lastActivity: string | null;
+}
+
+export type GdprRegistrationStatus = 'Active' | 'Cancelled' | 'Waiting';
+
+export interface GdprRegistration {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  userTaxId: string;
+  telephoneNumber: string | null;
+  eventTitle: string;
+  /** 'YYYY-MM-DD', and the session's times ('HH:MM:SS'). */
+  sessionDate: string;
+  sessionStartTime: string;
+  sessionEndTime: string;
+  registeredAt: string;
+  status: GdprRegistrationStatus;
+  queuePosition: number | null;
+  cancelledAt: string | null;
+}
+
+export interface GdprConsent {
+  consentType: string;
+  isConsented: boolean;
+  consentDate: string;
+  ipAddress: string | null;
+}
+
+export interface GdprBlacklistEntry {
+  eventTitle: string | null;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+  reason: string;
+  description: string | null;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface GdprMessage {
+  channel: 'Email' | 'SMS';
+  type: string;
+  /** The e-mail address or phone number it went to. */
+  to: string;
+  status: 'Pending' | 'Sent' | 'Failed';
+  createdAt: string;
+}
+
+export interface GdprExport {
+  email: string;
+  exportedAt: string;
+  totalRegistrations: number;
+  /** Active, cancelled and waiting (status 'Waiting', with queuePosition). */
+  registrations: GdprRegistration[];
+  totalConsents: number;
+  consentHistory: GdprConsent[];
+  blacklistEntries: GdprBlacklistEntry[];
+  messages: GdprMessage[];
+}
+
+export interface GdprDeleteResult {
+  email: string;
+  /** Every registration row removed: active, cancelled and waiting. */
+  deletedRegistrations: number;
+  /** Of those, waiting entries. */
+  deletedWaitingEntries: number;
+  deletedConsents: number;
+  deletedEmailMessages: number;
+  deletedSmsMessages: number;
+  /** Expired blacklist entries removed; active ones are kept until they expire (docs/domain.md). */
+  deletedBlacklistEntries: number;
+  keptActiveBlacklistEntries: number;
+  /** People promoted from waiting lists into the seats freed. */
+  promotedFromWaitingList: number;
+}
+
+export const GDPR_MESSAGES = {
+  emailRequired: 'Por favor indique un correo electrónico',
+} as const;
