@@ -1,6 +1,7 @@
 import type { ApiFailure } from './logic/form-rules';
 import {
   SESSION_TOKEN_HEADER,
+  type CancellationPreview,
   type PublicEvent,
   type RegistrationRequest,
   type RegistrationResponse,
@@ -91,19 +92,6 @@ export async function register(sessionId: number, regs: RegistrationRequest[], t
   return r.queued
     ? { ...r, results: [{ success: true, registrationId: r.id, queued: true, queuePosition: r.queuePosition }], totalRegistrations: 0, totalQueued: 1 }
     : { ...r, results: [{ success: true, registrationId: r.id, queued: false, queuePosition: null }], totalRegistrations: 1, totalQueued: 0 };
-}
-
-/** What a cancellation link would cancel (GET /api/registrations/cancellation/{token}). */
-export interface CancellationPreview {
-  registrationId: number;
-  firstName: string;
-  eventTitle: string;
-  startDate: string;
-  startTime: string;
-  endTime: string;
-  isAllDay: boolean;
-  queued: boolean;
-  queuePosition: number | null;
 }
 
 const cancellationPath = (token: string) => `/api/registrations/cancellation/${encodeURIComponent(token)}`;

@@ -198,3 +198,19 @@ export interface BlacklistCheck {
   expiresAt: string | null;
   reason: BlacklistReason | null;
 }
+
+/** GET /api/registrations/cancellation/{token}: what the e-mail's cancellation link would cancel. No e-mail or
+ * tax ID, so a forwarded link tells little. */
+export interface CancellationPreview {
+  registrationId: number;
+  firstName: string;
+  eventTitle: string;
+  /** 'YYYY-MM-DD' */
+  startDate: string;
+  /** 'HH:MM:SS' */
+  startTime: string;
+  endTime: string;
+  isAllDay: boolean;
+  queued: boolean;
+  queuePosition: number | null;
+}

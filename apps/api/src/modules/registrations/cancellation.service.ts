@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { MESSAGES } from '@evreg/contracts';
+import { CancellationPreview, MESSAGES } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import type { AppConfig } from '../../config/app-config';
@@ -12,18 +12,6 @@ import { closeQueueGap, promoteWaiting } from './promotion';
 import { lockSession } from './session-state';
 
 const b = MESSAGES.booking;
-
-export interface CancellationPreview {
-  registrationId: number;
-  firstName: string;
-  eventTitle: string;
-  startDate: string;
-  startTime: string;
-  endTime: string;
-  isAllDay: boolean;
-  queued: boolean;
-  queuePosition: number | null;
-}
 
 @Injectable()
 export class CancellationService {

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageQuery } from '../../../common/page-query.dto';
 import {
   BLACKLIST_DESCRIPTION_MAX,
   BlacklistCheck,
@@ -21,7 +22,6 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 /** Trimmed; an empty text means "none". */
 const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 /** Query strings arrive as text: whole numbers and booleans are converted, anything else is left to fail. */
-const queryInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value);
 const queryBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 function IsExpiryDate(options?: ValidationOptions) {
@@ -70,22 +70,7 @@ export class BlacklistCheckDto implements BlacklistCheck {
   @ApiProperty({ type: Number, enum: [0, 1, 2], nullable: true, description: 'Razón de esa entrada' }) reason: BlacklistReason | null;
 }
 
-export class ListBlacklistQueryDto {
-  @ApiPropertyOptional({ type: 'integer', default: 1, minimum: 1 })
-  @Transform(queryInt)
-  @IsOptional()
-  @IsInt({ message: M.pageInvalid })
-  @Min(1, { message: M.pageInvalid })
-  page?: number;
-
-  @ApiPropertyOptional({ type: 'integer', default: 20, minimum: 1, maximum: 100 })
-  @Transform(queryInt)
-  @IsOptional()
-  @IsInt({ message: M.pageSizeInvalid })
-  @Min(1, { message: M.pageSizeInvalid })
-  @Max(100, { message: M.pageSizeInvalid })
-  pageSize?: number;
-
+export class ListBlacklistQueryDto extends PageQuery({ defaultSize: 20, maxSize: 100, messages: M }) {
   @ApiPropertyOptional({ type: Boolean, default: true, description: 'false: todas las entradas en data' })
   @Transform(queryBool)
   @IsOptional()

@@ -1,10 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageQuery } from '../../../common/page-query.dto';
 import { EMAIL_MESSAGES, EmailLogEntry, EmailLogPage, EmailStatus, EmailType } from '@evreg/contracts';
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 
 const M = EMAIL_MESSAGES;
-const queryInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value);
 
 export class EmailLogEventDto {
   @ApiProperty({ example: 'Concierto de Año Nuevo' }) title: string;
@@ -37,22 +36,7 @@ export class EmailLogPageDto implements EmailLogPage {
   @ApiProperty({ example: 20 }) pageSize: number;
 }
 
-export class ListEmailLogsQueryDto {
-  @ApiPropertyOptional({ type: 'integer', default: 1, minimum: 1 })
-  @Transform(queryInt)
-  @IsOptional()
-  @IsInt({ message: M.pageInvalid })
-  @Min(1, { message: M.pageInvalid })
-  page?: number;
-
-  @ApiPropertyOptional({ type: 'integer', default: 20, minimum: 1, maximum: 100 })
-  @Transform(queryInt)
-  @IsOptional()
-  @IsInt({ message: M.pageSizeInvalid })
-  @Min(1, { message: M.pageSizeInvalid })
-  @Max(100, { message: M.pageSizeInvalid })
-  pageSize?: number;
-
+export class ListEmailLogsQueryDto extends PageQuery({ defaultSize: 20, maxSize: 100, messages: M }) {
   @ApiPropertyOptional({ description: 'Email, nombre, DNI/NIE, título del evento o tipo (sin distinguir mayúsculas)', maxLength: 200 })
   @IsOptional()
   @IsString()

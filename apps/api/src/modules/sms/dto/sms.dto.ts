@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageQuery } from '../../../common/page-query.dto';
 import { SMS_LIMITS, SMS_MESSAGES, SmsLogEntry, SmsLogPage, SmsSettings, SmsStatusText, SmsTotalCost, UpdateSmsSettingsRequest } from '@evreg/contracts';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsDefined, IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { IsBoolean, IsDefined, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 
 const M = SMS_MESSAGES;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
-const queryInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value);
 
 /** An alphanumeric sender (11 characters at most: letters, digits, spaces) or a numeric one (up to 15 digits,
  * optional +). Empty is allowed while SMS is disabled. */
@@ -68,22 +68,7 @@ export class SmsLogPageDto implements SmsLogPage {
   @ApiProperty() pageSize: number;
 }
 
-export class SmsLogQueryDto {
-  @ApiPropertyOptional({ type: 'integer', default: 1, minimum: 1 })
-  @Transform(queryInt)
-  @IsOptional()
-  @IsInt({ message: M.pageInvalid })
-  @Min(1, { message: M.pageInvalid })
-  page?: number;
-
-  @ApiPropertyOptional({ type: 'integer', default: 50, minimum: 1, maximum: 200 })
-  @Transform(queryInt)
-  @IsOptional()
-  @IsInt({ message: M.pageSizeInvalid })
-  @Min(1, { message: M.pageSizeInvalid })
-  @Max(200, { message: M.pageSizeInvalid })
-  pageSize?: number;
-
+export class SmsLogQueryDto extends PageQuery({ defaultSize: 50, maxSize: 200, messages: M }) {
   @ApiPropertyOptional({ description: 'Teléfono, mensaje o remitente (sin distinguir mayúsculas)', maxLength: 200 })
   @IsOptional()
   @IsString()
