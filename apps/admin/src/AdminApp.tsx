@@ -2,10 +2,8 @@ import { lazy, useState } from 'react';
 import { QueryClient } from '@tanstack/react-query';
 import { Admin, Authenticated, CustomRoutes, HttpError, Resource } from 'react-admin';
 import { createBrowserRouter, Navigate, Route, RouterProvider } from 'react-router';
-import { ADMIN_ROUTES, BUILT_SECTIONS } from './access/routes';
 import { AccessDeniedPage } from './layout/AccessDeniedPage';
 import { AppLayout } from './layout/AppLayout';
-import { ComingSoonPage } from './layout/ComingSoonPage';
 import { RedirectToLogin } from './layout/RedirectToLogin';
 import { RequireAccess } from './layout/RequireAccess';
 import { authProvider } from './providers/authProvider';
@@ -15,6 +13,17 @@ import { DepartmentList } from './resources/departments';
 import { EventsPage } from './resources/events';
 import { RoleList } from './resources/roles';
 import { UserList } from './resources/users';
+import { BlacklistList } from './resources/blacklist';
+import { GdprPage } from './resources/gdpr';
+import { ManualRegistrationPage } from './resources/manual-registration';
+import { QueuePage } from './resources/queue';
+import { RegistrationList } from './resources/registrations';
+import { RequirePermission } from './common/RequirePermission';
+import { EmailLogList } from './resources/email-logs';
+import { EmailSettingsPage } from './resources/email-settings';
+import { TemplateCreate, TemplateEdit, TemplateList, TemplatePreview } from './resources/email-templates';
+import { SmsLogList } from './resources/sms-logs';
+import { SmsSettingsPage } from './resources/sms-settings';
 import { ADMIN_BASE } from './shell';
 import { themeOptions } from './theme';
 
@@ -59,12 +68,27 @@ function BackOffice() {
       <Resource name="roles" list={<RequireAccess resource="roles"><RoleList /></RequireAccess>} />
       <Resource name="departments" list={<RequireAccess resource="departments"><DepartmentList /></RequireAccess>} />
       <Resource name="permissions" />
+      <Resource name="registrations" list={<RequireAccess resource="registrations"><RegistrationList /></RequireAccess>} />
+      <Resource name="blacklist" list={<RequireAccess resource="blacklist"><BlacklistList /></RequireAccess>} />
+      {/* E-mail and SMS: the settings screens and the templates need Settings.Update (route table) and Settings.Read (the API's reads). */}
+      <Resource name="email-logs" list={<RequireAccess resource="email-logs"><EmailLogList /></RequireAccess>} />
+      <Resource name="sms-logs" list={<RequireAccess resource="sms-logs"><SmsLogList /></RequireAccess>} />
+      <Resource
+        name="email-templates"
+        list={<RequireAccess resource="email-templates"><RequirePermission permission="Settings.Read"><TemplateList /></RequirePermission></RequireAccess>}
+        create={<RequireAccess resource="email-templates" action="create"><RequirePermission permission="Settings.Read"><TemplateCreate /></RequirePermission></RequireAccess>}
+      >
+        <Route path=":id/edit" element={<RequireAccess resource="email-templates" action="edit"><RequirePermission permission="Settings.Read"><TemplateEdit /></RequirePermission></RequireAccess>} />
+        <Route path=":id/preview" element={<RequireAccess resource="email-templates" action="show"><RequirePermission permission="Settings.Read"><TemplatePreview /></RequirePermission></RequireAccess>} />
+      </Resource>
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
         <Route path="/events" element={<RequireAccess resource="events"><EventsPage /></RequireAccess>} />
-        {ADMIN_ROUTES.filter((route) => !BUILT_SECTIONS.has(route.path)).map((route) => (
-          <Route key={route.path} path={`/${route.path}/*`} element={<RequireAccess resource={route.path}><ComingSoonPage label={route.label} /></RequireAccess>} />
-        ))}
+        <Route path="/manual-registration" element={<RequireAccess resource="manual-registration"><ManualRegistrationPage /></RequireAccess>} />
+        <Route path="/queue-management" element={<RequireAccess resource="queue-management"><QueuePage /></RequireAccess>} />
+        <Route path="/gdpr" element={<RequireAccess resource="gdpr"><GdprPage /></RequireAccess>} />
+        <Route path="/email-settings" element={<RequireAccess resource="email-settings"><RequirePermission permission="Settings.Read"><EmailSettingsPage /></RequirePermission></RequireAccess>} />
+        <Route path="/sms-settings" element={<RequireAccess resource="sms-settings"><RequirePermission permission="Settings.Read"><SmsSettingsPage /></RequirePermission></RequireAccess>} />
       </CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/change-password" element={<Authenticated><ChangePasswordPage /></Authenticated>} />

@@ -30,9 +30,6 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: 'sms-logs', label: 'Registro SMS', requires: 'Settings.Read' },
 ];
 
-/** The sections whose screens exist so far; the sidebar lists only these, the others show 'Próximamente'. */
-export const BUILT_SECTIONS: ReadonlySet<string> = new Set(['dashboard', 'users', 'roles', 'events', 'departments']);
-
 /** The forced page: login only, outside the layout. */
 export const CHANGE_PASSWORD_PATH = 'change-password';
 
@@ -42,8 +39,18 @@ const ACTIONS: Record<string, Partial<Record<string, PermissionName>>> = {
   users: { create: 'Users.Create', edit: 'Users.Update', 'reset-password': 'Users.Update', delete: 'Users.Delete' },
   roles: { create: 'Roles.Create', edit: 'Roles.Update', delete: 'Roles.Delete' },
   departments: { create: 'Departments.Create', delete: 'Departments.Delete' },
+  // Events and their sessions (the API's permissions): capacity, flags and notifications are Events.Update.
+  events: { create: 'Events.Create', edit: 'Events.Update', delete: 'Events.Delete', notify: 'Events.Update' },
   blacklist: { create: 'Blacklists.Create', edit: 'Blacklists.Update', delete: 'Blacklists.Delete' },
+  registrations: { edit: 'Registrations.Update', cancel: 'Registrations.Update', resend: 'Registrations.Update', delete: 'Registrations.Delete' },
+  // The waiting list is read with Queues.Read; changing it is a change of registrations (docs/domain.md).
+  'queue-management': { promote: 'Registrations.Update', edit: 'Registrations.Update', reorder: 'Registrations.Update', delete: 'Registrations.Delete' },
   settings: { list: 'Settings.Read', show: 'Settings.Read', edit: 'Settings.Update' },
+  // E-mail and SMS (docs/domain.md): templates are written with Settings.Update (the screen's permission);
+  // resend goes with reading the log; deleting log rows is Settings.Delete.
+  'email-templates': { create: 'Settings.Update', edit: 'Settings.Update', show: 'Settings.Update' },
+  'email-logs': { resend: 'EmailLogs.Read', delete: 'Settings.Delete' },
+  'sms-logs': { delete: 'Settings.Delete' },
 };
 
 export function satisfies(permissions: readonly string[], requirement: Requirement): boolean {

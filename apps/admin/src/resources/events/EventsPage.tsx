@@ -1,9 +1,9 @@
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box } from '@mui/material';
 import { HoldDurationCard, QueueLimitsCard, useSettingsAccess } from '../settings';
+import { EventList } from './EventList';
 
-/** /admin/events (Events.Read). Its header cards hold the booking settings (spec 2, Events screen); they
- * are shown with Settings.Read and editable with Settings.Update. The events table itself comes with the
- * events and sessions screens. */
+/** /admin/events (Events.Read). On top the header cards with the booking settings (spec 2: shown with
+ * Settings.Read, editable with Settings.Update), then the events table with its sessions. */
 export default function EventsPage() {
   const { canRead } = useSettingsAccess();
   return (
@@ -14,14 +14,7 @@ export default function EventsPage() {
           <QueueLimitsCard />
         </Box>
       )}
-      <Card variant="outlined">
-        <CardContent>
-          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-            Eventos y sesiones
-          </Typography>
-          <Typography color="text.secondary">La lista de eventos y sesiones estará disponible próximamente en esta pantalla.</Typography>
-        </CardContent>
-      </Card>
+      <EventList />
     </Box>
   );
 }

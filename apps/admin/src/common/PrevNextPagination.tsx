@@ -1,0 +1,29 @@
+import { Box, Button, Typography } from '@mui/material';
+import { useListContext } from 'react-admin';
+import { pagerTexts } from './paging';
+
+/** 'Anterior' / 'Siguiente' for a list the API pages, with custom toolbars around it (the logs). With a
+ * `noun` it counts like the other paged lists ('Mostrando N de total …', 'Página X de Y'); without, it says
+ * 'Página n' and 'Siguiente' stops at a page that is not full (the SMS log, spec 9). */
+export function PrevNextPagination({ noun }: { noun?: string }) {
+  const { page, perPage, total, data, setPage, isPending } = useListContext();
+  if (isPending) return null;
+  const counted = noun !== undefined && total !== undefined ? pagerTexts(page, perPage, total, noun) : null;
+  const hasNext = counted ? page < counted.pages : (data?.length ?? 0) >= perPage;
+  return (
+    <Box component="nav" aria-label="Paginación" sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', px: 2, py: 1.5 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+        {counted?.shown}
+      </Typography>
+      <Button size="small" onClick={() => setPage(page - 1)} disabled={page <= 1}>
+        Anterior
+      </Button>
+      <Typography variant="body2" aria-live="polite">
+        {counted ? counted.page : `Página ${page}`}
+      </Typography>
+      <Button size="small" onClick={() => setPage(page + 1)} disabled={!hasNext}>
+        Siguiente
+      </Button>
+    </Box>
+  );
+}

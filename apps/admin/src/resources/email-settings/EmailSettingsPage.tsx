@@ -1,0 +1,158 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import type { EmailSettings } from '@evreg/contracts';
+import DnsIcon from '@mui/icons-material/Dns';
+import SendIcon from '@mui/icons-material/Send';
+import { Alert, Box, Button, FormControlLabel, FormHelperText, Switch, TextField } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Loading, useDataProvider } from 'react-admin';
+import { ListError } from '../../common/ListStates';
+import { SecretField } from '../../common/SecretField';
+import { TimedAlert, type Banner } from '../../common/TimedAlert';
+import { useSettingsForm } from '../../common/useSettingsForm';
+import { withReason } from '../../common/withReason';
+import type { AdminDataProvider } from '../../providers/dataProvider';
+import { FORM_ROW, SettingsCard } from '../settings/SettingsCard';
+import { asBoolean, formFromSettings, requestFromForm, settingsErrors, TEST_NEEDS_ENABLED, testEmailProblem, type EmailSettingsForm } from './rules';
+
+const KEY = ['email-settings'];
+
+/** /admin/email-settings (Settings.Update): the SMTP form and the test e-mail (spec 2, 3, 5, 8). */
+export default function EmailSettingsPage() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { data, isPending, isError } = useQuery({ queryKey: KEY, queryFn: () => dataProvider.getEmailSettings() });
+
+  if (isError) return <ListError text="Error al cargar la configuración de email" />;
+  if (isPending) return <Loading />;
+  return (
+    <Box sx={{ py: 2, display: 'grid', gap: 2, gridTemplateColumns: { lg: '2fr 1fr' }, alignItems: 'start' }}>
+      <SmtpCard saved={data} />
+      <TestEmailCard enabled={asBoolean(data.emailEnabled, false)} />
+    </Box>
+  );
+}
+
+function SmtpCard({ saved }: { saved: EmailSettings }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const queryClient = useQueryClient();
+  const hasPassword = asBoolean(saved.hasSmtpPassword, false);
+  const { form, errors, banner, clearBanner, change, submit, saving } = useSettingsForm({
+    initial: formFromSettings(saved),
+    save: (values) => dataProvider.updateEmailSettings(requestFromForm(values)),
+    // The password is write-only: the field empties and 'leave empty to keep' applies to what was just saved.
+    saved: (settings) => {
+      queryClient.setQueryData(KEY, settings);
+      return formFromSettings(settings);
+    },
+    check: settingsErrors,
+  });
+
+  const text = (field: Exclude<keyof EmailSettingsForm, 'emailEnabled' | 'smtpUseSsl' | 'smtpPassword'>, label: string, help: string, extra: object = {}) => (
+    <TextField
+      label={label}
+      value={form[field]}
+      onChange={(e) => change(field, e.target.value)}
+      error={!!errors[field]}
+      helperText={errors[field] ?? help}
+      fullWidth
+      {...extra}
+    />
+  );
+
+  return (
+    <SettingsCard icon={<DnsIcon color="primary" />} title="Servidor SMTP" subheader="Cómo se envían los emails de inscripción, lista de espera y avisos">
+      <Box component="form" noValidate onSubmit={submit} aria-label="Configuración SMTP" sx={{ display: 'grid', gap: 2 }}>
+        <Box>
+          <FormControlLabel
+            control={<Switch checked={form.emailEnabled} onChange={(e) => change('emailEnabled', e.target.checked)} />}
+            label="Envío de emails activado"
+          />
+          <FormHelperText sx={{ mt: 0 }}>
+            {form.emailEnabled ? 'Los emails se envían en cuanto se producen.' : 'Desactivado: los emails esperan pendientes y se envían al activarlo.'}
+          </FormHelperText>
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '2fr 1fr' } }}>
+          {text('smtpHost', 'Servidor SMTP', 'Por ejemplo smtp.example.com')}
+          {text('smtpPort', 'Puerto', 'Por defecto 587', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
+        </Box>
+        <Box>
+          <FormControlLabel control={<Switch checked={form.smtpUseSsl} onChange={(e) => change('smtpUseSsl', e.target.checked)} />} label="Usar SSL/TLS" />
+          <FormHelperText sx={{ mt: 0 }}>Conexión cifrada obligatoria: TLS directo en el puerto 465, STARTTLS en los demás.</FormHelperText>
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+          {text('smtpUsername', 'Usuario SMTP', 'Vacío: sin autenticación', { autoComplete: 'off' })}
+          <SecretField
+            label="Contraseña SMTP"
+            value={form.smtpPassword}
+            onChange={(e) => change('smtpPassword', e.target.value)}
+            placeholder={hasPassword ? 'Dejar vacío para mantener la actual' : ''}
+            error={!!errors.smtpPassword}
+            helperText={errors.smtpPassword ?? (hasPassword ? 'Hay una contraseña guardada: déjala vacía para mantenerla' : 'No hay ninguna contraseña guardada')}
+            fullWidth
+          />
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+          {text('emailFromAddress', 'Email del remitente', 'La dirección desde la que se envían', { type: 'email' })}
+          {text('emailFromName', 'Nombre del remitente', 'Por ejemplo Inscripciones')}
+        </Box>
+        {text('baseUrl', 'URL base de los enlaces', 'Dirección del sitio de reservas para los enlaces de cancelación. Vacío: la del servidor', {
+          placeholder: 'https://reservas.example.com',
+        })}
+        <Box sx={FORM_ROW}>
+          <Button type="submit" variant="contained" disabled={saving}>
+            Guardar Configuración
+          </Button>
+        </Box>
+      </Box>
+      <TimedAlert banner={banner} onDone={clearBanner} />
+    </SettingsCard>
+  );
+}
+
+function TestEmailCard({ enabled }: { enabled: boolean }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [address, setAddress] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const clearBanner = useCallback(() => setBanner(null), []);
+
+  const send = useMutation({
+    mutationFn: (to: string) => dataProvider.sendTestEmail(to),
+    onSuccess: ({ message }) => setBanner({ severity: 'success', text: message, vanishAfterMs: 3000 }),
+    onError: (e) => setBanner({ severity: 'error', text: withReason('Error al probar configuración de email', e.message) }),
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problem = testEmailProblem(enabled, address);
+    setError(problem);
+    setBanner(null);
+    if (!problem) send.mutate(address.trim());
+  }
+
+  return (
+    <SettingsCard icon={<SendIcon color="primary" />} title="Email de prueba" subheader="Se envía ahora mismo con la configuración guardada">
+      <Box component="form" noValidate onSubmit={submit} aria-label="Email de prueba" sx={{ display: 'grid', gap: 2 }}>
+        {!enabled && <Alert severity="info">{TEST_NEEDS_ENABLED}</Alert>}
+        <TextField
+          label="Email de destino"
+          type="email"
+          value={address}
+          onChange={(e) => {
+            setAddress(e.target.value);
+            setError(null);
+          }}
+          error={!!error}
+          helperText={error ?? ' '}
+          disabled={!enabled}
+          fullWidth
+        />
+        <Box>
+          <Button type="submit" variant="outlined" startIcon={<SendIcon />} disabled={!enabled || send.isPending}>
+            {send.isPending ? 'Enviando...' : 'Enviar Email de Prueba'}
+          </Button>
+        </Box>
+      </Box>
+      <TimedAlert banner={banner} onDone={clearBanner} />
+    </SettingsCard>
+  );
+}

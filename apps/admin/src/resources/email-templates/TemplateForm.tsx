@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import type { EmailPreview } from '@evreg/contracts';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { Alert, Box, Button as MuiButton, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { BooleanInput, FormDataConsumer, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useDataProvider, useRecordContext } from 'react-admin';
+import { Link } from 'react-router';
+import type { AdminDataProvider } from '../../providers/dataProvider';
+import { EmailPreviewView } from './EmailPreviewView';
+import { PlaceholderHelp } from './PlaceholderHelp';
+import { templateErrors, templateRequest, templateTypeLabel, type TemplateForm as Values } from './rules';
+
+const MONO = { '& textarea': { fontFamily: 'monospace', fontSize: '0.85rem' } };
+
+/** The form shared by create and edit (spec 2): name, type (chosen on create, fixed on edit), active, subject,
+ * HTML and optional text part; the placeholders as help and a preview of the unsaved content. */
+export function TemplateForm({ creating }: { creating: boolean }) {
+  return (
+    <SimpleForm
+      validate={(values) => templateErrors(values as Values, creating)}
+      toolbar={<TemplateToolbar />}
+      sx={{ '& .MuiStack-root': { maxWidth: 'none' } }}
+    >
+      <Typography component="h2" variant="h6">
+        {creating ? 'Nueva Plantilla' : 'Editar Plantilla'}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, width: '100%', alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', minWidth: 0 }}>
+          <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { sm: '3fr 2fr' } }}>
+            <TextInput source="name" label="Nombre" fullWidth />
+            {creating ? <TypeSelect /> : <FixedType />}
+          </Box>
+          <BooleanInput
+            source="isActive"
+            label="Activa"
+            helperText="La plantilla activa es la que se envía para su tipo; al activar esta, la otra del mismo tipo se desactiva."
+            sx={{ mb: 1.5 }}
+          />
+          <TextInput source="subject" label="Asunto" fullWidth helperText="Puede usar marcadores, p. ej. Inscripción confirmada: {{eventTitle}}" />
+          <TextInput source="htmlContent" label="Contenido HTML" multiline minRows={12} fullWidth sx={MONO} />
+          <TextInput
+            source="plainTextContent"
+            label="Texto plano (opcional)"
+            multiline
+            minRows={4}
+            fullWidth
+            sx={MONO}
+            helperText="Vacío: se genera a partir del HTML"
+          />
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          <PlaceholderHelp />
+          <FormDataConsumer>{({ formData }) => <UnsavedPreview values={formData as Values} />}</FormDataConsumer>
+        </Box>
+      </Box>
+    </SimpleForm>
+  );
+}
+
+function TemplateToolbar() {
+  return (
+    <Toolbar sx={{ gap: 1 }}>
+      <SaveButton label="Guardar Plantilla" alwaysEnable />
+      <MuiButton component={Link} to="/email-templates">
+        Cancelar
+      </MuiButton>
+    </Toolbar>
+  );
+}
+
+/** The type as the server names it, in Spanish; the ids are strings for the select and numbers in the form. */
+function TypeSelect() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { data } = useQuery({ queryKey: ['email-template-types'], queryFn: () => dataProvider.emailTemplateTypes() });
+  const choices = (data ?? []).map((t) => ({ id: String(t.value), name: t.label }));
+  return (
+    <SelectInput
+      source="templateType"
+      label="Tipo"
+      choices={choices}
+      format={(value) => (value === null || value === undefined ? '' : String(value))}
+      parse={(value) => (value === '' || value === null ? null : Number(value))}
+      emptyText="Selecciona un tipo"
+      fullWidth
+    />
+  );
+}
+
+function FixedType() {
+  const record = useRecordContext<{ templateType: number }>();
+  return (
+    <TextField
+      label="Tipo"
+      value={record ? templateTypeLabel(record.templateType) : ''}
+      // Read-only rather than disabled: still legible (contrast) and announced with its value.
+      slotProps={{ htmlInput: { readOnly: true } }}
+      fullWidth
+      helperText="El tipo no se cambia al editar"
+      sx={{ mt: 1, mb: 0.5 }}
+      size="small"
+    />
+  );
+}
+
+/** 'Vista previa' of what is typed now, with the server's sample data (nothing is saved). */
+function UnsavedPreview({ values }: { values: Values }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [request, setRequest] = useState<{ subject: string; htmlContent: string; plainTextContent: string | null } | null>(null);
+  const { data, error, isFetching } = useQuery<EmailPreview, Error>({
+    queryKey: ['email-template-preview', 'unsaved', request],
+    queryFn: () => dataProvider.previewEmailContent(request!),
+    enabled: request !== null,
+    retry: false,
+  });
+
+  function show() {
+    const body = templateRequest(values);
+    setRequest({ subject: body.subject, htmlContent: body.htmlContent, plainTextContent: body.plainTextContent ?? null });
+  }
+
+  return (
+    <Box component="section" aria-labelledby="unsaved-preview-title" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, display: 'grid', gap: 1.5 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography id="unsaved-preview-title" component="h3" variant="subtitle2" sx={{ flex: 1 }}>
+          Vista previa con datos de ejemplo
+        </Typography>
+        <MuiButton variant="outlined" size="small" startIcon={<VisibilityIcon />} onClick={show} disabled={isFetching}>
+          {request ? 'Actualizar vista previa' : 'Ver vista previa'}
+        </MuiButton>
+      </Box>
+      {error && (
+        <Alert severity="error" role="alert">
+          {error.message || 'Error al cargar la vista previa'}
+        </Alert>
+      )}
+      {data && !error && <EmailPreviewView preview={data} />}
+    </Box>
+  );
+}

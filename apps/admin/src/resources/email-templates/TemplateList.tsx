@@ -1,0 +1,78 @@
+import type { ReactElement } from 'react';
+import type { EmailTemplate } from '@evreg/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { DataTable, List, TopToolbar } from 'react-admin';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../common/format';
+import { ListError } from '../../common/ListStates';
+import { templateTypeLabel } from './rules';
+
+/** /admin/email-templates: every template by type (the active one first), with links to create, preview and
+ * edit (spec 2). The API answers the whole list. */
+export default function TemplateList() {
+  return (
+    <List
+      resource="email-templates"
+      title="Plantillas"
+      actions={
+        <TopToolbar>
+          <Button component={Link} to="/email-templates/create" variant="contained" startIcon={<AddIcon />}>
+            Nueva Plantilla
+          </Button>
+        </TopToolbar>
+      }
+      pagination={false}
+      perPage={1000}
+      // The server's order (type, active first) is kept within each type: the sort is stable.
+      sort={{ field: 'templateType', order: 'ASC' }}
+      empty={false}
+      exporter={false}
+      error={<ListError text="Error al cargar las plantillas" />}
+      disableSyncWithLocation
+      sx={{ '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' } }}
+    >
+      <DataTable<EmailTemplate>
+        rowClick={false}
+        bulkActionButtons={false}
+        empty={
+          <Box sx={{ p: 3, textAlign: 'center' }}>
+            <Typography color="text.secondary">No hay plantillas. Sin una plantilla activa de un tipo, sus emails no se envían.</Typography>
+          </Box>
+        }
+      >
+        <DataTable.Col<EmailTemplate> label="Nombre" disableSort render={(t) => <Typography variant="body2" sx={{ fontWeight: 600 }}>{t.name}</Typography>} />
+        <DataTable.Col<EmailTemplate> label="Tipo" disableSort render={(t) => templateTypeLabel(t.templateType)} />
+        <DataTable.Col<EmailTemplate> label="Asunto" disableSort render={(t) => <Box sx={{ fontFamily: 'monospace', fontSize: '0.8rem', overflowWrap: 'anywhere' }}>{t.subject}</Box>} />
+        <DataTable.Col<EmailTemplate>
+          label="Estado"
+          disableSort
+          render={(t) => <Chip size="small" label={t.isActive ? 'Activa' : 'Inactiva'} color={t.isActive ? 'success' : 'default'} />}
+        />
+        <DataTable.Col<EmailTemplate> label="Última modificación" disableSort render={(t) => formatDateTime(t.updatedAt)} />
+        <DataTable.Col<EmailTemplate>
+          label="Acciones"
+          disableSort
+          render={(t) => (
+            <Stack direction="row" spacing={0.5}>
+              <LinkAction to={`/email-templates/${t.id}/preview`} title="Vista previa" label={`Vista previa de ${t.name}`} icon={<VisibilityIcon fontSize="small" />} />
+              <LinkAction to={`/email-templates/${t.id}/edit`} title="Editar" label={`Editar ${t.name}`} icon={<EditIcon fontSize="small" />} />
+            </Stack>
+          )}
+        />
+      </DataTable>
+    </List>
+  );
+}
+
+function LinkAction({ to, title, label, icon }: { to: string; title: string; label: string; icon: ReactElement }) {
+  return (
+    <Tooltip title={title}>
+      <IconButton component={Link} to={to} size="small" aria-label={label}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}

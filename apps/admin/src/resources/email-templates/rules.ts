@@ -1,0 +1,81 @@
+import { EMAIL_MESSAGES, EMAIL_PLACEHOLDERS, EMAIL_TEMPLATE_TYPES, type EmailTemplate, type EmailTemplateRequest, type EmailTemplateType } from '@evreg/contracts';
+
+/** The template form's values (create and edit share it). */
+export interface TemplateForm {
+  name: string;
+  subject: string;
+  htmlContent: string;
+  plainTextContent: string;
+  templateType: EmailTemplateType | '' | null;
+  isActive: boolean;
+}
+
+/** Spec 5: name, subject and HTML content required; the type required on create (on edit it is fixed). */
+export const TEMPLATE_MESSAGES = {
+  name: EMAIL_MESSAGES.nameRequired,
+  subject: EMAIL_MESSAGES.subjectRequired,
+  htmlContent: EMAIL_MESSAGES.htmlRequired,
+  templateType: 'El tipo de plantilla es requerido',
+} as const;
+
+export function templateErrors(form: Partial<TemplateForm>, creating: boolean): Partial<Record<keyof TemplateForm, string>> {
+  const errors: Partial<Record<keyof TemplateForm, string>> = {};
+  if (!form.name?.trim()) errors.name = TEMPLATE_MESSAGES.name;
+  if (!form.subject?.trim()) errors.subject = TEMPLATE_MESSAGES.subject;
+  if (!form.htmlContent?.trim()) errors.htmlContent = TEMPLATE_MESSAGES.htmlContent;
+  if (creating && !isTemplateType(form.templateType)) errors.templateType = TEMPLATE_MESSAGES.templateType;
+  return errors;
+}
+
+export function isTemplateType(value: unknown): value is EmailTemplateType {
+  return value === 0 || value === 1 || value === 2;
+}
+
+/** The POST/PUT body: trimmed name and subject, the HTML as written, an empty text part as null (the server
+ * derives it from the HTML). */
+export function templateRequest(form: Partial<TemplateForm>): EmailTemplateRequest {
+  const text = form.plainTextContent ?? '';
+  return {
+    name: (form.name ?? '').trim(),
+    subject: (form.subject ?? '').trim(),
+    htmlContent: form.htmlContent ?? '',
+    plainTextContent: text.trim() === '' ? null : text,
+    templateType: form.templateType as EmailTemplateType,
+    isActive: form.isActive !== false,
+  };
+}
+
+/** Defaults of a new template: active (the server's default too), no type chosen yet. */
+export const NEW_TEMPLATE: TemplateForm = { name: '', subject: '', htmlContent: '', plainTextContent: '', templateType: null, isActive: true };
+
+export function formFromTemplate(template: EmailTemplate): TemplateForm {
+  return {
+    name: template.name,
+    subject: template.subject,
+    htmlContent: template.htmlContent,
+    plainTextContent: template.plainTextContent ?? '',
+    templateType: template.templateType,
+    isActive: template.isActive,
+  };
+}
+
+/** The Spanish label of a type (from the server's list when loaded, else the contract's). */
+export function templateTypeLabel(type: number, options: readonly { value: number; label: string }[] = EMAIL_TEMPLATE_TYPES): string {
+  return options.find((o) => o.value === type)?.label ?? EMAIL_TEMPLATE_TYPES.find((o) => o.value === type)?.label ?? String(type);
+}
+
+/** What each placeholder holds, for the help shown next to the form (spec 3: the ten placeholders). */
+export const PLACEHOLDER_HELP: Record<(typeof EMAIL_PLACEHOLDERS)[number], string> = {
+  firstName: 'Nombre de la persona',
+  eventTitle: 'Título del evento',
+  eventDate: 'Fecha de la sesión (sábado, 20 de junio de 2026)',
+  eventTime: 'Hora de inicio (18:00)',
+  eventEndTime: 'Hora de fin (19:30)',
+  eventTimeRange: 'Horario (18:00 - 19:30)',
+  eventDateTime: 'Fecha y hora de inicio',
+  cancellationUrl: 'Enlace para cancelar la inscripción',
+  queuePosition: 'Posición en la lista de espera',
+  address: 'Lugar, dirección y ciudad',
+};
+
+export const placeholderToken = (name: string) => `{{${name}}}`;

@@ -1,0 +1,91 @@
+import { MESSAGES, type AdminEvent } from '@evreg/contracts';
+import { Box } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { BooleanInput, SelectInput, TextInput, useDataProvider } from 'react-admin';
+import { FormDialog } from '../../common/FormDialog';
+import { requiredWith } from '../../common/validators';
+import type { AdminDataProvider } from '../../providers/dataProvider';
+import { eventFormValues, eventIdError, NEW_EVENT, priceError, STATUS_CHOICES, type EventFormValues } from './eventRules';
+import { useReloadEvents } from './eventsScreen';
+import { checkedByServer, markedRequired } from './formHelpers';
+
+const M = MESSAGES.events;
+const TWO_COLUMNS = { display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 } as const;
+
+/** 'Nuevo Evento' / 'Editar Evento' (spec 5): id (create only), title, description and city checked here; place,
+ * postal code, organizer and category only by the server, whose answer shows under each field. */
+export function EventForm({ event, onClose }: { event?: AdminEvent; onClose: () => void }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const reload = useReloadEvents();
+  const categories = useQuery({ queryKey: ['events', 'categories'], queryFn: () => dataProvider.eventCategories(), staleTime: 300_000 });
+
+  async function save(values: Record<string, any>) {
+    if (event) await dataProvider.update('events', { id: event.id, data: values as EventFormValues, previousData: event });
+    else await dataProvider.create('events', { data: values as EventFormValues });
+    await reload();
+    onClose();
+  }
+
+  return (
+    <FormDialog
+      title={event ? 'Editar Evento' : 'Nuevo Evento'}
+      submitLabel={event ? 'Guardar Cambios' : 'Crear Evento'}
+      onClose={onClose}
+      onSubmit={save}
+      record={event ? eventFormValues(event) : NEW_EVENT}
+      maxWidth="md"
+    >
+      <Box sx={TWO_COLUMNS}>
+        <TextInput
+          source="id"
+          label="ID del evento"
+          validate={event ? undefined : markedRequired(eventIdError)}
+          disabled={!!event}
+          helperText={event ? 'El id no se puede cambiar' : 'El id del evento en el sistema de contenidos'}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          fullWidth
+        />
+        {/* Marked required: the list then has no empty choice. */}
+        <SelectInput source="status" label="Estado" choices={STATUS_CHOICES} validate={checkedByServer()} fullWidth />
+      </Box>
+      <TextInput source="title" label="Título" validate={markedRequired(requiredWith(M.titleRequired))} fullWidth />
+      <TextInput
+        source="description"
+        label="Descripción"
+        validate={markedRequired(requiredWith(M.descriptionRequired))}
+        helperText="Admite HTML: p, strong, em, u, a, listas, br y encabezados"
+        multiline
+        minRows={3}
+        fullWidth
+      />
+      <Box sx={TWO_COLUMNS}>
+        <SelectInput
+          source="eventCategoryId"
+          label="Categoría"
+          choices={categories.data ?? []}
+          isPending={categories.isPending}
+          validate={checkedByServer()}
+          fullWidth
+        />
+        <TextInput source="organizerName" label="Organizador" validate={checkedByServer()} fullWidth />
+        <TextInput source="place" label="Lugar" validate={checkedByServer()} fullWidth />
+        <TextInput source="address" label="Dirección" fullWidth />
+        <TextInput source="postalCode" label="Código postal" validate={checkedByServer()} fullWidth />
+        <TextInput source="city" label="Ciudad" validate={markedRequired(requiredWith(M.cityRequired))} fullWidth />
+        <TextInput source="country" label="País" fullWidth />
+        <TextInput source="timeZone" label="Zona horaria" helperText="Por ejemplo, Europe/Madrid" fullWidth />
+        <TextInput
+          source="price"
+          label="Precio (€)"
+          type="number"
+          validate={priceError}
+          helperText="0 es gratis"
+          slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
+          fullWidth
+        />
+        <TextInput source="imageUrl" label="URL de la imagen" helperText="http(s):// o una ruta que empieza por /" fullWidth />
+      </Box>
+      <BooleanInput source="isPublic" label="Visible al público" helperText={false} />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,257 @@
+import { useId, useState, type FormEvent } from 'react';
+import { EMAIL_TEMPLATE_TYPES, NOTIFICATION_TYPE, SMS_LIMITS, type AdminEvent, type EmailTemplate, type NotificationResult, type Session } from '@evreg/contracts';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useDataProvider, useGetList } from 'react-admin';
+import { withReason } from '../../common/withReason';
+import type { AdminDataProvider } from '../../providers/dataProvider';
+import { formatCost, sessionWhen } from './eventFormat';
+import { sessionName, useEventsScreen } from './eventsScreen';
+import { notificationErrors, notificationPayload, shownErrors, smsEstimate, type NotificationDraft, type NotificationErrors } from './notificationRules';
+
+type Step = { kind: 'form' } | { kind: 'confirm' } | { kind: 'sending' } | { kind: 'result'; result: NotificationResult; failure?: string };
+
+const ALL_TEMPLATES = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const } };
+const typeLabel = (type: number) => EMAIL_TEMPLATE_TYPES.find((t) => t.value === type)?.label ?? '';
+
+/** 'Enviar notificación' to the active registrations of an event or a session (spec 2, 5, 8): type, message,
+ * confirmation, then the result (totals, cost, at most five errors). */
+export function NotificationDialog({ event, session, onClose }: { event: AdminEvent; session?: Session; onClose: () => void }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { canReadTemplates } = useEventsScreen();
+  const titleId = useId();
+  const templates = useGetList<EmailTemplate>('email-templates', ALL_TEMPLATES, { enabled: canReadTemplates });
+  const [draft, setDraft] = useState<NotificationDraft>({ type: NOTIFICATION_TYPE.Sms, message: '', subject: '', emailTemplateId: '' });
+  const [errors, setErrors] = useState<NotificationErrors>({});
+  const [step, setStep] = useState<Step>({ kind: 'form' });
+
+  const recipients = session ? session.registeredCount : (event.sessions ?? []).reduce((sum, s) => sum + s.registeredCount, 0);
+  const sms = smsEstimate(draft.message, recipients);
+  const isSms = draft.type === NOTIFICATION_TYPE.Sms;
+  const target = session ? `la ${sessionName(session).toLowerCase()} (${sessionWhen(session)})` : `el evento «${event.title}»`;
+  const people = recipients === 1 ? '1 persona inscrita' : `${recipients} personas inscritas`;
+
+  const change = (changes: Partial<NotificationDraft>) => {
+    setDraft({ ...draft, ...changes });
+    setErrors({});
+  };
+
+  function review(e: FormEvent) {
+    e.preventDefault();
+    const found = notificationErrors(draft);
+    setErrors(found);
+    if (!Object.keys(found).length) setStep({ kind: 'confirm' });
+  }
+
+  async function send() {
+    setStep({ kind: 'sending' });
+    try {
+      const result = await dataProvider.sendNotification(session ? { sessionId: session.id } : { eventId: event.id }, notificationPayload(draft));
+      setStep({ kind: 'result', result });
+    } catch (error) {
+      setStep({
+        kind: 'result',
+        failure: withReason('Error al enviar notificaciones', error instanceof Error ? error.message : undefined),
+        result: { success: false, totalRecipients: 0, successCount: 0, failedCount: 0, totalCost: 0, errors: [] },
+      });
+    }
+  }
+
+  return (
+    <Dialog open onClose={(_e, reason) => reason !== 'backdropClick' && step.kind !== 'sending' && onClose()} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Enviar notificación</DialogTitle>
+      {step.kind === 'form' && (
+        <form noValidate onSubmit={review}>
+          <DialogContent sx={{ '&&': { pt: 0 } }}>
+            <DialogContentText sx={{ mb: 2 }}>
+              A las personas inscritas (activas) en {target}: {people}.
+            </DialogContentText>
+            <FormControl sx={{ mb: 2 }}>
+              <FormLabel id={`${titleId}-type`}>Tipo de notificación</FormLabel>
+              <RadioGroup row aria-labelledby={`${titleId}-type`} value={draft.type} onChange={(e) => change({ type: Number(e.target.value) as NotificationDraft['type'] })}>
+                <FormControlLabel value={NOTIFICATION_TYPE.Sms} control={<Radio />} label="SMS" />
+                <FormControlLabel value={NOTIFICATION_TYPE.Email} control={<Radio />} label="Email" />
+              </RadioGroup>
+            </FormControl>
+            {isSms ? (
+              <>
+                <TextField
+                  label="Mensaje SMS"
+                  value={draft.message}
+                  onChange={(e) => change({ message: e.target.value })}
+                  error={!!errors.message || sms.tooLong}
+                  helperText={
+                    errors.message ??
+                    `${sms.messageLength}/${SMS_LIMITS.messageMax} caracteres · con los datos del evento que añade el sistema, unos ${sms.totalLength}/${SMS_LIMITS.total}`
+                  }
+                  multiline
+                  minRows={3}
+                  fullWidth
+                />
+                {sms.nearLimit && !sms.tooLong && (
+                  <Alert severity="warning" sx={{ mt: 1.5 }}>
+                    Con los datos del evento el SMS se acerca a los {SMS_LIMITS.total} caracteres: si los supera se enviará en varios SMS, con coste adicional.
+                  </Alert>
+                )}
+                <Typography sx={{ mt: 1.5 }}>
+                  Coste estimado: <strong>{formatCost(sms.cost)}</strong> ({people} × {sms.parts === 1 ? '1 SMS' : `${sms.parts} SMS`} × 0,10 €)
+                </Typography>
+              </>
+            ) : (
+              <>
+                {canReadTemplates && (
+                  <TextField
+                    select
+                    label="Plantilla"
+                    value={draft.emailTemplateId}
+                    onChange={(e) => change({ emailTemplateId: e.target.value === '' ? '' : Number(e.target.value) })}
+                    error={!!errors.emailTemplateId}
+                    helperText={errors.emailTemplateId ?? 'O escribe un mensaje sin plantilla'}
+                    fullWidth
+                    sx={{ mb: 2 }}
+                  >
+                    <MenuItem value="">Sin plantilla (escribir un mensaje)</MenuItem>
+                    {(templates.data ?? []).map((t) => (
+                      <MenuItem key={t.id} value={t.id}>
+                        {t.name} · {typeLabel(t.templateType)}
+                        {t.isActive ? '' : ' (inactiva)'}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+                {draft.emailTemplateId === '' && (
+                  <>
+                    <TextField
+                      label="Asunto (opcional)"
+                      value={draft.subject}
+                      onChange={(e) => change({ subject: e.target.value })}
+                      helperText={`Si se deja vacío: «Información sobre ${event.title}»`}
+                      fullWidth
+                      sx={{ mb: 2 }}
+                    />
+                    <TextField
+                      label="Mensaje"
+                      value={draft.message}
+                      onChange={(e) => change({ message: e.target.value })}
+                      error={!!errors.message}
+                      helperText={errors.message ?? 'Se añaden el evento, la fecha y el lugar'}
+                      multiline
+                      minRows={4}
+                      fullWidth
+                    />
+                  </>
+                )}
+              </>
+            )}
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={onClose}>Cancelar</Button>
+            <Button type="submit" variant="contained">
+              Continuar
+            </Button>
+          </DialogActions>
+        </form>
+      )}
+
+      {(step.kind === 'confirm' || step.kind === 'sending') && (
+        <>
+          <DialogContent sx={{ '&&': { pt: 0 } }}>
+            <DialogContentText>
+              ¿Enviar {isSms ? 'un SMS' : 'un email'} a {people} en {target}?
+              {isSms && ` Coste estimado: ${formatCost(sms.cost)}.`}
+            </DialogContentText>
+            {isSms && (
+              <Box component="blockquote" sx={{ m: 0, mt: 2, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap' }}>
+                {draft.message.trim()}
+              </Box>
+            )}
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={() => setStep({ kind: 'form' })} disabled={step.kind === 'sending'}>
+              Volver
+            </Button>
+            <Button variant="contained" onClick={send} disabled={step.kind === 'sending'}>
+              {step.kind === 'sending' ? 'Enviando...' : 'Enviar'}
+            </Button>
+          </DialogActions>
+        </>
+      )}
+
+      {step.kind === 'result' && (
+        <>
+          <DialogContent sx={{ '&&': { pt: 0 } }}>
+            <ResultView result={step.result} failure={step.failure} />
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button variant="contained" onClick={onClose}>
+              Cerrar
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+/** The answer: success or not, the totals, the estimated cost, and at most five errors then 'y N más'. */
+function ResultView({ result, failure }: { result: NotificationResult; failure?: string }) {
+  const { shown, more } = shownErrors(result.errors);
+  const headline = failure
+    ? failure
+    : result.success
+      ? 'Notificaciones enviadas: se han puesto en cola para su envío.'
+      : result.totalRecipients === 0
+        ? 'No hay personas inscritas activas a las que notificar'
+        : 'Algunas notificaciones no se han podido enviar.';
+  return (
+    <>
+      <Alert severity={failure ? 'error' : result.success ? 'success' : 'warning'} role={failure || !result.success ? 'alert' : 'status'} sx={{ mb: 2 }}>
+        {headline}
+      </Alert>
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 3, rowGap: 0.5, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, fontWeight: 600 } }}>
+        <dt>Destinatarios</dt>
+        <dd>{result.totalRecipients}</dd>
+        <dt>Enviados</dt>
+        <dd>{result.successCount}</dd>
+        <dt>Fallidos</dt>
+        <dd>{result.failedCount}</dd>
+        <dt>Coste estimado</dt>
+        <dd>{formatCost(result.totalCost)}</dd>
+      </Box>
+      {shown.length > 0 && (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="subtitle2" component="h3">
+            Errores
+          </Typography>
+          <Box component="ul" sx={{ mt: 0.5, pl: 3 }}>
+            {shown.map((error, i) => (
+              <li key={i}>{error}</li>
+            ))}
+          </Box>
+          {more > 0 && <Typography color="text.secondary">y {more} más</Typography>}
+        </Box>
+      )}
+      {!failure && result.successCount > 0 && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          El resultado de cada envío se ve en el registro de SMS o de emails.
+        </Typography>
+      )}
+    </>
+  );
+}

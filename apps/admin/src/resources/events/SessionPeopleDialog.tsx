@@ -1,0 +1,136 @@
+import { useId, useState } from 'react';
+import { REGISTRATION_STATUS, type AdminEvent, type AdminRegistration, type Session } from '@evreg/contracts';
+import DeleteIcon from '@mui/icons-material/Delete';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider } from 'react-admin';
+import { ConfirmDelete } from '../../common/ConfirmDelete';
+import { formatDateTime } from '../../common/format';
+import { RowAction } from '../../common/ResourceList';
+import type { AdminDataProvider } from '../../providers/dataProvider';
+import { sessionWhen } from './eventFormat';
+import { sessionName, useEventsScreen, useReloadEvents } from './eventsScreen';
+
+/** The people registered in a session (spec 2): active and cancelled, with where their seat comes from (a staff
+ * registration on a reserved seat, or online). Removing one frees the seat and promotes from the waiting list. */
+export function SessionPeopleDialog({ event, session, onClose }: { event: AdminEvent; session: Session; onClose: () => void }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const { canDeleteRegistration } = useEventsScreen();
+  const reloadEvents = useReloadEvents();
+  const titleId = useId();
+  const people = useQuery({ queryKey: ['events', 'session-registrations', session.id], queryFn: () => dataProvider.sessionRegistrations(session.id) });
+  const [removing, setRemoving] = useState<AdminRegistration | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const rows = people.data ?? [];
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="lg">
+      <DialogTitle id={titleId}>Personas inscritas · {sessionName(session)}</DialogTitle>
+      <DialogContent>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {event.title} · {sessionWhen(session)}
+          {people.data && ` · ${rows.filter((p) => p.status === REGISTRATION_STATUS.Active).length} activos, ${rows.filter((p) => p.status !== REGISTRATION_STATUS.Active).length} cancelados`}
+        </Typography>
+        {failure && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            {failure}
+          </Alert>
+        )}
+        {people.isPending ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
+            <CircularProgress aria-label="Cargando los registros" />
+          </Box>
+        ) : people.isError ? (
+          <Alert severity="error" role="alert">
+            {people.error.message || 'Error al cargar los registros'}
+          </Alert>
+        ) : rows.length === 0 ? (
+          <Typography sx={{ p: 2, textAlign: 'center' }} color="text.secondary">
+            No hay registros para esta sesión
+          </Typography>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-labelledby={titleId}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Nombre</TableCell>
+                  <TableCell>Email</TableCell>
+                  <TableCell>DNI/NIE</TableCell>
+                  <TableCell>Teléfono</TableCell>
+                  <TableCell>Fecha</TableCell>
+                  <TableCell>Estado</TableCell>
+                  <TableCell>Origen</TableCell>
+                  {canDeleteRegistration && <TableCell>Acciones</TableCell>}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((person) => {
+                  const active = person.status === REGISTRATION_STATUS.Active;
+                  const fullName = `${person.firstName} ${person.lastName}`;
+                  return (
+                    <TableRow key={person.id}>
+                      <TableCell sx={active ? undefined : { textDecoration: 'line-through', color: 'text.secondary' }}>{fullName}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{person.email}</TableCell>
+                      <TableCell>{person.userTaxId}</TableCell>
+                      <TableCell>{person.telephoneNumber || '-'}</TableCell>
+                      <TableCell>{formatDateTime(person.registeredAt)}</TableCell>
+                      <TableCell>
+                        <Chip size="small" label={active ? 'Activo' : 'Cancelado'} color={active ? 'success' : 'default'} variant="outlined" />
+                      </TableCell>
+                      <TableCell>
+                        <Stack direction="row" spacing={0.5}>
+                          <Chip size="small" label={person.usesReservedSpot ? 'Admin' : 'Público'} variant="outlined" />
+                          <Chip size="small" label={person.usesReservedSpot ? 'Reservado' : 'Online'} variant="outlined" color={person.usesReservedSpot ? 'secondary' : 'primary'} />
+                        </Stack>
+                      </TableCell>
+                      {canDeleteRegistration && (
+                        <TableCell>
+                          <RowAction title="Eliminar registro" label={`Eliminar el registro de ${fullName}`} icon={<DeleteIcon fontSize="small" />} onClick={() => setRemoving(person)} danger />
+                        </TableCell>
+                      )}
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button variant="contained" onClick={onClose}>
+          Cerrar
+        </Button>
+      </DialogActions>
+      {removing && (
+        <ConfirmDelete
+          question={`¿Eliminar el registro de ${removing.firstName} ${removing.lastName} (${removing.email})? Se libera su plaza y puede pasar alguien de la lista de espera. Esta acción no se puede deshacer.`}
+          onClose={() => setRemoving(null)}
+          onError={setFailure}
+          onConfirm={async () => {
+            setFailure(null);
+            await dataProvider.delete('registrations', { id: removing.id, previousData: removing });
+            // The people list is one of the events queries: both reload.
+            await reloadEvents();
+          }}
+        />
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,82 @@
+import { EVENT_STATUS, type AdminEvent } from '@evreg/contracts';
+import { eventFormValues, eventIdError, eventPayload, NEW_EVENT, priceError } from './eventRules';
+
+describe('formulario de evento (especificación 5)', () => {
+  it('id: requerido, entero mayor que 0', () => {
+    expect(eventIdError('')).toBe('El id es requerido');
+    expect(eventIdError('  ')).toBe('El id es requerido');
+    expect(eventIdError('0')).toBe('El id debe ser un número entero mayor que 0');
+    expect(eventIdError('-3')).toBe('El id debe ser un número entero mayor que 0');
+    expect(eventIdError('1.5')).toBe('El id debe ser un número entero mayor que 0');
+    expect(eventIdError('2147483648')).toBe('El id debe ser un número entero mayor que 0');
+    expect(eventIdError(' 1042 ')).toBeUndefined();
+  });
+
+  it('precio: numérico, mínimo 0, en pasos de 0,01; vacío es gratis', () => {
+    expect(priceError('')).toBeUndefined();
+    expect(priceError('0')).toBeUndefined();
+    expect(priceError('12.5')).toBeUndefined();
+    expect(priceError('12,50')).toBeUndefined();
+    const invalid = 'El precio debe ser un número mayor o igual que 0 con como máximo 2 decimales';
+    expect(priceError('-1')).toBe(invalid);
+    expect(priceError('1.234')).toBe(invalid);
+    expect(priceError('gratis')).toBe(invalid);
+  });
+
+  it('valores por defecto: España, Europe/Madrid, borrador, público, gratis', () => {
+    expect(NEW_EVENT).toMatchObject({ country: 'Spain', timeZone: 'Europe/Madrid', status: EVENT_STATUS.Draft, isPublic: true, price: '0' });
+  });
+
+  it('al crear envía el id y los campos recortados; lo que solo comprueba el servidor va como está', () => {
+    const body = eventPayload(
+      { ...NEW_EVENT, id: ' 1042 ', title: ' Concierto ', description: '<p>Hola</p>', city: 'Madrid', price: '12,50', country: '', timeZone: ' ' },
+      'create',
+    );
+    expect(body).toEqual({
+      id: 1042,
+      title: 'Concierto',
+      description: '<p>Hola</p>',
+      eventCategoryId: undefined,
+      country: 'Spain',
+      city: 'Madrid',
+      address: '',
+      place: '',
+      postalCode: '',
+      status: 0,
+      isPublic: true,
+      price: 12.5,
+      organizerName: '',
+      timeZone: 'Europe/Madrid',
+      imageUrl: undefined,
+    });
+    // JSON leaves out what is undefined: the server answers 'La categoría es requerida' on its field.
+    expect(JSON.parse(JSON.stringify(body))).not.toHaveProperty('eventCategoryId');
+  });
+
+  it('al editar no envía el id y una imagen vacía se borra', () => {
+    const event = {
+      id: 7,
+      title: 'T',
+      description: '<p>D</p>',
+      eventCategoryId: 2,
+      country: 'Spain',
+      city: 'Sevilla',
+      address: '',
+      place: 'Teatro',
+      postalCode: '41001',
+      status: 1,
+      statusText: 'Live',
+      isPublic: false,
+      price: 3,
+      organizerName: 'Ayto',
+      organizerId: null,
+      timeZone: 'Europe/Madrid',
+      imageUrl: '/img/a.jpg',
+    } satisfies AdminEvent;
+    const values = eventFormValues(event);
+    expect(values).toMatchObject({ id: '7', eventCategoryId: 2, price: '3', imageUrl: '/img/a.jpg', isPublic: false });
+    const body = eventPayload({ ...values, imageUrl: '' }, 'edit');
+    expect(body).not.toHaveProperty('id');
+    expect(body).toMatchObject({ imageUrl: null, eventCategoryId: 2, status: 1, isPublic: false, price: 3 });
+  });
+});

@@ -1,0 +1,113 @@
+import { EVENT_DEFAULTS, EVENT_STATUS, MESSAGES, type AdminEvent, type EventPayload, type EventStatusCode } from '@evreg/contracts';
+
+const M = MESSAGES.events;
+
+/** The event form as the dialog holds it: numbers as typed text until sent. */
+export interface EventFormValues {
+  id: string;
+  title: string;
+  description: string;
+  eventCategoryId: number | '';
+  country: string;
+  city: string;
+  address: string;
+  place: string;
+  postalCode: string;
+  status: EventStatusCode;
+  isPublic: boolean;
+  price: string;
+  organizerName: string;
+  timeZone: string;
+  imageUrl: string;
+}
+
+/** A new event (spec 3 and 9): country Spain, time zone Europe/Madrid, draft, public, free. */
+export const NEW_EVENT: EventFormValues = {
+  id: '',
+  title: '',
+  description: '',
+  eventCategoryId: '',
+  country: EVENT_DEFAULTS.country,
+  city: '',
+  address: '',
+  place: '',
+  postalCode: '',
+  status: EVENT_STATUS.Draft,
+  isPublic: true,
+  price: '0',
+  organizerName: '',
+  timeZone: EVENT_DEFAULTS.timeZone,
+  imageUrl: '',
+};
+
+export const STATUS_CHOICES = [
+  { id: EVENT_STATUS.Draft, name: 'Borrador' },
+  { id: EVENT_STATUS.Live, name: 'Publicado' },
+  { id: EVENT_STATUS.Cancelled, name: 'Cancelado' },
+];
+
+const text = (value: unknown) => (typeof value === 'string' ? value.trim() : value == null ? '' : String(value));
+
+/** Spec 5: the id comes from the external content system, an integer above 0. */
+export function eventIdError(value: unknown): string | undefined {
+  const typed = text(value);
+  if (typed === '') return M.idRequired;
+  return /^\d+$/.test(typed) && Number(typed) >= 1 && Number(typed) <= 2_147_483_647 ? undefined : M.idInvalid;
+}
+
+/** Spec 5: price numeric, at least 0, in steps of 0.01 (euros and cents). Empty means free. */
+export function priceError(value: unknown): string | undefined {
+  const typed = text(value).replace(',', '.');
+  if (typed === '') return undefined;
+  return /^\d+(\.\d{1,2})?$/.test(typed) ? undefined : M.priceInvalid;
+}
+
+function price(value: unknown): number {
+  const typed = text(value).replace(',', '.');
+  return typed === '' ? 0 : Number(typed);
+}
+
+/** The body of POST /events (with the id) and PUT /events/{id} (without it: it can't change). Place, postal
+ * code, organizer and category go as typed: only the server checks them and answers per field. organizerId is
+ * not sent (spec 3: a fixed value; the API keeps it null on create and unchanged on edit). */
+export function eventPayload(values: EventFormValues, mode: 'create' | 'edit'): Partial<EventPayload> {
+  const body = {
+    title: text(values.title),
+    description: text(values.description),
+    eventCategoryId: values.eventCategoryId === '' ? undefined : Number(values.eventCategoryId),
+    country: text(values.country) || EVENT_DEFAULTS.country,
+    city: text(values.city),
+    address: text(values.address),
+    place: text(values.place),
+    postalCode: text(values.postalCode),
+    status: values.status,
+    isPublic: !!values.isPublic,
+    price: price(values.price),
+    organizerName: text(values.organizerName),
+    timeZone: text(values.timeZone) || EVENT_DEFAULTS.timeZone,
+    // Empty clears the banner (null) on edit; on create it is simply absent.
+    imageUrl: text(values.imageUrl) || (mode === 'edit' ? null : undefined),
+  };
+  return mode === 'create' ? { id: Number(text(values.id)), ...body } : body;
+}
+
+/** The dialog's values for an existing event. */
+export function eventFormValues(event: AdminEvent): EventFormValues {
+  return {
+    id: String(event.id),
+    title: event.title,
+    description: event.description,
+    eventCategoryId: event.eventCategoryId ?? '',
+    country: event.country,
+    city: event.city,
+    address: event.address,
+    place: event.place,
+    postalCode: event.postalCode,
+    status: event.status,
+    isPublic: event.isPublic,
+    price: String(event.price),
+    organizerName: event.organizerName,
+    timeZone: event.timeZone,
+    imageUrl: event.imageUrl ?? '',
+  };
+}

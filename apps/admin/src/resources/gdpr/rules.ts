@@ -1,0 +1,33 @@
+import { GDPR_MESSAGES, isValidEmail, type GdprDeleteResult } from '@evreg/contracts';
+
+/** Spec 5: the search needs an e-mail; a malformed one gets the same answer the server would give. */
+export function gdprEmailError(email: string): string | null {
+  const value = email.trim();
+  if (!value || !isValidEmail(value)) return GDPR_MESSAGES.emailRequired;
+  return null;
+}
+
+/** Spec 9: the export is JSON named with the e-mail and the date: 'datos-rgpd-ana@example.com-2026-03-05.json'. */
+export function exportFileName(email: string, today: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  const safe = email.trim().toLowerCase().replace(/[^a-z0-9@._+-]/g, '_');
+  return `datos-rgpd-${safe}-${day}.json`;
+}
+
+/** What the erasure did, in one sentence for the success message. */
+export function deletedSummary(result: GdprDeleteResult): string {
+  const parts = [
+    `${result.deletedRegistrations} registros (${result.deletedWaitingEntries} en lista de espera)`,
+    `${result.deletedConsents} consentimientos`,
+    `${result.deletedEmailMessages} emails`,
+    `${result.deletedSmsMessages} SMS`,
+    `${result.deletedBlacklistEntries} entradas caducadas de la lista negra`,
+  ];
+  let text = `Eliminados: ${parts.join(', ')}.`;
+  if (result.keptActiveBlacklistEntries > 0) {
+    text += ` Se conservan ${result.keptActiveBlacklistEntries} entradas activas de la lista negra hasta que caduquen.`;
+  }
+  if (result.promotedFromWaitingList > 0) text += ` ${result.promotedFromWaitingList} personas han pasado de la lista de espera a inscritas.`;
+  return text;
+}

@@ -1,0 +1,33 @@
+import type { QueueEntry } from '@evreg/contracts';
+import { MESSAGES } from '@evreg/contracts';
+import { Box } from '@mui/material';
+import { TextInput, useDataProvider } from 'react-admin';
+import { FormDialog } from '../../common/FormDialog';
+import { emailWith, requiredWith } from '../../common/validators';
+import type { AdminDataProvider } from '../../providers/dataProvider';
+
+const b = MESSAGES.booking;
+
+/** 'Editar Persona en Espera': names, e-mail, DNI/NIE (or the passport it was taken with) and phone; the
+ * position does not change. The server's field errors (e.g. the e-mail already in the session) show per field. */
+export function QueueEntryEdit({ entry, onClose, onSaved }: { entry: QueueEntry; onClose: () => void; onSaved: (entry: QueueEntry) => void }) {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+
+  async function save(values: Record<string, any>) {
+    onSaved(await dataProvider.updateQueueEntry(entry.id, values));
+  }
+
+  return (
+    <FormDialog title="Editar Persona en Espera" submitLabel="Guardar Cambios" onClose={onClose} onSubmit={save} record={{ ...entry, phoneNumber: entry.phoneNumber ?? '' }}>
+      <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+        <TextInput source="firstName" label="Nombre" validate={requiredWith(b.firstNameRequired)} fullWidth />
+        <TextInput source="lastName" label="Apellidos" validate={requiredWith(b.lastNameRequired)} fullWidth />
+      </Box>
+      <TextInput source="email" label="Email" type="email" validate={[requiredWith(MESSAGES.user.emailRequired), emailWith(MESSAGES.user.emailInvalid)]} fullWidth />
+      <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+        <TextInput source="userTaxId" label="DNI/NIE" validate={requiredWith(b.taxIdRequired)} fullWidth />
+        <TextInput source="phoneNumber" label="Teléfono (opcional)" type="tel" fullWidth />
+      </Box>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,201 @@
+import { useMemo, useState } from 'react';
+import type { QueueEntry } from '@evreg/contracts';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import QueueIcon from '@mui/icons-material/Queue';
+import { Alert, Box, Button, Chip, CircularProgress, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify } from 'react-admin';
+import { ConfirmDelete } from '../../common/ConfirmDelete';
+import { ConfirmStep } from '../../common/ConfirmStep';
+import { EventAutocomplete } from '../../common/EventAutocomplete';
+import { EventsGate } from '../../common/EventsGate';
+import { byStart, sessionRange } from '../../common/sessionChoice';
+import { useActions } from '../../common/useActions';
+import { PICKABLE_EVENTS_KEY, usePickableEvents } from '../../common/usePickableEvents';
+import { withReason } from '../../common/withReason';
+import { saveFile } from '../../providers/download';
+import type { AdminDataProvider } from '../../providers/dataProvider';
+import { SettingsCard } from '../settings/SettingsCard';
+import { QueueEntryEdit } from './QueueEntryEdit';
+import { QueueTable } from './QueueTable';
+import { canPromote, exportFileName, fullName, moved } from './rules';
+
+type Dialog = { kind: 'promote' | 'edit' | 'remove'; entry: QueueEntry };
+
+const message = (error: unknown) => (error instanceof Error ? error.message : undefined);
+
+/** Listas de Espera (spec 2, 4, 8): pick an event (search as you type) and a session, then its waiting list:
+ * drag (or keyboard) to reorder, promote when a spot is free, edit, remove, export to Excel. */
+export default function QueuePage() {
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const { can } = useActions('queue-management');
+  const pickable = usePickableEvents();
+  const { events } = pickable;
+  const [eventId, setEventId] = useState<number | null>(null);
+  const [sessionId, setSessionId] = useState<number | null>(null);
+  const [order, setOrder] = useState<QueueEntry[] | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const event = events.find((e) => e.id === eventId) ?? null;
+  const sessions = useMemo(() => byStart(event?.sessions ?? []), [event]);
+  const session = sessions.find((s) => s.id === sessionId) ?? null;
+  const queueKey = ['people', 'queue', sessionId] as const;
+  const queue = useQuery({ queryKey: queueKey, queryFn: () => dataProvider.queueOfSession(sessionId!), enabled: sessionId !== null });
+  const entries = order ?? queue.data ?? [];
+
+  const refreshAll = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: queueKey }), queryClient.invalidateQueries({ queryKey: PICKABLE_EVENTS_KEY })]);
+
+  async function reorder(activeId: number, overId: number) {
+    const next = moved(entries, activeId, overId);
+    setOrder(next);
+    try {
+      const saved = await dataProvider.reorderQueue(sessionId!, next.map((e) => e.id));
+      queryClient.setQueryData(queueKey, saved);
+      notify('Orden de la lista actualizado correctamente', { type: 'success' });
+    } catch (error) {
+      notify(withReason('Error al reordenar la lista de espera', message(error)), { type: 'error' });
+      // Spec 8: on failure the list reloads.
+      await queryClient.invalidateQueries({ queryKey: queueKey });
+    } finally {
+      setOrder(null);
+    }
+  }
+
+  async function exportExcel() {
+    setExporting(true);
+    try {
+      const file = await dataProvider.exportQueue(sessionId!);
+      saveFile(file.blob, file.fileName ?? exportFileName(sessionId!, new Date()));
+      notify('Excel exportado correctamente', { type: 'success' });
+    } catch (error) {
+      notify(withReason('Error al exportar Excel', message(error)), { type: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
+      <SettingsCard icon={<QueueIcon color="primary" />} title="Evento y sesión" subheader="Elige la sesión cuya lista de espera quieres gestionar">
+        <EventsGate events={pickable}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' }, alignItems: 'start' }}>
+            <EventAutocomplete
+              events={events}
+              value={eventId}
+              onChange={(id) => {
+                setEventId(id);
+                setSessionId(null);
+              }}
+            />
+            <TextField
+              select
+              label="Sesión"
+              value={sessionId ?? ''}
+              onChange={(e) => setSessionId(e.target.value === '' ? null : Number(e.target.value))}
+              disabled={!event}
+              helperText={event && sessions.length === 0 ? 'Este evento no tiene sesiones' : undefined}
+              slotProps={{
+                select: {
+                  MenuProps: { slotProps: { paper: { sx: { maxHeight: 240 } } } },
+                  renderValue: () => (session ? `${sessionRange(session)} · En espera: ${session.currentQueueCount}/${session.maxQueueSpots}` : ''),
+                },
+              }}
+            >
+              {sessions.map((s) => (
+                <MenuItem key={s.id} value={s.id}>
+                  <ListItemText primary={sessionRange(s)} secondary={`En espera: ${s.currentQueueCount}/${s.maxQueueSpots}`} sx={{ my: 0 }} />
+                </MenuItem>
+              ))}
+            </TextField>
+          </Box>
+        </EventsGate>
+      </SettingsCard>
+
+      {session && (
+        <Box component="section" aria-labelledby="queue-title" sx={{ display: 'grid', gap: 1.5 }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography id="queue-title" component="h2" variant="h6" sx={{ mr: 'auto' }}>
+              Lista de espera
+            </Typography>
+            <Chip label={`En espera: ${session.currentQueueCount}/${session.maxQueueSpots}`} />
+            <Chip label={`Plazas libres: ${session.availableSpots}`} color={session.availableSpots > 0 ? 'success' : 'default'} variant="outlined" />
+            <Chip label={`Reservadas sin usar: ${session.reservedSpots - session.usedReservedSpots}`} variant="outlined" />
+            <Chip label={session.isPromotionLocked ? 'Promoción automática: Bloqueada' : 'Promoción automática: Activa'} variant="outlined" />
+            <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={exportExcel} disabled={exporting}>
+              {exporting ? 'Exportando...' : 'Exportar Excel'}
+            </Button>
+          </Stack>
+          <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
+            {queue.isPending ? (
+              <Box sx={{ p: 3, display: 'flex', justifyContent: 'center' }}>
+                <CircularProgress aria-label="Cargando la lista de espera" />
+              </Box>
+            ) : queue.error ? (
+              <Alert severity="error" role="alert" sx={{ m: 2 }}>
+                {queue.error.message || 'Error al cargar la lista de espera'}
+              </Alert>
+            ) : entries.length === 0 ? (
+              <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+                No hay personas en la lista de espera de esta sesión
+              </Typography>
+            ) : (
+              <QueueTable
+                entries={entries}
+                can={{ reorder: can('reorder'), promote: (entry) => can('promote') && canPromote(entry, session), edit: can('edit'), remove: can('delete') }}
+                onReorder={reorder}
+                onPromote={(entry) => setDialog({ kind: 'promote', entry })}
+                onEdit={(entry) => setDialog({ kind: 'edit', entry })}
+                onRemove={(entry) => setDialog({ kind: 'remove', entry })}
+              />
+            )}
+          </Box>
+        </Box>
+      )}
+
+      {dialog?.kind === 'promote' && (
+        <ConfirmStep
+          title="Promover de la lista de espera"
+          question={`¿Inscribir a ${fullName(dialog.entry)} en la sesión? Ocupará una plaza libre o, si no la hay, una reservada, y recibirá un email.`}
+          confirmLabel="Promover"
+          onClose={() => setDialog(null)}
+          onError={(error) => {
+            notify(withReason('Error al promover de la lista de espera', message(error)), { type: 'error' });
+            // The counts that offered the button were stale: show the current ones.
+            void refreshAll();
+          }}
+          onConfirm={async () => {
+            await dataProvider.promoteQueueEntry(dialog.entry.id);
+            notify('Persona promovida exitosamente', { type: 'success' });
+            await refreshAll();
+          }}
+        />
+      )}
+      {dialog?.kind === 'edit' && (
+        <QueueEntryEdit
+          entry={dialog.entry}
+          onClose={() => setDialog(null)}
+          onSaved={async () => {
+            setDialog(null);
+            notify('Datos de la persona actualizados', { type: 'success' });
+            await queryClient.invalidateQueries({ queryKey: queueKey });
+          }}
+        />
+      )}
+      {dialog?.kind === 'remove' && (
+        <ConfirmDelete
+          question={`¿Quitar a ${fullName(dialog.entry)} de la lista de espera? Las personas detrás suben un puesto.`}
+          onClose={() => setDialog(null)}
+          onConfirm={async () => {
+            await dataProvider.removeQueueEntry(dialog.entry.id);
+            notify('Persona eliminada de la lista de espera', { type: 'success' });
+            await refreshAll();
+          }}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,4 @@
+import { lazy } from 'react';
+
+/** /admin/sms-logs (Settings.Read): total cost and the SMS log; delete with Settings.Delete. */
+export const SmsLogList = lazy(() => import('./SmsLogList'));
