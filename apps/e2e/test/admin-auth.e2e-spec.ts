@@ -191,7 +191,7 @@ describe('Back office: permisos', () => {
 
     await visit(page, '/events', 'Eventos');
     // Without Settings.Read the settings cards are not shown (their calls would be refused).
-    await seeText(page, 'Eventos y sesiones');
+    await page.getByPlaceholder('Buscar por título, descripción, ciudad o lugar').waitFor();
     expect(await page.getByRole('heading', { name: 'Duración de la reserva de plazas' }).count()).toBe(0);
   });
 

@@ -1,17 +1,22 @@
 import type { ReactElement, ReactNode } from 'react';
 import AddIcon from '@mui/icons-material/Add';
-import { IconButton, Tooltip } from '@mui/material';
-import { Button, List, SearchInput, TopToolbar, type SortPayload } from 'react-admin';
+import { Box, Button as MuiButton, IconButton, Tooltip, Typography } from '@mui/material';
+import { Button, List, SearchInput, TopToolbar, useListContext, type SortPayload } from 'react-admin';
 import { ListError } from './ListStates';
+import { pagerTexts } from './paging';
 
-/** The lists of this increment: the API answers them whole (search is server-side, `?search=`), so no
- * paging; a search box, an optional create button, and the screen's own error text. */
+/** A screen's list: the debounced search box (react-admin waits 500 ms, spec 9) with an accessible name, an
+ * optional create button, and the screen's own error text. Lists the API answers whole (users, roles,
+ * departments: search is server-side, `?search=`) have no paging; lists the API pages itself (registrations,
+ * blacklist: 20 a page) pass `paging`, and get 'Anterior' / 'Siguiente' with 'Página X de Y' and 'Mostrando N de
+ * total …'. The data provider's mapping says how to ask the API for a page. */
 export function ResourceList({
   resource,
   title,
   searchPlaceholder,
   loadError,
   sort,
+  paging,
   create,
   children,
 }: {
@@ -19,7 +24,9 @@ export function ResourceList({
   title: string;
   searchPlaceholder: string;
   loadError: string;
-  sort: SortPayload;
+  sort?: SortPayload;
+  /** `noun` is what the counter counts: 'Mostrando 20 de 45 {noun}'. */
+  paging?: { noun: string; perPage?: number };
   /** The create button, shown only when given (the permission is checked by the caller). */
   create?: { label: string; onClick: () => void };
   children: ReactNode;
@@ -28,11 +35,10 @@ export function ResourceList({
     <List
       resource={resource}
       title={title}
-      // react-admin debounces the search by 500 ms (spec 9); the box has an accessible name.
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={searchPlaceholder} inputProps={{ 'aria-label': searchPlaceholder }} sx={{ minWidth: 360 }} />]}
+      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={searchPlaceholder} inputProps={{ 'aria-label': searchPlaceholder }} sx={{ minWidth: { sm: 440 } }} />]}
       actions={create ? <TopToolbar><Button variant="contained" label={create.label} startIcon={<AddIcon />} onClick={create.onClick} /></TopToolbar> : false}
-      pagination={false}
-      perPage={1000}
+      pagination={paging ? <Pager noun={paging.noun} /> : false}
+      perPage={paging ? (paging.perPage ?? 20) : 1000}
       sort={sort}
       empty={false}
       exporter={false}
@@ -43,6 +49,28 @@ export function ResourceList({
     >
       {children}
     </List>
+  );
+}
+
+function Pager({ noun }: { noun: string }) {
+  const { page, perPage, total, setPage, isPending } = useListContext();
+  if (isPending || total === undefined) return null;
+  const texts = pagerTexts(page, perPage, total, noun);
+  return (
+    <Box component="nav" aria-label="Paginación" sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', px: 2, py: 1.5 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+        {texts.shown}
+      </Typography>
+      <MuiButton size="small" onClick={() => setPage(page - 1)} disabled={page <= 1}>
+        Anterior
+      </MuiButton>
+      <Typography variant="body2" aria-live="polite">
+        {texts.page}
+      </Typography>
+      <MuiButton size="small" onClick={() => setPage(page + 1)} disabled={page >= texts.pages}>
+        Siguiente
+      </MuiButton>
+    </Box>
   );
 }
 

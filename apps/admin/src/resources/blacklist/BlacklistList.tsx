@@ -7,8 +7,7 @@ import { DataTable, useDataProvider, useNotify, useRefresh } from 'react-admin';
 import { ConfirmDelete } from '../../common/ConfirmDelete';
 import { formatDateTime } from '../../common/format';
 import { ListEmpty } from '../../common/ListStates';
-import { PagedList } from '../../common/PagedList';
-import { RowAction } from '../../common/ResourceList';
+import { ResourceList, RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { BlacklistEdit } from './BlacklistEdit';
@@ -32,12 +31,12 @@ export default function BlacklistList() {
 
   return (
     <>
-      <PagedList
+      <ResourceList
         resource="blacklist"
         title="Lista Negra"
         searchPlaceholder="Buscar por email, nombre o evento"
         loadError="Error al cargar la lista negra. Por favor, intenta de nuevo."
-        noun="entradas"
+        paging={{ noun: 'entradas' }}
         create={can('create') ? { label: 'Bloquear Persona', onClick: () => setDialog({ kind: 'create' }) } : undefined}
       >
         <DataTable<BlacklistEntry> rowClick={false} bulkActionButtons={false} empty={<ListEmpty none="No hay entradas en la lista negra" notFound="No se encontraron resultados" />}>
@@ -100,7 +99,7 @@ export default function BlacklistList() {
             )}
           />
         </DataTable>
-      </PagedList>
+      </ResourceList>
 
       {dialog?.kind === 'create' && (
         <BlockDialog

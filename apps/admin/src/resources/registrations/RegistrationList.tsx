@@ -10,8 +10,7 @@ import { ConfirmDelete } from '../../common/ConfirmDelete';
 import { ConfirmStep } from '../../common/ConfirmStep';
 import { formatDateTime } from '../../common/format';
 import { ListEmpty } from '../../common/ListStates';
-import { PagedList } from '../../common/PagedList';
-import { RowAction } from '../../common/ResourceList';
+import { ResourceList, RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { RegistrationEdit } from './RegistrationEdit';
@@ -34,12 +33,12 @@ export default function RegistrationList() {
 
   return (
     <>
-      <PagedList
+      <ResourceList
         resource="registrations"
         title="Registros"
         searchPlaceholder="Buscar por nombre, email, DNI/NIE o evento"
         loadError="Error al cargar los registros"
-        noun="registros"
+        paging={{ noun: 'registros' }}
       >
         <DataTable<AdminRegistration>
           rowClick={false}
@@ -139,7 +138,7 @@ export default function RegistrationList() {
             )}
           />
         </DataTable>
-      </PagedList>
+      </ResourceList>
 
       {dialog?.kind === 'edit' && <RegistrationEdit registration={dialog.registration} onClose={close} />}
       {dialog?.kind === 'resend' && (
