@@ -1,7 +1,8 @@
-import { useState } from 'react';
-import { Confirm, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
+import { ConfirmStep } from './ConfirmStep';
 
-/** 'Confirmar Eliminación' before a delete; a refused delete closes it and shows the server's reason. */
+/** 'Confirmar Eliminación' before a delete; a refused delete closes it and shows the server's reason (as a
+ * notification, or the screen's own way through `onError`). */
 export function ConfirmDelete({
   question,
   onConfirm,
@@ -15,29 +16,19 @@ export function ConfirmDelete({
   onError?: (message: string) => void;
 }) {
   const notify = useNotify();
-  const [busy, setBusy] = useState(false);
   return (
-    <Confirm
-      isOpen
-      loading={busy}
+    <ConfirmStep
       title="Confirmar Eliminación"
-      content={question}
-      confirm="Eliminar"
-      confirmColor="warning"
-      cancel="Cancelar"
+      question={question}
+      confirmLabel="Eliminar"
+      cancelLabel="Cancelar"
+      danger
+      onConfirm={onConfirm}
       onClose={onClose}
-      onConfirm={async () => {
-        setBusy(true);
-        try {
-          await onConfirm();
-          onClose();
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          // The dialog closes first: while it is open the rest of the page is hidden from screen readers.
-          onClose();
-          if (onError) onError(message);
-          else notify(message, { type: 'error' });
-        }
+      onError={(error) => {
+        const message = error instanceof Error ? error.message : String(error);
+        if (onError) onError(message);
+        else notify(message, { type: 'error' });
       }}
     />
   );

@@ -8,6 +8,7 @@ export function ConfirmStep({
   title,
   question,
   confirmLabel,
+  cancelLabel = 'Volver',
   danger = false,
   onConfirm,
   onClose,
@@ -16,6 +17,7 @@ export function ConfirmStep({
   title: string;
   question: string;
   confirmLabel: string;
+  cancelLabel?: string;
   danger?: boolean;
   onConfirm: () => Promise<void>;
   onClose: () => void;
@@ -30,7 +32,7 @@ export function ConfirmStep({
       content={question}
       confirm={confirmLabel}
       confirmColor={danger ? 'warning' : 'primary'}
-      cancel="Volver"
+      cancel={cancelLabel}
       onClose={onClose}
       onConfirm={async () => {
         setBusy(true);

@@ -1,0 +1,173 @@
+import type { AdminRegistration, BlacklistPage, Paged, EmailLogPage, SmsLogPage } from '@evreg/contracts';
+import { type RaRecord } from 'react-admin';
+import { templateRequest } from '../resources/email-templates/rules';
+import { eventPayload, type EventFormValues } from '../resources/events/eventRules';
+
+/** How one resource maps to the API (spec 7): its path, which fields a write sends, and the text shown when
+ * the server gives none. The lists of users, roles, departments and permissions are not paged by the API
+ * (search is: `?search=`), so paging and sorting happen here. */
+export interface ResourceMapping {
+  path: string;
+  search: boolean;
+  create?: (data: Record<string, any>) => unknown;
+  update?: (data: Record<string, any>) => unknown;
+  messages: { create?: string; update?: string; delete?: string; load: string };
+  /** Lists the API pages itself: the query of one page and how to read its answer. */
+  paged?: { query: (page: number, perPage: number, search: string) => string; read: (body: any) => { data: RaRecord[]; total: number } };
+}
+
+export const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+
+const MAPPINGS: Record<string, ResourceMapping> = {
+  users: {
+    path: '/user',
+    search: true,
+    create: (d) => ({ email: trim(d.email), firstName: trim(d.firstName), lastName: trim(d.lastName), departmentId: d.departmentId, roleId: d.roleId }),
+    // The role is not editable here (spec 5); the flags keep the values shown in the dialog.
+    update: (d) => ({
+      email: trim(d.email),
+      firstName: trim(d.firstName),
+      lastName: trim(d.lastName),
+      departmentId: d.departmentId === '' || d.departmentId === undefined ? null : d.departmentId,
+      mustChangePassword: !!d.mustChangePassword,
+      emailConfirmed: !!d.emailConfirmed,
+      lockoutEnabled: !!d.lockoutEnabled,
+    }),
+    messages: {
+      create: 'Error al crear usuario',
+      update: 'Error al actualizar usuario',
+      delete: 'Error al eliminar usuario',
+      load: 'Error al cargar los usuarios. Por favor, intenta de nuevo.',
+    },
+  },
+  roles: {
+    path: '/role',
+    search: true,
+    create: (d) => ({ name: trim(d.name), description: trim(d.description) || null, permissionIds: d.permissionIds ?? [] }),
+    update: (d) => ({ name: trim(d.name), description: trim(d.description) || null, permissionIds: d.permissionIds ?? [] }),
+    messages: {
+      create: 'Error al crear rol',
+      update: 'Error al actualizar rol',
+      delete: 'Error al eliminar rol',
+      load: 'Error al cargar los roles. Por favor, intenta de nuevo.',
+    },
+  },
+  departments: {
+    path: '/department',
+    search: true,
+    create: (d) => ({ name: trim(d.name) }),
+    messages: {
+      create: 'Error al crear el departamento',
+      delete: 'Error al eliminar el departamento',
+      load: 'Error al cargar los departamentos',
+    },
+  },
+  permissions: { path: '/permissions', search: false, messages: { load: 'Error al cargar los permisos' } },
+  // The whole list with each event's sessions and live counts; `?search=` matches title, description text, city
+  // and place. The id is sent on create only (it can't change).
+  events: {
+    path: '/events',
+    search: true,
+    create: (d) => eventPayload(d as EventFormValues, 'create'),
+    update: (d) => eventPayload(d as EventFormValues, 'edit'),
+    messages: {
+      create: 'Error al crear el evento. Por favor, inténtalo de nuevo.',
+      update: 'Error al actualizar el evento. Por favor, inténtalo de nuevo.',
+      delete: 'Error al eliminar el evento',
+      load: 'Error al cargar los eventos',
+    },
+  },
+  // Paged by the API (20 per page, spec 9); includeDetails adds the event and session of each one.
+  registrations: {
+    path: '/events/registrations',
+    search: true,
+    paged: {
+      query: (page, perPage, search) => pageQuery(page, perPage, search, 'includeDetails=true'),
+      read: (body: Paged<AdminRegistration>) => ({ data: body.items, total: body.totalCount }),
+    },
+    update: (d) => ({
+      firstName: trim(d.firstName),
+      lastName: trim(d.lastName),
+      email: trim(d.email),
+      userTaxId: trim(d.userTaxId),
+      telephoneNumber: trim(d.telephoneNumber) || null,
+    }),
+    messages: {
+      update: 'Error al actualizar el registro',
+      delete: 'Error al eliminar el registro',
+      load: 'Error al cargar los registros',
+    },
+  },
+  // The route is /admin/blacklist, the API's /api/blacklists; paged by the API (20 per page).
+  blacklist: {
+    path: '/blacklists',
+    search: true,
+    paged: {
+      query: (page, perPage, search) => pageQuery(page, perPage, search, 'paginated=true'),
+      read: (body: BlacklistPage) => ({ data: body.data, total: body.totalCount }),
+    },
+    // Names and phone left out on create: the server takes them from the person's registration.
+    create: (d) => ({ eventId: d.eventId, eventSessionId: d.eventSessionId, email: trim(d.email), ...blacklistFields(d), phoneNumber: trim(d.phoneNumber) || undefined }),
+    update: (d) => blacklistFields(d),
+    messages: {
+      create: 'Error al bloquear a la persona',
+      update: 'Error al actualizar la entrada de la lista negra',
+      delete: 'Error al eliminar la entrada de la lista negra',
+      load: 'Error al cargar la lista negra. Por favor, intenta de nuevo.',
+    },
+  },
+  // E-mail templates: the whole list; the type is sent on edit too (the server refuses a change).
+  'email-templates': {
+    path: '/email-templates',
+    search: false,
+    create: templateRequest,
+    update: templateRequest,
+    messages: { create: 'Error al crear la plantilla', update: 'Error al actualizar la plantilla', load: 'Error al cargar las plantillas' },
+  },
+  // The logs are paged by the API (e-mail 20, SMS 50 per page, spec 9), newest first.
+  'email-logs': {
+    path: '/email-logs',
+    search: true,
+    paged: { query: (page, perPage, search) => logQuery(page, perPage, search), read: (body: EmailLogPage) => ({ data: body.data, total: body.totalCount }) },
+    messages: { delete: 'Error al eliminar el registro de email', load: 'Error al cargar los registros de email' },
+  },
+  // Listed at /smssettings/logs; deleted at /smssettings/smslogs/{id} (named methods below).
+  'sms-logs': {
+    path: '/smssettings/logs',
+    search: true,
+    paged: { query: (page, perPage, search) => logQuery(page, perPage, search), read: (body: SmsLogPage) => ({ data: body.data, total: body.totalCount }) },
+    messages: { load: 'Error al cargar el registro de SMS. Por favor, intenta de nuevo.' },
+  },
+};
+
+function logQuery(page: number, perPage: number, search: string): string {
+  const query = new URLSearchParams({ page: String(page), pageSize: String(perPage) });
+  if (search) query.set('search', search);
+  return String(query);
+}
+
+function pageQuery(page: number, perPage: number, search: string, extra: string): string {
+  const query = new URLSearchParams({ page: String(page), pageSize: String(perPage) });
+  if (search) query.set('search', search);
+  return `${query}&${extra}`;
+}
+
+/** What a blacklist entry's create and edit send besides who and where (spec 7). */
+function blacklistFields(d: Record<string, any>) {
+  return {
+    firstName: trim(d.firstName) || undefined,
+    lastName: trim(d.lastName) || undefined,
+    phoneNumber: trim(d.phoneNumber) || null,
+    blackListReason: Number(d.blackListReason),
+    blackListReasonDesc: trim(d.blackListReasonDesc) || null,
+    notificationType: d.notificationType === undefined ? undefined : Number(d.notificationType),
+    expiresAt: d.expiresAt,
+  };
+}
+
+export function mapping(resource: string): ResourceMapping {
+  const found = MAPPINGS[resource];
+  if (!found) throw new Error(`Recurso desconocido: ${resource}`);
+  return found;
+}
+
