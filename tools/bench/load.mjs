@@ -20,7 +20,7 @@ const count = (key) => (statuses[key] = (statuses[key] ?? 0) + 1);
 const started = Date.now();
 await pool(visitors, concurrency, async (i) => {
   const port = ports[i % ports.length];
-  const token = `bench-${i}`;
+  const token = `bench-visitante-${i}`;
   const hold = await request(port, 'POST', '/api/ticketholds', { eventSessionId: sessionId, sessionToken: token, numberOfSpots: 1, userId: null });
   holdMs.push(hold.ms);
   count(`hold ${hold.status}`);
@@ -35,8 +35,9 @@ await pool(visitors, concurrency, async (i) => {
   registerMs.push(reg.ms);
   count(`register ${reg.status}`);
   if (hold.status >= 500 || hold.status === 0 || reg.status >= 500 || reg.status === 0) serverErrors++;
-  if (reg.status === 201) reg.body.queued ? queued++ : seated++;
-  else refused++;
+  if (reg.status !== 201) refused++;
+  else if (reg.body.queued) queued++;
+  else seated++;
 });
 const seconds = (Date.now() - started) / 1000;
 process.send?.({ seconds, seated, queued, refused, serverErrors, statuses, hold: percentiles(holdMs), register: percentiles(registerMs) });

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { limitJsonBodies } from './common/json-body';
 import { SpaFallback } from './common/spa-fallback';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
@@ -23,6 +24,9 @@ const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
 export function createLogger(config: AppConfig): ConsoleLogger {
   return new ConsoleLogger({ json: config.nodeEnv === 'production', logLevels: LEVELS[config.logLevel], colors: config.nodeEnv === 'development' });
 }
+
+/** helmet's default policy: one year, subdomains included. */
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 export interface RunningApp {
   app: NestFastifyApplication;
@@ -50,12 +54,16 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
 
   try {
     app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
+    limitJsonBodies(app.getHttpAdapter().getInstance());
     app.setGlobalPrefix('api');
     app.enableCors({ origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'], maxAge: 600 });
     await app.register(helmet, {
       // The booking page is embedded in organisers' sites, so framing is allowed by default; the back office
       // refuses it (hook below).
       frameguard: false,
+      // Strict-Transport-Security only on answers served over HTTPS (hook below), not on every answer: a
+      // deployment reached over plain http must not claim HTTPS.
+      hsts: false,
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -77,6 +85,8 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
           if (typeof csp === 'string') reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'"));
           reply.header('x-frame-options', 'DENY');
         }
+        // request.protocol is the socket's, or X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
+        if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
       });
 
     const bookingDist = join(config.appsDir, 'booking', 'dist');

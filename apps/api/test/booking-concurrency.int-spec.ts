@@ -22,7 +22,7 @@ describe('Booking under concurrency, two API instances', () => {
 
   async function visitor(i: number, sessionId: number, people: number[]) {
     const app = instance(i);
-    const token = `visitor-${sessionId}-${i}`;
+    const token = `visitor-token-${sessionId}-${i}`;
     const held = await app.request('POST', '/api/ticketholds', { body: { eventSessionId: sessionId, sessionToken: token, numberOfSpots: people.length } });
     const headers = { 'x-session-token': token };
     const registered =
@@ -67,7 +67,7 @@ describe('Booking under concurrency, two API instances', () => {
   it('200 concurrent holds on 20 seats hold exactly 20 spots', async () => {
     const { sessionId } = await createSession(a, { maxAttendees: 20, maxQueueSpots: 0 });
     const holds = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => instance(i).request('POST', '/api/ticketholds', { body: { eventSessionId: sessionId, sessionToken: `h-${i}`, numberOfSpots: 1 } })),
+      Array.from({ length: 200 }, (_, i) => instance(i).request('POST', '/api/ticketholds', { body: { eventSessionId: sessionId, sessionToken: `visitor-token-h-${i}`, numberOfSpots: 1 } })),
     );
     expect(holds.filter((h) => h.status === 200)).toHaveLength(20);
     expect(holds.filter((h) => h.status === 409)).toHaveLength(180);
@@ -95,7 +95,7 @@ describe('Booking under concurrency, two API instances', () => {
     const work: Promise<unknown>[] = [];
     active.slice(0, 20).forEach((id, i) => work.push(instance(i).request('POST', `/api/registrations/${id}/cancel`, { token: i % 2 ? adminB : admin })));
     for (let i = 0; i < 30; i++) work.push(visitor(i + 1, sessionId, [41_000 + i]));
-    for (let i = 0; i < 20; i++) work.push(instance(i).request('POST', '/api/ticketholds/expire', { headers: { 'x-session-token': `visitor-${sessionId}-${i + 1}` } }));
+    for (let i = 0; i < 20; i++) work.push(instance(i).request('POST', '/api/ticketholds/expire', { headers: { 'x-session-token': `visitor-token-${sessionId}-${i + 1}` } }));
     const done = (await Promise.all(work)) as { status?: number; body?: unknown; registered?: { status: number; body: { results?: { queued: boolean }[] } } }[];
     const cancels = done.slice(0, 20).map((r) => r.status);
     expect(cancels).toEqual(Array(20).fill(200));

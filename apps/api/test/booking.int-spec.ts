@@ -26,14 +26,14 @@ describe('Public booking: holds and registrations', () => {
 
   it('holds spots, then the registration consumes the hold: one seat, a consent, a Registration e-mail recorded', async () => {
     const { sessionId } = await createSession(app, { maxAttendees: 3 });
-    const held = await hold(sessionId, 'tok-a', 1);
+    const held = await hold(sessionId, 'visitante-token-a', 1);
     expect(held.status).toBe(200);
     expect(held.body.success).toBe(true);
     const minutes = (Date.parse(held.body.expiresAt) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(2.9);
     expect(minutes).toBeLessThanOrEqual(3);
 
-    const res = await register(sessionId, attendee(1), 'tok-a');
+    const res = await register(sessionId, attendee(1), 'visitante-token-a');
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
@@ -54,26 +54,26 @@ describe('Public booking: holds and registrations', () => {
 
   it('a hold stops counting the moment it expires, before anything deletes it', async () => {
     const { sessionId } = await createSession(app, { maxAttendees: 1 });
-    expect((await hold(sessionId, 'tok-b')).status).toBe(200);
-    const refused = await hold(sessionId, 'tok-c');
+    expect((await hold(sessionId, 'visitante-token-b')).status).toBe(200);
+    const refused = await hold(sessionId, 'visitante-token-c');
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ success: false, code: 'NO_SPOTS', message: 'No quedan plazas libres suficientes para reservar', expiresAt: null });
     await app.sql(`UPDATE ticket_holds SET expires_at = now() - interval '1 second' WHERE session_id = $1`, [sessionId]);
     const sessions = await app.sql(`SELECT held_spots FROM event_sessions WHERE id = $1`, [sessionId]);
     expect(sessions[0].held_spots).toBe(1);
-    expect((await hold(sessionId, 'tok-c')).status).toBe(200);
+    expect((await hold(sessionId, 'visitante-token-c')).status).toBe(200);
     expect(await invariantProblems(app, sessionId)).toEqual([]);
   });
 
   it('a new hold of the same token replaces the old one; expire releases it at once', async () => {
     const { sessionId } = await createSession(app, { maxAttendees: 2 });
-    await hold(sessionId, 'tok-d', 2);
-    await hold(sessionId, 'tok-d', 1);
+    await hold(sessionId, 'visitante-token-d', 2);
+    await hold(sessionId, 'visitante-token-d', 1);
     expect((await app.sql(`SELECT spots FROM ticket_holds WHERE session_id = $1`, [sessionId]))).toEqual([{ spots: 1 }]);
-    expect((await hold(sessionId, 'tok-e', 1)).status).toBe(200);
-    const released = await app.request('POST', '/api/ticketholds/expire', { headers: { 'x-session-token': 'tok-d' } });
+    expect((await hold(sessionId, 'visitante-token-e', 1)).status).toBe(200);
+    const released = await app.request('POST', '/api/ticketholds/expire', { headers: { 'x-session-token': 'visitante-token-d' } });
     expect(released.status).toBe(200);
-    expect((await hold(sessionId, 'tok-f', 1)).status).toBe(200);
+    expect((await hold(sessionId, 'visitante-token-f', 1)).status).toBe(200);
     expect(await invariantProblems(app, sessionId)).toEqual([]);
   });
 
@@ -166,7 +166,7 @@ describe('Public booking: holds and registrations', () => {
       const res = await register(sessionId, attendee(43));
       expect(res.status).toBe(409);
       expect(res.body.code).toBe(code);
-      expect((await hold(sessionId, 'tok-x')).body.code).toBe(code);
+      expect((await hold(sessionId, 'visitante-token-x')).body.code).toBe(code);
       expect(await rows(sessionId)).toBe(0);
       expect(await app.sql(`SELECT count(*)::int AS n FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([{ n: 0 }]);
     });

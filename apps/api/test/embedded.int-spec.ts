@@ -61,7 +61,7 @@ describe('Embedded mode (PGlite in DATA_DIR, in-process jobs)', () => {
     const sessionId = session.body.id;
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, async (_, i) => {
-        const sessionToken = `emb-${i}`;
+        const sessionToken = `visitante-embebido-${i}`;
         await app.request('POST', '/api/ticketholds', { body: { eventSessionId: sessionId, sessionToken, numberOfSpots: 1 } });
         return app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...attendee(700 + i) }, headers: { 'x-session-token': sessionToken } });
       }),

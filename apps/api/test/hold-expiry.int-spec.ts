@@ -20,7 +20,7 @@ describe('Hold expiry: job and sweep', () => {
 
   it('the job deletes its hold once expired, not before', async () => {
     const { sessionId } = await createSession(app, { maxAttendees: 3 });
-    await hold(sessionId, 'job-a', 2);
+    await hold(sessionId, 'visitante-token-job-a', 2);
     const [{ id }] = await app.sql(`SELECT id::text FROM ticket_holds WHERE session_id = $1`, [sessionId]);
 
     await holds.onHoldExpired({ holdId: id });
@@ -35,7 +35,7 @@ describe('Hold expiry: job and sweep', () => {
 
   it('the sweep deletes every expired hold and promotes the waiting list into the freed seats', async () => {
     const { sessionId } = await createSession(app, { maxAttendees: 2, maxQueueSpots: 5 });
-    await hold(sessionId, 'sweep-a', 2);
+    await hold(sessionId, 'visitante-token-sweep-a', 2);
     // Both seats held: these two go to the waiting list.
     const first = await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...attendee(900) } });
     const second = await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...attendee(901) } });
@@ -55,11 +55,11 @@ describe('Hold expiry: job and sweep', () => {
 
   it('the token can release its holds at once, and the spots are free for others', async () => {
     const { sessionId } = await createSession(app, { maxAttendees: 1 });
-    await hold(sessionId, 'leave-a');
-    expect((await hold(sessionId, 'leave-b')).status).toBe(409);
-    const released = await app.request('POST', '/api/ticketholds/expire', { headers: { 'x-session-token': 'leave-a' } });
+    await hold(sessionId, 'visitante-token-leave-a');
+    expect((await hold(sessionId, 'visitante-token-leave-b')).status).toBe(409);
+    const released = await app.request('POST', '/api/ticketholds/expire', { headers: { 'x-session-token': 'visitante-token-leave-a' } });
     expect(released.body).toMatchObject({ success: true });
-    expect((await hold(sessionId, 'leave-b')).status).toBe(200);
+    expect((await hold(sessionId, 'visitante-token-leave-b')).status).toBe(200);
     expect((await app.request('POST', '/api/ticketholds/expire')).status).toBe(400);
   });
 });

@@ -101,7 +101,7 @@ describe('Public event calls of the booking page (no login)', () => {
       const first = await createSession(app, admin, id, { startDate: '2030-06-01', endDate: '2030-06-01', isAllDay: true });
       await addRegistration(app, second.id, 0);
       await addRegistration(app, second.id, 2);
-      await addHold(app, second.id, 'visitante-a', 2, 3);
+      await addHold(app, second.id, 'token-visitante-a', 2, 3);
 
       const res = await app.request('GET', `/api/events/${id}/sessions`);
       expect(res.status).toBe(200);
@@ -137,14 +137,14 @@ describe('Public event calls of the booking page (no login)', () => {
       const id = nextId++;
       await createEvent(app, admin, id);
       const session = await createSession(app, admin, id, { maxAttendees: 5, reservedSpots: 0 });
-      await addHold(app, session.id, 'visitante-a', 2, 3);
-      await addHold(app, session.id, 'visitante-b', 1, 3);
+      await addHold(app, session.id, 'token-visitante-a', 2, 3);
+      await addHold(app, session.id, 'token-visitante-b', 1, 3);
       const spots = async (token?: string) =>
         (await app.request('GET', `/api/events/${id}/sessions?showEventDetails=true`, { headers: token ? { 'X-Session-Token': token } : {} })).body[0];
       expect(await spots()).toMatchObject({ availableSpots: 2, activeHoldsCount: 3 });
-      expect(await spots('visitante-a')).toMatchObject({ availableSpots: 4, activeHoldsCount: 3 });
-      expect(await spots('visitante-b')).toMatchObject({ availableSpots: 3, activeHoldsCount: 3 });
-      expect(await spots('desconocido')).toMatchObject({ availableSpots: 2 });
+      expect(await spots('token-visitante-a')).toMatchObject({ availableSpots: 4, activeHoldsCount: 3 });
+      expect(await spots('token-visitante-b')).toMatchObject({ availableSpots: 3, activeHoldsCount: 3 });
+      expect(await spots('token-desconocido')).toMatchObject({ availableSpots: 2 });
       expect(await spots('')).toMatchObject({ availableSpots: 2 });
     });
 

@@ -88,9 +88,9 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
       const { eventId, sessionId } = await createSession(app, { maxAttendees: 8, reservedSpots: 2, maxQueueSpots: 5 });
       await registerPeople(app, sessionId, 1, 2);
       await manual(sessionId, 3);
-      expect((await hold(sessionId, 'tok-live')).status).toBe(200);
+      expect((await hold(sessionId, 'visitante-token-live')).status).toBe(200);
       // An expired hold still in the table: it must not count (lockSession reclaims it).
-      await app.sql(`INSERT INTO ticket_holds (session_id, token, spots, expires_at) VALUES ($1, 'tok-old', 2, now() - interval '1 minute')`, [sessionId]);
+      await app.sql(`INSERT INTO ticket_holds (session_id, token, spots, expires_at) VALUES ($1, 'visitante-token-old', 2, now() - interval '1 minute')`, [sessionId]);
       await app.sql(`UPDATE event_sessions SET held_spots = held_spots + 2 WHERE id = $1`, [sessionId]);
       // registered 3 (2 online + 1 reserved); online 2 + live hold 1 + reserved spots 2 = 5.
       await expectRefusals(eventId, sessionId, 'max-attendees', [
@@ -108,7 +108,7 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
       const res = await change(eventId, sessionId, 'max-attendees', { maxAttendees: 5 });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ maxAttendees: 5, availableSpots: 0, activeHoldsCount: 1, registeredCount: 3, usedReservedSpots: 1 });
-      expect(await app.sql(`SELECT token FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([{ token: 'tok-live' }]);
+      expect(await app.sql(`SELECT token FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([{ token: 'visitante-token-live' }]);
       expect(await counters(sessionId)).toMatchObject({ max_attendees: 5, held_spots: 1 });
       expect(await invariantProblems(app, sessionId)).toEqual([]);
     });
@@ -141,9 +141,9 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
     it('counts live holds on the online side', async () => {
       const { eventId, sessionId } = await createSession(app, { maxAttendees: 4, reservedSpots: 0 });
       await registerPeople(app, sessionId, 1, 2);
-      expect((await hold(sessionId, 'tok-a', 2)).status).toBe(200);
+      expect((await hold(sessionId, 'visitante-token-a', 2)).status).toBe(200);
       await expectRefusals(eventId, sessionId, 'reserved-spots', [[{ reservedSpots: 1 }, 'reservedSpots', 'Muy pocos asientos disponibles']]);
-      expect((await app.request('POST', '/api/ticketholds/expire', { headers: { 'x-session-token': 'tok-a' } })).status).toBe(200);
+      expect((await app.request('POST', '/api/ticketholds/expire', { headers: { 'x-session-token': 'visitante-token-a' } })).status).toBe(200);
       expect((await change(eventId, sessionId, 'reserved-spots', { reservedSpots: 2 })).body).toMatchObject({ reservedSpots: 2, availableSpots: 0 });
     });
   });

@@ -270,7 +270,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       const session = await createSession(app, admin, eventId);
       const other = await createSession(app, admin, eventId);
       await addHold(app, session.id, 'visitante', 2, 5);
-      await addHold(app, session.id, 'caducado', 1, -5);
+      await addHold(app, session.id, 'token-visitante-caducado', 1, -5);
       await addRegistration(app, session.id, 1);
       const res = await app.request('DELETE', `/api/events/${eventId}/sessions/${session.id}`, { token: admin });
       expect(res.status).toBe(204);
@@ -324,9 +324,9 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       await addRegistration(app, session.id, 0, { reserved: true });
       await addRegistration(app, session.id, 1);
       await addRegistration(app, session.id, 2);
-      await addHold(app, session.id, 'ajeno', 2, 3);
-      await addHold(app, session.id, 'mio', 1, 3);
-      await addHold(app, session.id, 'caducado', 2, -1);
+      await addHold(app, session.id, 'token-visitante-ajeno', 2, 3);
+      await addHold(app, session.id, 'token-visitante-mio', 1, 3);
+      await addHold(app, session.id, 'token-visitante-caducado', 2, -1);
       const list = async (token?: string) => {
         const res = await app.request('GET', `/api/events/${eventId}/sessions`, { headers: token ? { 'x-session-token': token } : {} });
         expect(res.status).toBe(200);
@@ -334,15 +334,15 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       };
       // Online capacity 7, 2 online registrations, 3 spots in unexpired holds.
       expect(await list()).toMatchObject({ registeredCount: 3, usedReservedSpots: 1, currentQueueCount: 1, activeHoldsCount: 3, availableSpots: 2 });
-      expect(await list('mio')).toMatchObject({ activeHoldsCount: 3, availableSpots: 3 });
-      expect(await list('ajeno')).toMatchObject({ activeHoldsCount: 3, availableSpots: 4 });
-      expect(await list('caducado')).toMatchObject({ availableSpots: 2 });
+      expect(await list('token-visitante-mio')).toMatchObject({ activeHoldsCount: 3, availableSpots: 3 });
+      expect(await list('token-visitante-ajeno')).toMatchObject({ activeHoldsCount: 3, availableSpots: 4 });
+      expect(await list('token-visitante-caducado')).toMatchObject({ availableSpots: 2 });
       // The admin views agree.
       const adminEvent = (await app.request('GET', `/api/events/${eventId}`, { token: admin })).body;
       expect(adminEvent.sessions[0]).toMatchObject({ registeredCount: 3, activeHoldsCount: 3, availableSpots: 2 });
 
       // A hold stops counting when it expires, before anything deletes it.
-      await app.sql(`UPDATE ticket_holds SET expires_at = now() - interval '1 second' WHERE token = 'ajeno'`);
+      await app.sql(`UPDATE ticket_holds SET expires_at = now() - interval '1 second' WHERE token = 'token-visitante-ajeno'`);
       expect(await list()).toMatchObject({ activeHoldsCount: 1, availableSpots: 4 });
     });
 

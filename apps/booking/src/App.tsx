@@ -92,6 +92,8 @@ export function App() {
   useEffect(() => {
     if (selectedId !== null || !event || !sessionsQ.data) return;
     const first = sessionsQ.data.find((s) => s.availableSpots > 0);
+    // Choosing starts the hold (a request): an effect of the sessions arriving, not something to derive in render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (first) choose(first, false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [event, sessionsQ.data, selectedId]);

@@ -61,7 +61,7 @@ async function postJson<T>(path: string, body: unknown, token: string): Promise<
     throw new ApiError({ message: CONNECTION_ERROR });
   }
   const text = await res.text();
-  let data: unknown = null;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {

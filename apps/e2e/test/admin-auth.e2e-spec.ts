@@ -35,7 +35,7 @@ describe('Back office: acceso', () => {
     await page.waitForLoadState('networkidle');
     // The sign-in page loads its own small bundle, not react-admin's (about 350 KB gzipped in all).
     const gzipped = (await Promise.all(scripts)).reduce((sum, body) => sum + gzipSync(body).length, 0);
-    console.log(`[e2e] JavaScript de /admin/login: ${(gzipped / 1024).toFixed(1)} KB gzip en ${scripts.length} ficheros`);
+    console.warn(`[e2e] JavaScript de /admin/login: ${(gzipped / 1024).toFixed(1)} KB gzip en ${scripts.length} ficheros`);
     expect(gzipped).toBeLessThan(160 * 1024);
     await expectAccessible(page, 'inicio de sesión');
     await expectNoEnglish(page, 'inicio de sesión');

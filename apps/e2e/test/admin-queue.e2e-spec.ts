@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { dialog, expectNoEnglish, requireAdminBuild, signIn, visit } from './support/admin';
 import { chooseOption, notification, queueOrder, rowsOf, typeAndChoose } from './support/admin-people';
 import { expectAccessible } from './support/axe';
-import { eventually, seeText } from './support/booking-page';
+import { eventually } from './support/booking-page';
 import { setupE2E } from './support/e2e';
 import { addSession, createEvent, newPerson, registerViaApi } from './support/fixtures';
 import { screenshot } from './support/screenshots';

@@ -1,4 +1,4 @@
-import { isPlausiblePhone, isValidEmail, isValidSpanishTaxId, normalizeTaxId } from './validators';
+import { isPlausiblePhone, isValidEmail, isValidPersonName, isValidSessionToken, isValidSpanishTaxId, normalizeTaxId } from './validators';
 
 describe('isValidSpanishTaxId', () => {
   it.each(['12345678Z', '00000000T', '12.345.678-z', ' 87654321x '])('accepts the DNI %s', (id) => {
@@ -46,5 +46,35 @@ describe('isPlausiblePhone', () => {
 
   it.each(['12345', 'teléfono', '+34 600 12', '6001234567890123'])('refuses %s', (phone) => {
     expect(isPlausiblePhone(phone)).toBe(false);
+  });
+});
+
+describe('isValidPersonName', () => {
+  it.each(['Ana', 'María José', "O'Neill-Pérez", 'Nguyễn', '李', 'Zoë\u200d', 'Ana\u200bMaría'])('accepts %s', (name) => {
+    expect(isValidPersonName(name)).toBe(true);
+  });
+
+  it.each([
+    ['a NUL byte', 'Ana\u0000'],
+    ['a line feed', 'Ana\nGarcía'],
+    ['a carriage return', 'Ana\rGarcía'],
+    ['a tab', 'Ana\tGarcía'],
+    ['a line separator', 'Ana\u2028García'],
+    ['only zero-width spaces', '\u200b\u200b'],
+    ['only joiners, marks and a BOM', '\u200c\u200d\u2060\ufeff\u0301'],
+    ['only a Hangul filler', '\u3164'],
+    ['only spaces', '   '],
+  ])('refuses %s', (_case, name) => {
+    expect(isValidPersonName(name)).toBe(false);
+  });
+});
+
+describe('isValidSessionToken', () => {
+  it.each(['2b7c3c2e-6f1d-4c1e-9a43-1c1b5d7f9e21', '1764000000000-k3j4h5g6f7', 'a'.repeat(16), 'a'.repeat(100)])('accepts %s', (token) => {
+    expect(isValidSessionToken(token)).toBe(true);
+  });
+
+  it.each(['', 'tok-a', 'a'.repeat(15), 'a'.repeat(101), 'abcdefghijklmnop q', 'abcdefghijklmnop/'])('refuses %s', (token) => {
+    expect(isValidSessionToken(token)).toBe(false);
   });
 });

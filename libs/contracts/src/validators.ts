@@ -42,3 +42,23 @@ export function isPlausiblePhone(value: string): boolean {
   const compact = value.replace(/[\s().-]/g, '');
   return /^(\+|00)?\d{9,15}$/.test(compact);
 }
+
+/** Characters that show nothing: format characters (zero-width space and joiners, direction marks, BOM, soft
+ * hyphen), combining marks on their own, spaces, and the blank fillers of Hangul and Braille. */
+const INVISIBLE = /[\p{Cf}\p{M}\p{White_Space}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+/** Control characters (NUL, tab, CR, LF...) and the line and paragraph separators. */
+const CONTROL_OR_BREAK = /[\p{Cc}\u2028\u2029]/u;
+
+/** A person's first name or last name: one line without control characters, and at least one visible
+ * character (a name made only of zero-width characters is no name). */
+export function isValidPersonName(value: string): boolean {
+  return !CONTROL_OR_BREAK.test(value) && value.replace(INVISIBLE, '').length > 0;
+}
+
+/** The booking page's random token for a visitor (a UUID), sent in the body of a hold and as X-Session-Token. */
+export const SESSION_TOKEN_LENGTH = { min: 16, max: 100 } as const;
+const SESSION_TOKEN_PATTERN = new RegExp(`^[A-Za-z0-9_.:-]{${SESSION_TOKEN_LENGTH.min},${SESSION_TOKEN_LENGTH.max}}$`);
+
+export function isValidSessionToken(value: string): boolean {
+  return SESSION_TOKEN_PATTERN.test(value);
+}

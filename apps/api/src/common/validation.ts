@@ -1,4 +1,5 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { MESSAGES } from '@evreg/contracts';
 import { AppError } from './app-error';
 
 /** Spanish defaults for constraints whose decorator carries no message of its own. Each names the field. */
@@ -24,15 +25,20 @@ const SPANISH: Record<string, (field: string) => string> = {
   isISO8601: (f) => `El campo "${f}" debe ser una fecha válida`,
   isEnum: (f) => `El campo "${f}" tiene un valor no permitido`,
   isObject: (f) => `El campo "${f}" debe ser un objeto`,
-  nestedValidation: (f) => `El campo "${f}" no es válido`,
+  nestedValidation: (f) => `El campo "${f}" debe ser un objeto`,
 };
+
+/** Any other English default. */
+const INVALID = (field: string) => `El campo "${field}" no es válido`;
 
 // A missing value first, then a wrong type, then the rest (length, range...): the most useful message first.
 const PRIORITY = ['whitelistValidation', 'isDefined', 'isNotEmpty', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject'];
 
-/** class-validator's built-in messages are English: "<property> must ...", "each value in ...", "property ...". */
+/** English texts of class-validator and Nest: "<property> must ...", "each value in nested property ... must be
+ * either object or array", "property ... should not exist", "Validation failed (object is expected)". No
+ * Spanish message of the product uses these words. */
 function isEnglishDefault(message: string): boolean {
-  return /^(each value in )?\S+ (must|should) /.test(message) || message.startsWith('property ');
+  return /\b(must|should|expected)\b|^property |^Validation failed/.test(message);
 }
 
 export function validationErrorsToMap(errors: ValidationError[], prefix = ''): Record<string, string[]> {
@@ -44,16 +50,74 @@ export function validationErrorsToMap(errors: ValidationError[], prefix = ''): R
     const key = PRIORITY.find((k) => k in constraints) ?? Object.keys(constraints)[0];
     const raw = key ? constraints[key] : undefined;
     if (key && raw !== undefined) {
-      map[field] = [isEnglishDefault(raw) ? (SPANISH[key] ?? SPANISH.nestedValidation)(field) : raw];
+      map[field] = [isEnglishDefault(raw) ? (SPANISH[key] ?? INVALID)(field) : raw];
     }
     if (error.children?.length) Object.assign(map, validationErrorsToMap(error.children, field));
   }
   return map;
 }
 
-/** The global pipe: unknown fields refused, types checked, body turned into the DTO class. */
+/** PostgreSQL's int4: ids, counts and capacities are stored in it. */
+const INT4 = { min: -2_147_483_648, max: 2_147_483_647 };
+
+/** Fields that no column could store, found by walking a value (depth bounded by the JSON parser, see
+ * JSON_LIMITS): a text with a NUL byte (PostgreSQL refuses it), or, with `integers`, an integer beyond int4.
+ * `root` names the value itself (a query parameter's name, or the body). */
+export function unstorableFields(value: unknown, options: { integers: boolean; root?: string }): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const pending: [string, object][] = [];
+  // A field's path is built only for a container or a refusal: long lists of numbers stay cheap.
+  const visit = (parent: string, key: string | number | null, item: unknown): void => {
+    const path = () => (key === null ? '' : parent ? `${parent}.${key}` : String(key));
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) {
+        const field = path() || options.root || 'body';
+        errors[field] = [`El campo "${field}" contiene caracteres no permitidos`];
+      }
+    } else if (typeof item === 'number') {
+      if (options.integers && Number.isInteger(item) && (item > INT4.max || item < INT4.min)) {
+        const field = path() || options.root || 'body';
+        errors[field] = [(item > 0 ? SPANISH.max : SPANISH.min)(field)];
+      }
+    } else if (item !== null && typeof item === 'object' && !(item instanceof Date)) {
+      pending.push([path(), item]);
+    }
+  };
+  visit('', null, value);
+  while (pending.length > 0) {
+    const [path, container] = pending.pop()!;
+    if (Array.isArray(container)) for (let i = 0; i < container.length; i++) visit(path, i, container[i]);
+    else for (const key of Object.keys(container)) visit(path, key, (container as Record<string, unknown>)[key]);
+  }
+  return errors;
+}
+
+/** The global pipe: unknown fields refused, types checked, body turned into the DTO class. Before that, a body
+ * that is not a JSON object and texts with a NUL byte (body, query, path) are refused; after it, integers beyond
+ * int4 (body, query). Each refusal is a Spanish 400 naming the field (docs/domain.md, "Hostile and malformed
+ * bodies"). */
+class AppValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const { type, data } = metadata;
+    if (type !== 'body' && type !== 'query' && type !== 'param') return super.transform(value, metadata);
+    // No body at all stays "no fields" (the DTO's rules say what is required); JSON null, a list, a text or a
+    // number is no object of fields.
+    if (type === 'body' && !data && this.toValidate(metadata) && value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) {
+      throw AppError.field('body', MESSAGES.generic.bodyNotObject);
+    }
+    const unstorable = unstorableFields(value, { integers: false, root: data });
+    if (Object.keys(unstorable).length > 0) throw AppError.validation(unstorable);
+    const result: unknown = await super.transform(value, metadata);
+    // Path ids have their own pipe (IdParam) with its own message.
+    if (type === 'param') return result;
+    const outOfRange = unstorableFields(result, { integers: true, root: data });
+    if (Object.keys(outOfRange).length > 0) throw AppError.validation(outOfRange);
+    return result;
+  }
+}
+
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new AppValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

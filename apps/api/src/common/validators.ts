@@ -1,4 +1,4 @@
-import { isPlausiblePhone, isValidEmail } from '@evreg/contracts';
+import { isPlausiblePhone, isValidEmail, isValidPersonName } from '@evreg/contracts';
 import { ValidationOptions, registerDecorator } from 'class-validator';
 
 /** The product's e-mail rule (libs/contracts), the same one the apps apply. */
@@ -22,5 +22,18 @@ export function IsPhoneNumber(options?: ValidationOptions) {
       propertyName,
       options,
       validator: { validate: (value: unknown) => typeof value === 'string' && isPlausiblePhone(value) },
+    });
+}
+
+/** A person's first or last name (libs/contracts): one line, no control characters, something visible. Only
+ * texts are judged: a missing or non-text value is for the field's other rules. */
+export function IsPersonName(options?: ValidationOptions) {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'isPersonName',
+      target: object.constructor,
+      propertyName,
+      options,
+      validator: { validate: (value: unknown) => typeof value !== 'string' || value.trim() === '' || isValidPersonName(value) },
     });
 }

@@ -14,6 +14,7 @@
  * in-process driver round-trips them through JSON too so both modes behave the same (a Date
  * arrives as a string in both).
  */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging, see above
 export interface JobMap {}
 
 export type JobName = keyof JobMap;

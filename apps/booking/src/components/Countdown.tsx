@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { announcement, clock, secondsLeft } from '../logic/countdown';
 
 /** m:ss until expiresAt, ticking every second (rounded up); calls onExpire once at zero. The visible timer is
@@ -9,7 +9,10 @@ export function Countdown({ expiresAt, onExpire }: { expiresAt: string; onExpire
   const [spoken, setSpoken] = useState('');
   const fired = useRef(false);
   const expire = useRef(onExpire);
-  expire.current = onExpire;
+  // The latest callback, without restarting the timer when the parent re-renders.
+  useLayoutEffect(() => {
+    expire.current = onExpire;
+  });
 
   useEffect(() => {
     fired.current = false;

@@ -17,7 +17,7 @@ export function RegistrationEdit({ registration, onClose }: { registration: Admi
     try {
       await dataProvider.update('registrations', { id: registration.id, data: values, previousData: registration });
     } catch (error) {
-      throw new Error(serverErrorsText(error, 'Error al actualizar el registro'));
+      throw new Error(serverErrorsText(error, 'Error al actualizar el registro'), { cause: error });
     }
     notify('Registro actualizado', { type: 'success' });
     refresh();

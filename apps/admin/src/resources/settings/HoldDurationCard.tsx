@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { HOLD_DURATION_MINUTES, SETTING_KEYS } from '@evreg/contracts';
 import TimerIcon from '@mui/icons-material/Timer';
 import { Box, Button, TextField } from '@mui/material';
@@ -29,9 +29,12 @@ export function HoldDurationCard() {
   const [banner, setBanner] = useState<Banner | null>(null);
   const clearBanner = useCallback(() => setBanner(null), []);
 
-  useEffect(() => {
-    if (!isPending) setValue(saved);
-  }, [isPending, saved]);
+  // The field follows the stored value whenever it loads or changes (adjusted during render, not in an effect).
+  const [shown, setShown] = useState<string | null>(null);
+  if (!isPending && shown !== saved) {
+    setShown(saved);
+    setValue(saved);
+  }
 
   const save = useMutation({
     mutationFn: (minutes: string) => dataProvider.updateSetting(KEY, minutes),

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { DEFAULT_GLOBAL_MAX_QUEUE_SPOTS, DEFAULT_MAX_QUEUE_SPOTS, MESSAGES } from '@evreg/contracts';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import { Box, Button, Divider, TextField, Typography } from '@mui/material';
@@ -25,13 +25,15 @@ export function QueueLimitsCard() {
   const [banner, setBanner] = useState<Banner | null>(null);
   const clearBanner = useCallback(() => setBanner(null), []);
 
-  useEffect(() => {
-    if (isPending) return;
+  // The fields follow the stored values whenever they load or change (adjusted during render, not in an effect).
+  const [shown, setShown] = useState<typeof data | null>(null);
+  if (!isPending && shown !== data) {
+    setShown(data);
     setLimits({
       defaultMaxQueueSpots: String(data?.defaultMaxQueueSpots ?? DEFAULT_MAX_QUEUE_SPOTS),
       globalMaxQueueSpots: String(data?.globalMaxQueueSpots ?? DEFAULT_GLOBAL_MAX_QUEUE_SPOTS),
     });
-  }, [isPending, data]);
+  }
 
   const saveLimits = useMutation({
     mutationFn: () =>

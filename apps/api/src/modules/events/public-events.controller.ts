@@ -1,8 +1,9 @@
-import { Controller, Get, Headers, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiExtraModels, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { SESSION_TOKEN_HEADER } from '@evreg/contracts';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { IdParam } from '../../common/id-param';
+import { SessionTokenHeader } from '../../common/session-token';
 import { CurrentPrincipal, Public } from '../auth/auth.decorators';
 import type { Principal } from '../auth/principal';
 import { AdminEventDto, PublicEventDto, SessionDto } from './dto/views.dto';
@@ -47,12 +48,12 @@ export class PublicEventsController {
   @ApiQuery({ name: '_', required: false, description: 'Antiprocaché: se ignora (igual que t y cualquier otro parámetro)' })
   @ApiQuery({ name: 't', required: false, description: 'Antiprocaché: se ignora' })
   @ApiOkResponse({ type: [SessionDto] })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Identificador no válido' })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Identificador o X-Session-Token no válido' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Evento no encontrado' })
   list(
     @IdParam('eventId') eventId: number,
     @Query('showEventDetails') showEventDetails?: boolean,
-    @Headers(SESSION_TOKEN_HEADER) sessionToken?: string,
+    @SessionTokenHeader() sessionToken?: string,
   ) {
     return this.sessions.list(eventId, { showEventDetails: showEventDetails === true, sessionToken });
   }

@@ -1,8 +1,7 @@
-import { Body, Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { MESSAGES, SESSION_TOKEN_HEADER } from '@evreg/contracts';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
-import { AppError } from '../../common/app-error';
+import { SessionTokenHeader } from '../../common/session-token';
 import { Public } from '../auth/auth.decorators';
 import { TicketHoldDto, TicketHoldResponseDto } from './dto/hold.dto';
 import { HoldsService } from './holds.service';
@@ -30,9 +29,8 @@ export class HoldsController {
   @ApiOperation({ summary: 'Liberar ya las retenciones del token' })
   @ApiHeader({ name: 'X-Session-Token', required: true })
   @ApiOkResponse({ type: TicketHoldResponseDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Falta X-Session-Token' })
-  expire(@Headers(SESSION_TOKEN_HEADER) token?: string) {
-    if (!token?.trim()) throw AppError.field('X-Session-Token', MESSAGES.booking.sessionTokenRequired);
-    return this.holds.expireToken(token.trim());
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Falta X-Session-Token o no es válido' })
+  expire(@SessionTokenHeader({ required: true }) token: string) {
+    return this.holds.expireToken(token);
   }
 }

@@ -1,4 +1,4 @@
-import { MESSAGES, isPlausiblePhone, isValidEmail, isValidSpanishTaxId, normalizeEmail, normalizeTaxId } from '@evreg/contracts';
+import { MESSAGES, isPlausiblePhone, isValidEmail, isValidPersonName, isValidSpanishTaxId, normalizeEmail, normalizeTaxId } from '@evreg/contracts';
 
 export interface AttendeeInput {
   firstName?: unknown;
@@ -35,8 +35,10 @@ export function checkAttendee(input: AttendeeInput, options: { requireConfirmEma
 
   if (!firstName) errors.push(b.firstNameRequired);
   else if (firstName.length > 100) errors.push('Nombre demasiado largo (máximo 100 caracteres)');
+  else if (!isValidPersonName(firstName)) errors.push(b.firstNameInvalid);
   if (!lastName) errors.push(b.lastNameRequired);
   else if (lastName.length > 150) errors.push('Apellidos demasiado largos (máximo 150 caracteres)');
+  else if (!isValidPersonName(lastName)) errors.push(b.lastNameInvalid);
   if (!email) errors.push(b.emailRequired);
   else if (!isValidEmail(email)) errors.push(b.emailInvalid);
   if (options.requireConfirmEmail) {

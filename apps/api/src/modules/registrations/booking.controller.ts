@@ -1,10 +1,11 @@
-import { Body, Controller, Get, Headers, HttpCode, Ip, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Param, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiGoneResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { MESSAGES, SESSION_TOKEN_HEADER } from '@evreg/contracts';
+import { MESSAGES } from '@evreg/contracts';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { AppError } from '../../common/app-error';
 import { IdParam } from '../../common/id-param';
 import { MessageResponseDto } from '../../common/message-response.dto';
+import { SessionTokenHeader } from '../../common/session-token';
 import { Public } from '../auth/auth.decorators';
 import { BookingService } from './booking.service';
 import { CancellationService } from './cancellation.service';
@@ -29,7 +30,7 @@ export class BookingController {
   @ApiForbiddenResponse({ type: ApiErrorResponseDto, description: 'BLACKLISTED' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'SESSION_NOT_FOUND' })
   @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'EVENT_NOT_LIVE, REGISTRATION_CLOSED, SESSION_STARTED, FULL, DUPLICATE_REGISTRATION' })
-  register(@IdParam('eventSessionId') sessionId: number, @Body() dto: AttendeeDto, @Headers(SESSION_TOKEN_HEADER) token: string | undefined, @Ip() ip: string) {
+  register(@IdParam('eventSessionId') sessionId: number, @Body() dto: AttendeeDto, @SessionTokenHeader() token: string | undefined, @Ip() ip: string) {
     this.assertSameSession(sessionId, [dto]);
     return this.booking.registerPublic(sessionId, [dto], token, ip);
   }
@@ -43,7 +44,7 @@ export class BookingController {
   @ApiForbiddenResponse({ type: ApiErrorResponseDto, description: 'BLACKLISTED' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   @ApiConflictResponse({ type: ApiErrorResponseDto })
-  registerBulk(@IdParam('eventSessionId') sessionId: number, @Body() dto: BulkRegistrationDto, @Headers(SESSION_TOKEN_HEADER) token: string | undefined, @Ip() ip: string) {
+  registerBulk(@IdParam('eventSessionId') sessionId: number, @Body() dto: BulkRegistrationDto, @SessionTokenHeader() token: string | undefined, @Ip() ip: string) {
     this.assertSameSession(sessionId, dto.registrations);
     return this.booking.registerPublic(sessionId, dto.registrations, token, ip);
   }

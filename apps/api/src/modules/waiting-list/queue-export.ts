@@ -9,13 +9,26 @@ export interface QueueExport {
   content: Buffer;
 }
 
+/** Texts a spreadsheet could take for a formula once edited or saved as CSV: they start with = + - @, a tab or
+ * a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A text as a cell shows it without ever running it: a formula-like one gets a leading ' (OWASP's advice for
+ * CSV and spreadsheet exports; docs/domain.md, "Hostile and malformed bodies"). */
+export function safeText(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_PHONE.test(value) ? `'${value}` : value;
+}
+
+/** An international phone number (+, digits and spaces only) can call no function: staff see it as typed. */
+const PLAIN_PHONE = /^\+\d[\d ]{7,}$/;
+
 const COLUMNS: { header: string; width: number; value: (entry: QueueEntry, timeZone: string) => CellValue }[] = [
   { header: 'Posición', width: 10, value: (e) => e.queuePosition },
-  { header: 'Nombre', width: 20, value: (e) => e.firstName },
-  { header: 'Apellidos', width: 28, value: (e) => e.lastName },
-  { header: 'Email', width: 32, value: (e) => e.email },
-  { header: 'Teléfono', width: 18, value: (e) => e.phoneNumber ?? '' },
-  { header: 'DNI/NIE', width: 14, value: (e) => e.userTaxId },
+  { header: 'Nombre', width: 20, value: (e) => safeText(e.firstName) },
+  { header: 'Apellidos', width: 28, value: (e) => safeText(e.lastName) },
+  { header: 'Email', width: 32, value: (e) => safeText(e.email) },
+  { header: 'Teléfono', width: 18, value: (e) => safeText(e.phoneNumber ?? '') },
+  { header: 'DNI/NIE', width: 14, value: (e) => safeText(e.userTaxId) },
   { header: 'Fecha de alta', width: 18, value: (e, timeZone) => wallClock(new Date(e.queuedAt), timeZone) },
 ];
 

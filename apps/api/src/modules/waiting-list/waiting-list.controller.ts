@@ -8,12 +8,14 @@ import {
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { IdParam } from '../../common/id-param';
+import type { JsonRouteConfig } from '../../common/json-body';
 import { MessageResponseDto } from '../../common/message-response.dto';
 import { Auth } from '../auth/auth.decorators';
-import { PromoteQueueEntryResponseDto, QueueEntryDto, ReorderQueueDto, UpdateQueueEntryDto } from './dto/queue-entry.dto';
+import { PromoteQueueEntryResponseDto, QueueEntryDto, REORDER_MAX_IDS, ReorderQueueDto, UpdateQueueEntryDto } from './dto/queue-entry.dto';
 import { XLSX_CONTENT_TYPE } from './queue-export';
 import { WaitingListService } from './waiting-list.service';
 
@@ -48,6 +50,8 @@ export class WaitingListController {
 
   @Put('reorder')
   @Auth({ permission: 'Registrations.Update' })
+  // The whole list travels in the body: more items than the JSON parser allows elsewhere.
+  @RouteConfig({ jsonArrayItems: REORDER_MAX_IDS } satisfies JsonRouteConfig)
   @ApiOperation({ summary: 'Reordenar la lista: queueIds son todas las personas en espera, en el nuevo orden. Responde la lista nueva' })
   @ApiOkResponse({ type: [QueueEntryDto] })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: "'La lista enviada no coincide con las personas en espera de la sesión' (queueIds)" })

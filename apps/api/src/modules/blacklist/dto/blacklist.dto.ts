@@ -14,7 +14,7 @@ import {
 } from '@evreg/contracts';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidationOptions } from 'class-validator';
-import { IsEmailAddress, IsPhoneNumber } from '../../../common/validators';
+import { IsEmailAddress, IsPersonName, IsPhoneNumber } from '../../../common/validators';
 import { parseExpiry } from '../expiry';
 
 const M = MESSAGES.blacklist;
@@ -90,6 +90,7 @@ export class UpdateBlacklistEntryDto implements UpdateBlacklistEntryRequest {
   @IsOptional()
   @IsString()
   @MaxLength(100, { message: M.firstNameMax })
+  @IsPersonName({ message: MESSAGES.booking.firstNameInvalid })
   firstName?: string;
 
   @ApiPropertyOptional({ example: 'García López', maxLength: 150, description: 'Vacío u omitido: el del registro (al crear) o el actual (al editar)' })
@@ -97,6 +98,7 @@ export class UpdateBlacklistEntryDto implements UpdateBlacklistEntryRequest {
   @IsOptional()
   @IsString()
   @MaxLength(150, { message: M.lastNameMax })
+  @IsPersonName({ message: MESSAGES.booking.lastNameInvalid })
   lastName?: string;
 
   @ApiPropertyOptional({

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MESSAGES, TicketHoldRequest, TicketHoldResponse } from '@evreg/contracts';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { MESSAGES, SESSION_TOKEN_LENGTH, TicketHoldRequest, TicketHoldResponse } from '@evreg/contracts';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 
 export class TicketHoldDto implements TicketHoldRequest {
   @ApiProperty({ example: 12 })
@@ -10,8 +10,9 @@ export class TicketHoldDto implements TicketHoldRequest {
   @ApiProperty({ example: '2b7c3c2e-6f1d-4c1e-9a43-1c1b5d7f9e21', description: 'Identificador aleatorio del navegador' })
   @IsString({ message: MESSAGES.booking.sessionTokenRequired })
   @IsNotEmpty({ message: MESSAGES.booking.sessionTokenRequired })
-  @MaxLength(100)
-  @Matches(/^[A-Za-z0-9_.:-]+$/, { message: 'sessionToken solo admite letras, números y - _ . :' })
+  @MinLength(SESSION_TOKEN_LENGTH.min, { message: MESSAGES.booking.sessionTokenInvalid })
+  @MaxLength(SESSION_TOKEN_LENGTH.max, { message: MESSAGES.booking.sessionTokenInvalid })
+  @Matches(/^[A-Za-z0-9_.:-]+$/, { message: MESSAGES.booking.sessionTokenInvalid })
   sessionToken: string;
 
   @ApiPropertyOptional({ example: 1, enum: [1, 2], default: 1 })
@@ -21,6 +22,8 @@ export class TicketHoldDto implements TicketHoldRequest {
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Siempre null' })
   @IsOptional()
+  @IsString({ message: 'El campo "userId" debe ser un texto o null' })
+  @MaxLength(100, { message: 'El campo "userId" es demasiado largo' })
   userId?: null;
 }
 

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { AdminRegistration, Paged, RegistrationResponse, RegistrationResult } from '@evreg/contracts';
+import { AdminRegistration, MESSAGES, Paged, RegistrationResponse, RegistrationResult } from '@evreg/contracts';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsInt, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsPersonName } from '../../../common/validators';
 
 const str = (name: string) => ({ message: `El campo "${name}" debe ser un texto` });
 
@@ -36,12 +37,17 @@ export class ManualFormDto extends AttendeeDto {
 
 export class ManualRegistrationDto {
   @ApiPropertyOptional() @IsOptional() @IsInt({ message: 'eventSessionId debe ser un número entero' }) eventSessionId?: number;
-  @ApiProperty({ type: ManualFormDto }) @ValidateNested() @Type(() => ManualFormDto) formData: ManualFormDto;
+  @ApiProperty({ type: ManualFormDto })
+  @IsDefined({ message: 'El campo "formData" es requerido' })
+  @IsObject({ message: 'El campo "formData" debe ser un objeto' })
+  @ValidateNested()
+  @Type(() => ManualFormDto)
+  formData: ManualFormDto;
 }
 
 export class UpdateRegistrationDto {
-  @ApiProperty() @IsString(str('firstName')) @MaxLength(100) firstName: string;
-  @ApiProperty() @IsString(str('lastName')) @MaxLength(150) lastName: string;
+  @ApiProperty() @IsString(str('firstName')) @MaxLength(100) @IsPersonName({ message: MESSAGES.booking.firstNameInvalid }) firstName: string;
+  @ApiProperty() @IsString(str('lastName')) @MaxLength(150) @IsPersonName({ message: MESSAGES.booking.lastNameInvalid }) lastName: string;
   @ApiProperty() @IsString(str('email')) @MaxLength(254) email: string;
   @ApiProperty() @IsString(str('userTaxId')) @MaxLength(30) userTaxId: string;
   @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(str('telephoneNumber')) @MaxLength(30) telephoneNumber?: string | null;

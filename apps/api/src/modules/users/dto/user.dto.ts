@@ -11,7 +11,7 @@ import {
 } from '@evreg/contracts';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
-import { IsEmailAddress } from '../../../common/validators';
+import { IsEmailAddress, IsPersonName } from '../../../common/validators';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -53,6 +53,7 @@ class UserFieldsDto {
   @IsString({ message: MESSAGES.user.firstNameRequired })
   @IsNotEmpty({ message: MESSAGES.user.firstNameRequired })
   @MaxLength(100, { message: 'Nombre no puede superar 100 caracteres' })
+  @IsPersonName({ message: MESSAGES.booking.firstNameInvalid })
   firstName: string;
 
   @ApiProperty({ example: 'García' })
@@ -60,6 +61,7 @@ class UserFieldsDto {
   @IsString({ message: MESSAGES.user.lastNameRequired })
   @IsNotEmpty({ message: MESSAGES.user.lastNameRequired })
   @MaxLength(100, { message: 'Apellido no puede superar 100 caracteres' })
+  @IsPersonName({ message: MESSAGES.booking.lastNameInvalid })
   lastName: string;
 }
 

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MESSAGES, QueueEntry } from '@evreg/contracts';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsEmailAddress, IsPhoneNumber } from '../../../common/validators';
+import { IsEmailAddress, IsPersonName, IsPhoneNumber } from '../../../common/validators';
 
 const b = MESSAGES.booking;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -33,6 +33,7 @@ export class UpdateQueueEntryDto {
   @IsString({ message: b.firstNameRequired })
   @IsNotEmpty({ message: b.firstNameRequired })
   @MaxLength(100, { message: b.firstNameTooLong })
+  @IsPersonName({ message: b.firstNameInvalid })
   firstName: string;
 
   @ApiProperty({ example: 'García López', maxLength: 150 })
@@ -40,6 +41,7 @@ export class UpdateQueueEntryDto {
   @IsString({ message: b.lastNameRequired })
   @IsNotEmpty({ message: b.lastNameRequired })
   @MaxLength(150, { message: b.lastNameTooLong })
+  @IsPersonName({ message: b.lastNameInvalid })
   lastName: string;
 
   @ApiProperty({ example: 'ana@example.com', description: 'Se guarda en minúsculas' })
@@ -67,6 +69,9 @@ export class UpdateQueueEntryDto {
   userTaxId: string;
 }
 
+/** A waiting list holds at most the largest global queue limit a setting accepts. */
+export const REORDER_MAX_IDS = 100_000;
+
 export class ReorderQueueDto {
   @ApiProperty({ example: 12 })
   @IsInt()
@@ -76,7 +81,7 @@ export class ReorderQueueDto {
 
   @ApiProperty({ type: [Number], example: [43, 41, 42], description: 'Las ids de todas las personas en espera de la sesión, en el nuevo orden' })
   @IsArray()
-  @ArrayMaxSize(100_000)
+  @ArrayMaxSize(REORDER_MAX_IDS)
   @IsInt({ each: true })
   queueIds: number[];
 }

@@ -1,0 +1,21 @@
+import { ExecutionContext, createParamDecorator } from '@nestjs/common';
+import { MESSAGES, SESSION_TOKEN_HEADER, isValidSessionToken } from '@evreg/contracts';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+
+const FIELD = 'X-Session-Token';
+
+/** The visitor's X-Session-Token, trimmed: absent or blank is undefined (a 400 when `required`), anything but
+ * 16-100 letters, digits or - _ . : is a 400 naming the header. */
+export const SessionTokenHeader = createParamDecorator(
+  (options: { required?: boolean } | undefined, context: ExecutionContext): string | undefined => {
+    const raw = context.switchToHttp().getRequest<FastifyRequest>().headers[SESSION_TOKEN_HEADER];
+    const token = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+    if (!token) {
+      if (options?.required) throw AppError.field(FIELD, MESSAGES.booking.sessionTokenRequired);
+      return undefined;
+    }
+    if (!isValidSessionToken(token)) throw AppError.field(FIELD, MESSAGES.booking.sessionTokenInvalid);
+    return token;
+  },
+);
