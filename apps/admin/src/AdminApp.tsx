@@ -6,9 +6,11 @@ import { AccessDeniedPage } from './layout/AccessDeniedPage';
 import { AppLayout } from './layout/AppLayout';
 import { RedirectToLogin } from './layout/RedirectToLogin';
 import { RequireAccess } from './layout/RequireAccess';
+import { AppNotification } from './layout/ServerStatusNotifier';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
+import { isServerUnavailable } from './providers/session';
 import { DepartmentList } from './resources/departments';
 import { EventsPage } from './resources/events';
 import { RoleList } from './resources/roles';
@@ -39,8 +41,10 @@ function newQueryClient() {
       queries: {
         // Spec 9: unused fetched data is kept for 60 s.
         gcTime: 60_000,
-        // A refusal (4xx) is final; a network or server failure is tried once more.
-        retry: (failures, error) => failures < 1 && !(error instanceof HttpError && error.status >= 400 && error.status < 500),
+        // A refusal (4xx) is final; a server failure is tried once more. A server away (no network, 502-504) was
+        // already retried for about a minute by the session's fetch (providers/session.ts).
+        retry: (failures, error) =>
+          failures < 1 && !(error instanceof HttpError && error.status >= 400 && error.status < 500) && !isServerUnavailable(error),
         refetchOnWindowFocus: false,
       },
     },
@@ -59,6 +63,7 @@ function BackOffice() {
       theme={themeOptions}
       layout={AppLayout}
       loginPage={RedirectToLogin}
+      notification={AppNotification}
       dashboard={GoToDashboard}
       accessDenied={AccessDeniedPage}
       requireAuth

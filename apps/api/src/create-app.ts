@@ -8,10 +8,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
+import { ApiErrorResponseDto } from './common/api-error.dto';
 import { limitJsonBodies } from './common/json-body';
 import { SpaFallback } from './common/spa-fallback';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
+import { DatabaseAvailability } from './database/database-availability';
 import { openDatabaseTarget } from './database/database-target';
 
 const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
@@ -97,7 +99,7 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
     }
 
     app.useGlobalPipes(createValidationPipe());
-    app.useGlobalFilters(new AllExceptionsFilter(new SpaFallback(adminDist, bookingDist)));
+    app.useGlobalFilters(new AllExceptionsFilter(new SpaFallback(adminDist, bookingDist), app.get(DatabaseAvailability)));
 
     const document = SwaggerModule.createDocument(
       app,
@@ -108,6 +110,12 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
         )
         .setVersion('1.0')
         .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+        .addGlobalResponse({
+          status: 503,
+          description: 'SERVICE_UNAVAILABLE: la base de datos no está disponible; la cabecera Retry-After dice en cuántos segundos reintentar',
+          type: ApiErrorResponseDto,
+          headers: { 'Retry-After': { description: 'Segundos', schema: { type: 'integer' } } },
+        })
         .build(),
     );
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });

@@ -94,6 +94,9 @@ describe('HTTP basics: error bodies, static apps, docs, health, security headers
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.components.schemas.ApiErrorResponseDto.required).toEqual(expect.arrayContaining(['statusCode', 'code', 'message']));
     expect(doc.paths['/api/auth/login'].post.responses['401']).toBeDefined();
+    // Any call may meet the database away (docs/domain.md, "PostgreSQL away").
+    expect(doc.paths['/api/user/me'].get.responses['503']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiErrorResponseDto' } } } });
+    expect(doc.paths['/api/events/{id}'].get.responses['503'].headers['Retry-After']).toBeDefined();
     // Every operation documents its success answer, and every one that can refuse documents its error body.
     const undocumented: string[] = [];
     for (const [path, item] of Object.entries<Record<string, { responses?: Record<string, unknown> }>>(doc.paths)) {

@@ -248,3 +248,59 @@ describe('SMS delivery through Netelip (a local stand-in)', () => {
     }
   });
 });
+
+/** A worker killed while sending holds its message only for a short lease, kept alive while it is really
+ * sending (docs/domain.md, "Messages after a worker crash"). */
+describe('SMS after a crash at send time', () => {
+  let stub: NetelipStub;
+  let app: TestApp;
+
+  beforeAll(async () => {
+    stub = await NetelipStub.start();
+    app = await TestApp.start({ env: { NETELIP_BASE_URL: stub.url, NETELIP_TIMEOUT_MS: '10000', SMS_LEASE_MS: '1500' } });
+    const saved = await app.request('PUT', '/api/smssettings', { token: await app.adminToken(), body: { smsEnabled: true, senderName: 'EVENTOS', netelipToken: TOKEN } });
+    expect(saved.status).toBe(200);
+  });
+  afterAll(async () => {
+    await app.close();
+    await stub.close();
+  });
+  beforeEach(() => stub.reset());
+
+  const row = async (id: string) =>
+    (await app.sql(`SELECT status, attempts, extract(epoch FROM claimed_until - now())::float8 AS "leaseLeft" FROM sms_messages WHERE id = $1`, [id]))[0];
+
+  it('sends again, as soon as its lease runs out, a message whose worker died holding it', async () => {
+    // What a worker killed mid-send leaves: pending, tried once, its claim running one more second.
+    const [{ id }] = await app.sql(
+      `INSERT INTO sms_messages (sms_type, phone_number, message, parts, cost, attempts, claimed_until, created_at)
+       VALUES ('Notification', '600777888', 'Huérfano', 1, 0.1, 1, now() + interval '1 second', now() - interval '5 minutes') RETURNING id::text`,
+    );
+    await app.running.app.get(SmsDeliveryService).sweepPending();
+
+    await eventually(async () => (await row(id)).status === 1, 10_000, 'sent after the lease');
+    expect(await row(id)).toMatchObject({ status: 1, attempts: 2 });
+    expect(stub.requests.map((r) => r.message)).toEqual(['Huérfano']);
+  });
+
+  it('keeps the claim of a send slower than the lease while its worker is alive: sent once', async () => {
+    stub.answerDelayMs = 4_000;
+    const [{ id }] = await app.sql(
+      `INSERT INTO sms_messages (sms_type, phone_number, message, parts, cost, created_at) VALUES ('Notification', '600999000', 'Lento', 1, 0.1, now() - interval '5 minutes') RETURNING id::text`,
+    );
+    const delivery = app.running.app.get(SmsDeliveryService);
+    const sending = delivery.deliver({ smsId: id });
+    await eventually(() => stub.requests.length === 1, 5_000, 'request sent');
+    // The claim is the short lease, not minutes.
+    expect((await row(id)).leaseLeft).toBeLessThan(2);
+    // Sweeps during the send would queue it again if the claim ran out.
+    for (let i = 0; i < 5; i++) {
+      await sleep(700);
+      await delivery.sweepPending();
+    }
+    await sending;
+    await sleep(500);
+    expect(await row(id)).toMatchObject({ status: 1, attempts: 1 });
+    expect(stub.requests).toHaveLength(1);
+  }, 20_000);
+});

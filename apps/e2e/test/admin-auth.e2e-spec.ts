@@ -243,7 +243,8 @@ describe('Back office: permisos', () => {
     await seeText(page, 'Acciones rápidas');
     await screenshot(page, 'admin-dashboard');
 
-    await page.route('**/api/admin/dashboard/stats', (route) => route.fulfill({ status: 503, body: '' }));
+    // A server failure (a 503 is first retried for about a minute: admin-server-away.e2e-spec.ts).
+    await page.route('**/api/admin/dashboard/stats', (route) => route.fulfill({ status: 500, body: '' }));
     await page.reload();
     await page.getByRole('alert').filter({ hasText: 'Error al cargar los datos del panel. Por favor, recarga la página.' }).waitFor();
     await expectNoEnglish(page, 'dashboard con error');

@@ -171,8 +171,8 @@ describe('Usuarios', () => {
     expect(await page.getByRole('button', { name: 'Nuevo Usuario' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^(Editar|Restablecer contraseña de|Eliminar) / }).count()).toBe(0);
 
-    // A list that cannot be loaded says so (spec 8).
-    await page.route('**/api/user', (route) => route.fulfill({ status: 503, body: '' }));
+    // A list that cannot be loaded says so (spec 8). A server failure: a 503 is retried first (admin-server-away).
+    await page.route('**/api/user', (route) => route.fulfill({ status: 500, body: '' }));
     await page.getByRole('button', { name: 'Actualizar' }).click();
     await page.getByRole('alert').filter({ hasText: 'Error al cargar los usuarios. Por favor, intenta de nuevo.' }).first().waitFor();
   });

@@ -113,7 +113,8 @@ describe('Configuración SMS', () => {
 
   it('si la configuración no se puede cargar lo dice con el texto de la especificación', async () => {
     const { page } = e2e;
-    await page.route('**/api/smssettings', (route) => route.fulfill({ status: 503, body: '' }));
+    // A server failure: a 503 is retried first (admin-server-away.e2e-spec.ts).
+    await page.route('**/api/smssettings', (route) => route.fulfill({ status: 500, body: '' }));
     await signIn(page);
     await visit(page, '/sms-settings', 'Configuración SMS');
     await page.getByRole('alert').filter({ hasText: 'Error al cargar la configuración de SMS. Por favor, intenta de nuevo.' }).waitFor();
@@ -217,7 +218,7 @@ describe('Registro SMS', () => {
     await row(page, '633445566').getByText('Enviado', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: /^Eliminar/ }).count()).toBe(0);
 
-    await page.route('**/api/smssettings/logs?*', (route) => route.fulfill({ status: 503, body: '' }));
+    await page.route('**/api/smssettings/logs?*', (route) => route.fulfill({ status: 500, body: '' }));
     await page.getByRole('button', { name: 'Actualizar' }).click();
     // In the list's place (react-admin also notifies it).
     await page.locator('#main-content').getByRole('alert').filter({ hasText: 'Error al cargar el registro de SMS. Por favor, intenta de nuevo.' }).waitFor();

@@ -21,6 +21,7 @@ export const ERROR_CODES = [
   'CONFLICT',
   'TOO_MANY_REQUESTS',
   'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});

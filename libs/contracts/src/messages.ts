@@ -228,6 +228,7 @@ export const MESSAGES = {
     notFound: 'Recurso no encontrado',
     tooManyRequests: 'Demasiadas peticiones. Espera un momento e inténtalo de nuevo.',
     internal: 'Error interno del servidor. Inténtalo de nuevo más tarde.',
+    serviceUnavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
     validation: 'Los datos enviados no son válidos',
   },
 } as const;

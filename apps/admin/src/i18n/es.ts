@@ -6,7 +6,7 @@ type Complete<T> = {
   [K in keyof T as string extends K ? never : K]-?: NonNullable<T[K]> extends string ? string : Complete<NonNullable<T[K]>>;
 };
 
-/** react-admin's own texts in Spanish (no maintained package exists for v5, see shared/notes/stack.md). */
+/** react-admin's own texts in Spanish (no maintained Spanish package exists for react-admin 5). */
 const ra: Complete<TranslationMessages['ra']> = {
   action: {
     add_filter: 'Añadir filtro',

@@ -49,15 +49,17 @@ export const authProvider: AuthProvider = {
       await loadProfile();
     } catch (error) {
       if (!tokens.present()) throw { message: false };
-      // A network failure keeps the session: the pages show their own error.
+      // Only a 401 ends the session: no network or a server away (5xx, after apiFetch's retries) keeps it and
+      // the pages show their own error.
       if (!(error instanceof HttpError) || error.status !== 401) return;
       throw { message: false };
     }
   },
 
-  /** Called with every data error. 401 (after the refresh failed) signs out; a refused action because the
+  /** Called with every data error. 401 (after the refresh was refused) signs out; a refused action because the
    * password must be changed goes to the forced page; a missing permission also signs out (spec 4: an
-   * authorization failure logs out), so the next sign-in loads the permissions afresh. */
+   * authorization failure logs out), so the next sign-in loads the permissions afresh. Anything else, 5xx and
+   * no network included, keeps the session (docs/domain.md, "PostgreSQL away"). */
   async checkError(error: unknown) {
     const status = error instanceof HttpError ? error.status : undefined;
     const code = errorBody(error)?.code;

@@ -3,7 +3,8 @@ import { fetchUtils, HttpError } from 'react-admin';
 import { tokens } from './tokens';
 
 /** The one fetch every API call of the back office goes through (bearer token, Spanish, refresh on 401 and
- * retry once), and sign-in / sign-out. Shared by the light sign-in page and the react-admin providers. */
+ * retry once, reads retried while the server is away), and sign-in / sign-out. Shared by the light sign-in page
+ * and the react-admin providers. */
 
 export const API_BASE = '/api';
 
@@ -28,9 +29,59 @@ function headers(extra?: HeadersInit, token?: string | null): Headers {
   return h;
 }
 
+/** The server can't answer now but may in a moment: no network, a proxy's 502/504, the API's 503 while its
+ * database is away (docs/domain.md, "PostgreSQL away"). Never a reason to sign out. */
+export function isServerUnavailable(error: unknown): boolean {
+  return error instanceof HttpError && [0, 502, 503, 504].includes(error.status);
+}
+
+/** Waits between tries of a read while the server is away: 1 s, 2 s, 4 s, 8 s, then every 15 s, each ±20 % so
+ * that many open back offices don't retry in step; after about a minute the error is shown (the session stays). */
+const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000];
+const RETRY_WINDOW_MS = 60_000;
+
+function retryDelay(attempt: number): number {
+  const base = RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)];
+  return Math.round(base * (0.8 + Math.random() * 0.4));
+}
+
+function pause(ms: number, signal?: AbortSignal | null): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+type AvailabilityListener = (unavailable: boolean) => void;
+const availabilityListeners = new Set<AvailabilityListener>();
+let serverAway = false;
+
+function setServerAway(away: boolean): void {
+  if (serverAway === away) return;
+  serverAway = away;
+  for (const listener of availabilityListeners) listener(away);
+}
+
+/** Tells `listener(true)` when reads start being retried because the server is away, `listener(false)` when it
+ * answers again (the back office shows a notification: layout/ServerStatusNotifier). Answers the unsubscribe. */
+export function onServerAvailability(listener: AvailabilityListener): () => void {
+  availabilityListeners.add(listener);
+  return () => void availabilityListeners.delete(listener);
+}
+
 let refreshing: Promise<boolean> | null = null;
 
-/** POST /api/auth/refresh with the refresh token as bearer; one call at a time however many requests got a 401. */
+/** POST /api/auth/refresh with the refresh token as bearer; one call at a time however many requests got a 401.
+ * True: renewed. False: refused (a 401, or no refresh token), the tokens are gone. Any other failure (server
+ * away, network) rejects with its HttpError and keeps the tokens: only the server's 401 ends a session. */
 export function refreshAccessToken(): Promise<boolean> {
   refreshing ??= (async () => {
     const refresh = tokens.refresh();
@@ -40,8 +91,11 @@ export function refreshAccessToken(): Promise<boolean> {
       tokens.saveRefresh(json as RefreshResponse);
       return true;
     } catch (error) {
-      if (error instanceof HttpError && error.status === 401) tokens.clear();
-      return false;
+      if (error instanceof HttpError && error.status === 401) {
+        tokens.clear();
+        return false;
+      }
+      throw error;
     }
   })().finally(() => {
     refreshing = null;
@@ -49,10 +103,9 @@ export function refreshAccessToken(): Promise<boolean> {
   return refreshing;
 }
 
-/** An authenticated API call (path under /api). On 401 the access token is renewed and the call retried once;
- * if that fails the tokens are dropped and the 401 is thrown (the auth provider then signs out). Errors are
- * HttpError with the API's Spanish message and its body ({ statusCode, code, message, errors? }). */
-export async function apiFetch(path: string, options: fetchUtils.Options = {}) {
+/** One try: on 401 the access token is renewed and the call made once more; if the renewal is refused the tokens
+ * are dropped and the 401 is thrown (the auth provider then signs out). */
+async function authenticatedFetch(path: string, options: fetchUtils.Options) {
   const attempt = () => send(`${API_BASE}${path}`, { ...options, headers: headers(options.headers, tokens.access()) });
   try {
     return await attempt();
@@ -61,6 +114,32 @@ export async function apiFetch(path: string, options: fetchUtils.Options = {}) {
     if (await refreshAccessToken()) return attempt();
     tokens.clear();
     throw error;
+  }
+}
+
+/** An authenticated API call (path under /api). Errors are HttpError with the API's Spanish message and its body
+ * ({ statusCode, code, message, errors? }). While the server is away (isServerUnavailable) a read is tried again
+ * with growing pauses, until it answers, the screen cancels it, or the retry window ends; a change (POST, PUT,
+ * DELETE) is never repeated on its own: its 503 is shown and the user decides. */
+export async function apiFetch(path: string, options: fetchUtils.Options = {}) {
+  const isRead = !options.method || /^(GET|HEAD)$/i.test(options.method);
+  const startedAt = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const result = await authenticatedFetch(path, options);
+      setServerAway(false);
+      return result;
+    } catch (error) {
+      if (!isServerUnavailable(error)) {
+        // The server answered (a refusal is still an answer).
+        if (error instanceof HttpError) setServerAway(false);
+        throw error;
+      }
+      const wait = retryDelay(attempt);
+      if (!isRead || options.signal?.aborted || Date.now() - startedAt + wait > RETRY_WINDOW_MS) throw error;
+      setServerAway(true);
+      await pause(wait, options.signal);
+    }
   }
 }
 
@@ -75,8 +154,8 @@ export async function signIn(credentials: LoginRequest): Promise<LoginResponse> 
     tokens.saveLogin(json as LoginResponse);
     return json as LoginResponse;
   } catch (error) {
-    if (error instanceof HttpError && error.status === 0) throw new Error(CONNECTION_ERROR);
-    throw new Error(errorBody(error)?.message || LOGIN_FAILED);
+    if (error instanceof HttpError && error.status === 0) throw new Error(CONNECTION_ERROR, { cause: error });
+    throw new Error(errorBody(error)?.message || LOGIN_FAILED, { cause: error });
   }
 }
 

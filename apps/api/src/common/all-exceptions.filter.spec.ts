@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { AllExceptionsFilter } from './all-exceptions.filter';
 import { AppError } from './app-error';
 import { SpaFallback } from './spa-fallback';
@@ -24,5 +25,64 @@ describe('AllExceptionsFilter.toBody', () => {
   it('does not let extra fields overwrite the stable ones', () => {
     const error = new AppError(400, 'X', 'Mensaje', undefined, { statusCode: 200, code: 'OK', message: 'ok' });
     expect(filter.toBody(error)).toMatchObject({ statusCode: 400, code: 'X', message: 'Mensaje' });
+  });
+});
+
+describe('AllExceptionsFilter with the database away', () => {
+  const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+
+  /** Runs the filter as Fastify would, answering what it wrote and what it logged. */
+  function handle(exception: unknown) {
+    const reported: unknown[] = [];
+    const filter = new AllExceptionsFilter(new SpaFallback('/nonexistent', '/nonexistent'), { reportUnavailable: (e) => reported.push(e) });
+    const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const reply = {
+      sent: false,
+      status: 0,
+      headers: {} as Record<string, string>,
+      body: undefined as unknown,
+    };
+    const fastifyReply = {
+      sent: false,
+      status(code: number) {
+        reply.status = code;
+        return this;
+      },
+      header(name: string, value: string) {
+        reply.headers[name] = value;
+        return this;
+      },
+      send(body: unknown) {
+        reply.body = body;
+        return this;
+      },
+    };
+    const request = { method: 'GET', routeOptions: { url: '/api/user' } };
+    const host = { switchToHttp: () => ({ getResponse: () => fastifyReply, getRequest: () => request }) };
+    filter.catch(exception, host as never);
+    const errors = logged.mock.calls.length;
+    logged.mockRestore();
+    return { reply, reported, errors };
+  }
+
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After, and reports instead of logging per request', () => {
+    const { reply, reported, errors } = handle(refused);
+    expect(reply.status).toBe(503);
+    expect(reply.headers['retry-after']).toBe('5');
+    expect(reply.body).toEqual({
+      statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+    });
+    expect(reported).toEqual([refused]);
+    expect(errors).toBe(0);
+  });
+
+  it('still logs and answers a generic 500 for anything else', () => {
+    const { reply, reported, errors } = handle(new TypeError("Cannot read properties of undefined (reading 'id')"));
+    expect(reply.status).toBe(500);
+    expect(reply.headers['retry-after']).toBeUndefined();
+    expect(reported).toEqual([]);
+    expect(errors).toBe(1);
   });
 });

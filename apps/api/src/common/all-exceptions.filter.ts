@@ -2,8 +2,17 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { ThrottlerException } from '@nestjs/throttler';
 import { ApiErrorBody, ErrorCode, MESSAGES } from '@evreg/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../database/pg-errors';
 import { AppError } from './app-error';
 import { SpaFallback } from './spa-fallback';
+
+/** Seconds a client is asked to wait before trying again while the database is away. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** Told about each request refused because the database is away (database/database-availability.ts). */
+export interface DatabaseOutageListener {
+  reportUnavailable(error: unknown): void;
+}
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
@@ -32,7 +41,10 @@ const FASTIFY_ERRORS: Record<string, { statusCode: number; code: ErrorCode; mess
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
-  constructor(private readonly spa: SpaFallback) {}
+  constructor(
+    private readonly spa: SpaFallback,
+    private readonly database?: DatabaseOutageListener,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
@@ -41,7 +53,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
     if (this.isRouteNotFound(exception) && this.spa.handle(request, reply)) return;
     const body = this.toBody(exception);
-    if (body.statusCode >= 500) {
+    if (body.statusCode === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    if (isDatabaseUnavailable(exception)) {
+      // Logged once per outage there, not once per request (docs/domain.md, "PostgreSQL away").
+      this.database?.reportUnavailable(exception);
+    } else if (body.statusCode >= 500) {
       const error = exception instanceof Error ? exception : new Error(String(exception));
       this.logger.error(`${request.method} ${request.routeOptions?.url ?? 'ruta desconocida'}: ${error.name}: ${error.message}`, error.stack);
     }
@@ -70,6 +86,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const statusCode = (exception as { statusCode?: unknown })?.statusCode;
     if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
       return { statusCode, code: CODE_BY_STATUS[statusCode] ?? 'BAD_REQUEST', message: this.spanishFor(statusCode) };
+    }
+    if (isDatabaseUnavailable(exception)) {
+      return { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: MESSAGES.generic.serviceUnavailable };
     }
     return { statusCode: 500, code: 'INTERNAL_ERROR', message: MESSAGES.generic.internal };
   }

@@ -20,6 +20,8 @@ export interface AppConfig {
   publicBaseUrl: string;
   corsOrigins: string[] | true;
   dbPoolSize: number;
+  /** How long a query waits for a database connection before the request answers 503. */
+  dbConnectTimeoutMs: number;
   demoData: boolean;
   refreshTokenTtlDays: number;
   loginMaxFailures: number;
@@ -31,7 +33,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** E-mail delivery: a sweep re-queues pending messages every `emailSweepIntervalMs`; a failed try is retried
    * after emailRetryBaseMs, 2x, 4x... up to emailMaxAttempts tries; a worker's claim on a message lasts
-   * emailLeaseMs (longer than a send can take: SMTP timeouts are smtpTimeoutMs per stage). */
+   * emailLeaseMs and is renewed every third of it while the send goes on, so a dead worker's message is free
+   * again within one lease (docs/domain.md, "Messages after a worker crash"). */
   emailSweepIntervalMs: number;
   emailRetryBaseMs: number;
   emailMaxAttempts: number;
@@ -40,6 +43,8 @@ export interface AppConfig {
   /** Netelip's SMS endpoint (a local stand-in in tests) and how long to wait for its answer. */
   netelipBaseUrl: string;
   netelipTimeoutMs: number;
+  /** A worker's claim on an SMS, renewed like the e-mail one (emailLeaseMs). */
+  smsLeaseMs: number;
 }
 
 export class ConfigError extends Error {
@@ -116,7 +121,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const logLevel = (read('LOG_LEVEL') ?? 'log') as AppConfig['logLevel'];
   if (!['error', 'warn', 'log', 'debug'].includes(logLevel)) problems.push('LOG_LEVEL debe ser error, warn, log o debug');
 
-  let appSecret = read('APP_SECRET') ?? null;
+  const appSecret = read('APP_SECRET') ?? null;
   if (appSecret !== null && appSecret.length < 32) problems.push('APP_SECRET debe tener al menos 32 caracteres');
   if (appSecret === null && nodeEnv === 'production') problems.push('APP_SECRET es obligatorio en producción');
 
@@ -135,6 +140,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     publicBaseUrl,
     corsOrigins,
     dbPoolSize: int('DB_POOL_SIZE', 10, 1, 200),
+    dbConnectTimeoutMs: int('DB_CONNECT_TIMEOUT_MS', 5_000, 100, 120_000),
     demoData: bool('DEMO_DATA', false),
     refreshTokenTtlDays: int('REFRESH_TOKEN_TTL_DAYS', 7, 1, 90),
     loginMaxFailures: int('LOGIN_MAX_FAILURES', 5, 1, 100),
@@ -146,10 +152,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     emailSweepIntervalMs: int('EMAIL_SWEEP_INTERVAL_MS', 30_000, 100, 3_600_000),
     emailRetryBaseMs: int('EMAIL_RETRY_BASE_MS', 60_000, 10, 86_400_000),
     emailMaxAttempts: int('EMAIL_MAX_ATTEMPTS', 6, 1, 50),
-    emailLeaseMs: int('EMAIL_LEASE_MS', 300_000, 1_000, 3_600_000),
+    emailLeaseMs: int('EMAIL_LEASE_MS', 30_000, 1_000, 3_600_000),
     smtpTimeoutMs: int('SMTP_TIMEOUT_MS', 30_000, 100, 600_000),
     netelipBaseUrl: url('NETELIP_BASE_URL', ['http:', 'https:']) ?? 'https://api.netelip.com/v1/sms/api.php',
     netelipTimeoutMs: int('NETELIP_TIMEOUT_MS', 10_000, 100, 120_000),
+    smsLeaseMs: int('SMS_LEASE_MS', 30_000, 1_000, 3_600_000),
   };
   if (problems.length) throw new ConfigError(problems);
 

@@ -9,7 +9,10 @@ export interface DatabaseTarget {
   mode: DatabaseMode;
 }
 
-export function dataSourceOptions(url: string, poolSize: number): DataSourceOptions {
+/** `connectTimeoutMs`: how long a query waits for a connection (a free one from the pool, or a new one), so that
+ * with the database away a request fails (503) instead of waiting forever (docs/domain.md, "PostgreSQL away");
+ * 0 waits as long as it takes. */
+export function dataSourceOptions(url: string, poolSize: number, connectTimeoutMs = 5_000): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -18,8 +21,8 @@ export function dataSourceOptions(url: string, poolSize: number): DataSourceOpti
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,
-    // A small pool beats a large one when bookings serialise on a session row (notes/performance-limits.md).
-    extra: { max: poolSize, idleTimeoutMillis: 30000 },
+    // A small pool beats a large one when bookings serialise on a session row (docs/performance.md).
+    extra: { max: poolSize, idleTimeoutMillis: 30000, connectionTimeoutMillis: connectTimeoutMs },
     // Off: TypeORM would print failed queries with their parameters (e-mails, hashes). Errors still reach the
     // exception filter, which logs them without request data.
     logging: false,

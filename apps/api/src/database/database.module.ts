@@ -2,6 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
+import { DatabaseAvailability } from './database-availability';
 import { dataSourceOptions, DatabaseTarget, migrate } from './data-source';
 import { enableNamedStatements } from './prepared';
 import { seedBase } from './seeds/seed-base';
@@ -21,7 +22,10 @@ export class DatabaseModule {
         TypeOrmModule.forRootAsync({
           // PGlite's socket server multiplexes every connection onto one session, where two connections' protocol
           // messages can interleave: the embedded database gets exactly one connection (it runs one query at a time anyway).
-          useFactory: () => dataSourceOptions(target.url, target.mode === 'embedded' ? 1 : config.dbPoolSize),
+          // And no connection timeout: it lives in this process, and on its one connection a crowd of requests may
+          // rightly wait longer than that for its turn.
+          useFactory: () =>
+            target.mode === 'embedded' ? dataSourceOptions(target.url, 1, 0) : dataSourceOptions(target.url, config.dbPoolSize, config.dbConnectTimeoutMs),
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();
             if (target.mode === 'postgres') enableNamedStatements(dataSource);
@@ -33,8 +37,8 @@ export class DatabaseModule {
           },
         }),
       ],
-      providers: [{ provide: DATABASE_TARGET, useValue: target }],
-      exports: [DATABASE_TARGET],
+      providers: [{ provide: DATABASE_TARGET, useValue: target }, DatabaseAvailability],
+      exports: [DATABASE_TARGET, DatabaseAvailability],
     };
   }
 }

@@ -20,6 +20,8 @@ export class NetelipStub {
   mode: NetelipMode = { status: '200' };
   /** Modes for particular destinations (e.g. one number answering 402 while the others succeed). */
   readonly modeFor = new Map<string, NetelipMode>();
+  /** How long it takes to answer a request (a slow provider). */
+  answerDelayMs = 0;
   private readonly hanging = new Set<ServerResponse>();
   private nextId = 1;
 
@@ -29,18 +31,19 @@ export class NetelipStub {
   ) {}
 
   static async start(): Promise<NetelipStub> {
-    let stub: NetelipStub | undefined;
-    const server = createServer((req, res) => void stub!.handle(req, res));
+    const holder: { stub?: NetelipStub } = {};
+    const server = createServer((req, res) => void holder.stub!.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    stub = new NetelipStub(server, `http://127.0.0.1:${port}/v1/sms/api.php`);
-    return stub;
+    holder.stub = new NetelipStub(server, `http://127.0.0.1:${port}/v1/sms/api.php`);
+    return holder.stub;
   }
 
   reset(): void {
     this.requests.length = 0;
     this.mode = { status: '200' };
     this.modeFor.clear();
+    this.answerDelayMs = 0;
   }
 
   async close(): Promise<void> {
@@ -61,6 +64,7 @@ export class NetelipStub {
       contentType: req.headers['content-type'] ?? '',
     };
     this.requests.push(seen);
+    if (this.answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.answerDelayMs));
     const mode = this.modeFor.get(seen.destination) ?? this.mode;
     if ('hang' in mode) {
       this.hanging.add(res);

@@ -20,6 +20,9 @@ export class SmtpCapture {
   readonly messages: CapturedMail[] = [];
   /** Recipients refused for good (550 on RCPT TO). */
   readonly refuse = new Set<string>();
+  /** How long the server waits, after receiving a message (it is kept at once), before answering 250: a slow
+   * server, so a test can kill a sender while its messages are accepted but not yet confirmed. */
+  answerDelayMs = 0;
   private server: SMTPServer | null = null;
   port = 0;
 
@@ -81,7 +84,8 @@ export class SmtpCapture {
           const raw = Buffer.concat(chunks).toString('utf8');
           const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
           this.messages.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw, ...parseMessage(raw) });
-          callback();
+          if (this.answerDelayMs > 0) setTimeout(() => callback(), this.answerDelayMs);
+          else callback();
         });
       },
     };

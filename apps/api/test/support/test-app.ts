@@ -30,19 +30,22 @@ export class TestApp {
     readonly databaseName: string | null,
     readonly dataDir: string,
     private readonly ownsDataDir: boolean,
+    private readonly externalDatabaseUrl: string | null = null,
   ) {}
 
+  /** `databaseUrl`: a database of its own (e.g. a throwaway server's, for fault tests), used as is: nothing is
+   * created or dropped on the shared server, and `sql()` runs there. */
   static async start(
-    options: { env?: Record<string, string | undefined>; databaseName?: string; dataDir?: string } = {},
+    options: { env?: Record<string, string | undefined>; databaseName?: string; dataDir?: string; databaseUrl?: string } = {},
   ): Promise<TestApp> {
     const embedded = options.env && 'DATABASE_URL' in options.env && options.env.DATABASE_URL === undefined;
-    const databaseName = embedded ? null : (options.databaseName ?? (await createTestDatabase()));
+    const databaseName = embedded || options.databaseUrl ? null : (options.databaseName ?? (await createTestDatabase()));
     const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'evreg-test-'));
     const config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'error',
       DATA_DIR: dataDir,
-      DATABASE_URL: databaseName ? databaseUrl(databaseName) : undefined,
+      DATABASE_URL: options.databaseUrl ?? (databaseName ? databaseUrl(databaseName) : undefined),
       REDIS_URL: TEST_REDIS_URL,
       QUEUE_PREFIX: `evreg-test-${randomBytes(4).toString('hex')}`,
       ADMIN_EMAIL: TEST_ADMIN_EMAIL,
@@ -55,7 +58,7 @@ export class TestApp {
     await running.app.listen({ port: 0, host: '127.0.0.1' });
     const address = running.app.getHttpServer().address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    return new TestApp(running, `http://127.0.0.1:${port}`, databaseName, dataDir, !options.dataDir);
+    return new TestApp(running, `http://127.0.0.1:${port}`, databaseName, dataDir, !options.dataDir, options.databaseUrl ?? null);
   }
 
   async close(): Promise<void> {
@@ -118,7 +121,7 @@ export class TestApp {
 
   /** Direct SQL on this app's database, for asserting what was (not) written. */
   async sql<T = any>(query: string, params: unknown[] = []): Promise<T[]> {
-    const client = new Client({ connectionString: databaseUrl(this.databaseName ?? 'postgres') });
+    const client = new Client({ connectionString: this.externalDatabaseUrl ?? databaseUrl(this.databaseName ?? 'postgres') });
     await client.connect();
     try {
       return (await client.query(query, params)).rows as T[];

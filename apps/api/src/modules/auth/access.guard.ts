@@ -6,11 +6,15 @@ import { AppError } from '../../common/app-error';
 import { ACCESS_POLICY, AccessPolicy } from './auth.decorators';
 import type { Principal } from './principal';
 
-/** passport-jwt behind the guard, its failures turned into our 401 body. */
+/** passport-jwt behind the guard: a token it refuses, or a session that is gone, is our 401. An error while
+ * loading the principal (the only errors passport-jwt hands on) is no verdict on the token: it goes to the
+ * exception filter as it is, so a database outage is a 503 and the back office keeps the session
+ * (docs/domain.md, "PostgreSQL away"). */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<T = Principal>(error: unknown, principal: T | false): T {
-    if (error || !principal) throw AppError.unauthorized();
+    if (error) throw error;
+    if (!principal) throw AppError.unauthorized();
     return principal;
   }
 }

@@ -1,20 +1,23 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { EMAIL_MESSAGES, isValidEmail } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { LeaseHeartbeat } from '../../common/lease-heartbeat';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobHandler } from '../../queue/job-handler.decorator';
 import { type ComposeContext, type OutgoingMessage, type TemplateContent, NotSendable, composeEmail } from './email-composer';
 import { EmailOutbox } from './email-outbox';
 import { EmailSettingsService, type StoredEmailSettings } from './email-settings.service';
-import { SmtpMailer, isPermanentSmtpError, smtpErrorText, withoutAddresses } from './smtp-mailer';
+import { SMTP_POOL_CONNECTIONS, SmtpMailer, isPermanentSmtpError, smtpErrorText, withoutAddresses } from './smtp-mailer';
 
 const M = EMAIL_MESSAGES;
-/** Messages claimed (and sent in parallel over the pooled connections) per round. */
-const BATCH_SIZE = 10;
+/** Senders per process, each claiming one message at a time right before handing it to its own pooled SMTP
+ * connection: all a process holds is what is on the wire, so a killed worker can send at most this many twice. */
+export const EMAIL_SENDERS = SMTP_POOL_CONNECTIONS;
 
 /** A message is due when pending, its next try has come, and no worker holds an unexpired claim on it. */
 const DUE = `status = 0 AND next_attempt_at <= now() AND (claimed_until IS NULL OR claimed_until <= now())`;
@@ -22,18 +25,27 @@ const DUE = `status = 0 AND next_attempt_at <= now() AND (claimed_until IS NULL 
 /** Delivers the outbox (`email_messages`): the booking engine, the blacklist and notifications record messages
  * as pending in their own transactions; this sends them through SMTP and records sent or failed.
  *
- * - At most one worker sends a message: a worker claims rows with one UPDATE over `FOR UPDATE SKIP LOCKED`,
- *   setting a lease (`claimed_until`) and counting the try. Two workers, a retried job or a second instance
- *   never get the same row while the lease runs. A worker that dies mid-send leaves the lease to expire; the
- *   row is then due again (a crash after the server accepted the message but before it was marked sent would
- *   send it twice: SMTP offers nothing to avoid that).
+ * - At most one worker sends a message: a worker claims a row with one UPDATE over `FOR UPDATE SKIP LOCKED`,
+ *   setting a lease (`claimed_until`, EMAIL_LEASE_MS) and counting the try, and renews the lease while the send
+ *   goes on. Two workers, a retried job or a second instance never get the same row while the lease runs.
+ * - A worker that dies mid-send stops renewing: its rows are due again within one lease, and the sweep queues a
+ *   dispatch for the moment they are. A crash after the server accepted a message but before it was marked sent
+ *   sends it twice (SMTP has no idempotency): a process holds only the EMAIL_SENDERS messages it is sending, and
+ *   each message's Message-ID comes from its row, the same on every try, so mail clients show one copy.
  * - A failed try is retried after EMAIL_RETRY_BASE_MS, 2x, 4x...; after EMAIL_MAX_ATTEMPTS tries, or a
  *   permanent refusal of the recipient, the message is failed with the server's answer.
  * - While sending is disabled, messages stay pending and go out once it is enabled.
  * - SMTP answers and addresses go to the log table only, never to the application log. */
 @Injectable()
-export class EmailDeliveryService implements OnApplicationBootstrap {
+export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(EmailDeliveryService.name);
+  private readonly lease: LeaseHeartbeat;
+  /** The senders' run in this process, joined by every dispatch that arrives while it lasts. */
+  private run: Promise<void> | null = null;
+  /** Dispatches asked for: a run ends only after a round that began after the last of them. */
+  private dispatches = 0;
+  /** Set when the process is stopping: senders finish the message in hand and claim no other. */
+  private stopping = false;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -42,7 +54,11 @@ export class EmailDeliveryService implements OnApplicationBootstrap {
     private readonly mailer: SmtpMailer,
     private readonly outbox: EmailOutbox,
     private readonly scheduler: SchedulerRegistry,
-  ) {}
+  ) {
+    this.lease = new LeaseHeartbeat(ds, 'email_messages', config.emailLeaseMs, (error) =>
+      this.logger.warn(`No se pudo renovar la reserva de los emails en envío: ${error.message}`),
+    );
+  }
 
   onApplicationBootstrap(): void {
     this.scheduler.addInterval('email-sweep', setInterval(() => void this.sweep(), this.config.emailSweepIntervalMs));
@@ -50,29 +66,73 @@ export class EmailDeliveryService implements OnApplicationBootstrap {
     this.outbox.kick();
   }
 
-  /** Claims and sends due messages until none is left. Rethrows only database errors (the queue retries the job);
-   * SMTP problems are the message's, recorded on its row. */
+  /** Before the queue waits for its running jobs: a stop (a deploy's SIGTERM) then takes one send, not the whole
+   * backlog, and an orchestrator's SIGKILL after its grace period finds nothing held. */
+  onModuleDestroy(): void {
+    this.stopping = true;
+  }
+
+  /** Sends due messages until none is left, with EMAIL_SENDERS senders in this process however many dispatch jobs
+   * run at once: a dispatch arriving meanwhile joins the run (which then looks once more for due messages).
+   * Rethrows only database errors (the queue retries the job); SMTP problems are the message's, recorded on its row. */
   @JobHandler('email.dispatch')
   async dispatch(): Promise<void> {
+    this.dispatches++;
+    this.run ??= this.sendAll();
+    return this.run;
+  }
+
+  private async sendAll(): Promise<void> {
+    try {
+      for (;;) {
+        const asked = this.dispatches;
+        const senders = await Promise.allSettled(Array.from({ length: EMAIL_SENDERS }, () => this.sender()));
+        const failed = senders.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+        if (failed) throw failed.reason;
+        // Checked and ended in one step: a dispatch after this starts a run of its own.
+        if (this.dispatches === asked) return;
+      }
+    } finally {
+      this.run = null;
+    }
+  }
+
+  /** One message at a time: claimed right before it is sent, its lease renewed while it is on the wire. A message
+   * the server accepted is recorded sent by the statement that claims the next one (templates and the settings'
+   * version come with the claim), so a message costs one query and the SMTP connection hardly waits. */
+  private async sender(): Promise<void> {
+    let settings: StoredEmailSettings | null = null;
+    let sent: number | null = null;
     for (;;) {
-      const settings = await this.settings.stored();
-      if (!settings.enabled) return;
-      const batch = await this.claim();
-      if (!batch.length) return;
-      const ctx = await this.composeContext(settings, batch);
-      await Promise.all(batch.map((msg) => this.deliver(msg, settings, ctx)));
+      const [msg] = await this.claim(sent, !this.stopping);
+      sent = null;
+      if (!msg) return;
+      if (settings?.version !== msg.settingsVersion) settings = await this.settings.stored();
+      const current = settings;
+      if (await this.lease.hold(msg.id, () => this.deliver(msg, current, this.composeContext(current, msg.templates)))) sent = msg.id;
     }
   }
 
   /** Safety net, every EMAIL_SWEEP_INTERVAL_MS on every instance: when messages are due (a kick was lost while the
    * queue was unreachable, a process died holding a lease that has now expired, a retry job was lost), queue a
-   * dispatch. Safe with any number of instances: dispatches only claim what is free. */
+   * dispatch; when leases run out before the next sweep, queue one for the first and one for the last of them,
+   * so a dead worker's messages go out one lease after it died (a live worker's renewed lease makes those
+   * dispatches find nothing). Safe with any number of instances: dispatches only claim what is free. */
   async sweep(): Promise<void> {
     try {
-      const [row] = await this.ds.query(
-        `SELECT coalesce((SELECT email_enabled FROM email_settings WHERE id = 1), false) AND EXISTS (SELECT 1 FROM email_messages WHERE ${DUE}) AS due`,
+      const [row]: { enabled: boolean; due: boolean; leaseEnds: { at: string; inMs: number }[] }[] = await this.ds.query(
+        `SELECT coalesce((SELECT email_enabled FROM email_settings WHERE id = 1), false) AS enabled,
+                EXISTS (SELECT 1 FROM email_messages WHERE ${DUE}) AS due,
+                (SELECT coalesce(json_agg(json_build_object('at', floor(extract(epoch FROM ends) * 1000)::bigint::text,
+                                                            'inMs', ceil(extract(epoch FROM ends - now()) * 1000)::int)), '[]')
+                   FROM (SELECT DISTINCT unnest(ARRAY[min(claimed_until), max(claimed_until)]) AS ends FROM email_messages
+                          WHERE status = 0 AND claimed_until > now() AND claimed_until <= now() + make_interval(secs => $1::float8 / 1000)) l
+                  WHERE ends IS NOT NULL) AS "leaseEnds"`,
+        [this.config.emailSweepIntervalMs],
       );
+      if (!row.enabled) return;
       if (row.due) this.outbox.kick();
+      for (const end of row.leaseEnds) this.outbox.kick({ delayMs: end.inMs + 250, jobId: `email-lease-${end.at}` });
     } catch (error) {
       this.logger.warn(`Barrido de emails fallido: ${(error as Error).message}`);
     }
@@ -106,34 +166,40 @@ export class EmailDeliveryService implements OnApplicationBootstrap {
     return { message: M.testSent(to) };
   }
 
-  private async claim(): Promise<OutgoingMessage[]> {
+  /** Records `sent` (the message this sender just handed over) as sent, and claims the next due message (if
+   * `next`) while sending is enabled, with the templates it may use (the active ones and the one a notification names) read in
+   * the same statement, so it is composed with what was current then. */
+  private async claim(sent: number | null, next = true): Promise<ClaimedMessage[]> {
     return this.ds.query(
-      `WITH c AS (
+      `WITH done AS (UPDATE email_messages SET status = 1, sent_at = now(), claimed_until = NULL, error_message = NULL WHERE id = $2::bigint),
+       c AS (
          UPDATE email_messages SET claimed_until = now() + make_interval(secs => $1::float8 / 1000), attempts = attempts + 1
-          WHERE id IN (SELECT id FROM email_messages WHERE ${DUE} ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
+          WHERE id IN (SELECT id FROM email_messages
+                        WHERE ${DUE} AND (SELECT email_enabled FROM email_settings WHERE id = 1)
+                        ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
          RETURNING *)
        SELECT c.id::int, c.email_type AS "emailType", c.registration_id AS "registrationId", c.email_address AS "emailAddress",
               c.recipient_name AS "recipientName", c.data, c.attempts, r.first_name AS "firstName",
+              to_char(c.created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS "createdStamp",
               e.title AS "eventTitle", e.place, e.address, e.city, e.time_zone AS "timeZone",
               s.starts_at AS "startsAt", s.ends_at AS "endsAt", s.is_all_day AS "isAllDay",
               to_char(s.start_date, 'YYYY-MM-DD') AS "startDate", to_char(s.end_date, 'YYYY-MM-DD') AS "endDate",
-              s.ends_at <= now() AS "sessionEnded"
+              s.ends_at <= now() AS "sessionEnded",
+              (SELECT version FROM email_settings WHERE id = 1) AS "settingsVersion",
+              (SELECT coalesce(json_agg(json_build_object('id', t.id, 'templateType', t.template_type, 'isActive', t.is_active, 'subject', t.subject,
+                                                          'htmlContent', t.html_content, 'plainTextContent', t.plain_text_content)), '[]')
+                 FROM email_templates t
+                WHERE t.is_active OR (jsonb_typeof(c.data->'templateId') = 'number' AND t.id = (c.data->>'templateId')::numeric)) AS templates
          FROM c
          LEFT JOIN registrations r ON r.id = c.registration_id
          LEFT JOIN event_sessions s ON s.id = c.session_id
          LEFT JOIN events e ON e.id = coalesce(c.event_id, s.event_id)
         ORDER BY c.id`,
-      [this.config.emailLeaseMs, BATCH_SIZE],
+      [this.config.emailLeaseMs, sent, next ? 1 : 0],
     );
   }
 
-  private async composeContext(settings: StoredEmailSettings, batch: OutgoingMessage[]): Promise<ComposeContext> {
-    const named = batch.map((m) => m.data.templateId).filter((id): id is number => typeof id === 'number');
-    const rows: (TemplateContent & { id: number; templateType: number; isActive: boolean })[] = await this.ds.query(
-      `SELECT id, template_type AS "templateType", is_active AS "isActive", subject, html_content AS "htmlContent", plain_text_content AS "plainTextContent"
-         FROM email_templates WHERE is_active OR id = ANY($1::int[])`,
-      [named],
-    );
+  private composeContext(settings: StoredEmailSettings, rows: ClaimedMessage['templates']): ComposeContext {
     return {
       activeTemplates: new Map(rows.filter((t) => t.isActive).map((t) => [t.templateType, t])),
       templatesById: new Map(rows.map((t) => [t.id, t])),
@@ -142,19 +208,23 @@ export class EmailDeliveryService implements OnApplicationBootstrap {
     };
   }
 
-  private async deliver(msg: OutgoingMessage, settings: StoredEmailSettings, ctx: ComposeContext): Promise<void> {
+  /** True when the server accepted the message (recorded by the sender's next claim); any other outcome is
+   * recorded here. */
+  private async deliver(msg: ClaimedMessage, settings: StoredEmailSettings, ctx: ComposeContext): Promise<boolean> {
     let email;
     try {
       email = composeEmail(msg, ctx);
     } catch (error) {
-      return this.fail(msg.id, error instanceof NotSendable ? error.message : M.renderFailed((error as Error).message));
+      await this.fail(msg.id, error instanceof NotSendable ? error.message : M.renderFailed((error as Error).message));
+      return false;
     }
     try {
-      await this.mailer.send(settings, email);
+      await this.mailer.send(settings, { ...email, messageId: messageIdFor(msg, settings.fromAddress, ctx.baseUrl) });
+      return true;
     } catch (error) {
-      return this.afterSendError(msg, error);
+      await this.afterSendError(msg, error);
+      return false;
     }
-    await this.ds.query(`UPDATE email_messages SET status = 1, sent_at = now(), claimed_until = NULL, error_message = NULL WHERE id = $1`, [msg.id]);
   }
 
   private async afterSendError(msg: OutgoingMessage, error: unknown): Promise<void> {
@@ -172,4 +242,19 @@ export class EmailDeliveryService implements OnApplicationBootstrap {
   private async fail(id: number, reason: string): Promise<void> {
     await this.ds.query(`UPDATE email_messages SET status = 2, error_message = $2, claimed_until = NULL WHERE id = $1`, [id, reason]);
   }
+}
+
+type ClaimedMessage = OutgoingMessage & {
+  createdStamp: string;
+  settingsVersion: number;
+  templates: (TemplateContent & { id: number; templateType: number; isActive: boolean })[];
+};
+
+/** The Message-ID of an outbox row: the same on every try of the row (a re-send after a crash, a retry, a resend
+ * from the log), so mail clients keep one copy; the row's creation instant makes it unique across databases.
+ * The domain is the sender's, as nodemailer's own ids use (else the links' host). */
+function messageIdFor(msg: ClaimedMessage, fromAddress: string, baseUrl: string): string {
+  const hash = createHash('sha256').update(`${msg.id}:${msg.createdStamp}`).digest('hex').slice(0, 16);
+  const domain = /@([^@\s<>]+)$/.exec(fromAddress)?.[1]?.toLowerCase() ?? (URL.canParse(baseUrl) ? new URL(baseUrl).hostname : 'localhost');
+  return `<email-${msg.id}.${hash}@${domain}>`;
 }

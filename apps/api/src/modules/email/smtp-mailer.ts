@@ -5,6 +5,9 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import type { StoredEmailSettings } from './email-settings.service';
 
+/** Connections each process keeps open to the SMTP server; the e-mail senders are as many (EMAIL_SENDERS). */
+export const SMTP_POOL_CONNECTIONS = 3;
+
 /** Thrown when the SMTP password can't be read back (APP_SECRET changed): a configuration problem, said plainly. */
 export class SmtpConfigError extends Error {}
 
@@ -28,7 +31,7 @@ export class SmtpMailer implements OnApplicationShutdown {
 
   private transportFor(s: StoredEmailSettings): Transporter {
     if (this.current?.version === s.version) return this.current.transport;
-    let pass = '';
+    let pass: string;
     try {
       pass = s.passwordSealed ? openSecret(this.config.appSecret, s.passwordSealed) : '';
     } catch {
@@ -37,7 +40,7 @@ export class SmtpMailer implements OnApplicationShutdown {
     const timeout = this.config.smtpTimeoutMs;
     const transport = createTransport({
       pool: true,
-      maxConnections: 3,
+      maxConnections: SMTP_POOL_CONNECTIONS,
       host: s.host,
       port: s.port,
       // "Use SSL" means an encrypted connection is required: TLS from the start on 465, STARTTLS elsewhere (587).

@@ -19,7 +19,7 @@ export interface NetelipRequest {
  * in the SMS log; it names no recipient. */
 export type NetelipOutcome = { kind: 'sent'; providerId: string | null } | { kind: 'failed'; error: string } | { kind: 'retry'; error: string };
 
-/** Netelip's status codes that refuse a message (shared/notes/netelip-sms.md). */
+/** Netelip's status codes that refuse a message (Netelip's API documentation; docs/domain.md, "SMS"). */
 const REFUSALS: Record<string, string> = {
   '401': M.netelipUnauthorized,
   '402': M.netelipNoCredit,

@@ -1,8 +1,11 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SMS_MESSAGES, SMS_STATUS } from '@evreg/contracts';
 import { DataSource, EntitySubscriberInterface, TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
+import { LeaseHeartbeat } from '../../common/lease-heartbeat';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 import { JobHandler } from '../../queue/job-handler.decorator';
 import { JobQueue } from '../../queue/job-queue';
 import { NetelipClient } from './netelip.client';
@@ -19,23 +22,29 @@ declare module '../../queue/job-map' {
 /** Tries per message, counted on the row (so a job lost and re-queued by the sweep doesn't start over). */
 export const SMS_MAX_ATTEMPTS = 3;
 const BACKOFF_MS = 2000;
-/** A claimed row is left alone this long; a worker that died mid-send releases it by the lease running out. */
-const CLAIM_LEASE = `interval '2 minutes'`;
+const SWEEP_INTERVAL_MS = 30_000;
 
 /** Sends pending SMS through Netelip, one job per message. Each send first claims its row with one UPDATE
- * (pending, not claimed by someone else), so a retried job or two workers never send a message twice. Only
- * transient failures (timeout, network, 5xx) are retried, with exponential backoff; a refusal (401, 402, 412,
- * 103, 109), SMS being disabled, or a missing token fail the message at once. */
+ * (pending, not claimed by someone else), setting a lease (SMS_LEASE_MS) renewed while the request goes on, so a
+ * retried job or two workers never send a message twice, and a worker that dies mid-send frees its message
+ * within one lease. Only transient failures (timeout, network, 5xx) are retried, with exponential backoff; a
+ * refusal (401, 402, 412, 103, 109), SMS being disabled, or a missing token fail the message at once. */
 @Injectable()
 export class SmsDeliveryService implements OnModuleInit, EntitySubscriberInterface {
   private readonly logger = new Logger(SmsDeliveryService.name);
+  private readonly lease: LeaseHeartbeat;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobQueue,
     private readonly settings: SmsSettingsService,
     private readonly netelip: NetelipClient,
-  ) {}
+  ) {
+    this.lease = new LeaseHeartbeat(ds, 'sms_messages', config.smsLeaseMs, (error) =>
+      this.logger.warn(`No se pudo renovar la reserva de los SMS en envío: ${error.message}`),
+    );
+  }
 
   /** As a TypeORM subscriber it sees every commit: SMS recorded in that transaction (recordSms) are queued right
    * after it, whichever service ran it. */
@@ -56,22 +65,27 @@ export class SmsDeliveryService implements OnModuleInit, EntitySubscriberInterfa
   }
 
   async enqueue(ids: string[]): Promise<void> {
-    for (const smsId of ids) {
-      await this.jobs.add('sms.send', { smsId }, { jobId: `sms-${smsId}`, attempts: SMS_MAX_ATTEMPTS, backoffMs: BACKOFF_MS });
-    }
+    for (const smsId of ids) await this.add(smsId);
+  }
+
+  private add(smsId: string, options: { delayMs?: number; jobId?: string } = {}): Promise<void> {
+    return this.jobs.add('sms.send', { smsId }, { jobId: options.jobId ?? `sms-${smsId}`, delayMs: options.delayMs, attempts: SMS_MAX_ATTEMPTS, backoffMs: BACKOFF_MS });
   }
 
   @JobHandler('sms.send')
   async deliver({ smsId }: { smsId: string }): Promise<void> {
     // TypeORM answers an UPDATE ... RETURNING with [rows, affected].
     const [[row]]: [{ phone: string; message: string; attempts: number }[], number] = await this.ds.query(
-      `UPDATE sms_messages SET attempts = attempts + 1, claimed_until = now() + ${CLAIM_LEASE}
+      `UPDATE sms_messages SET attempts = attempts + 1, claimed_until = now() + make_interval(secs => $2::float8 / 1000)
         WHERE id = $1 AND status = ${SMS_STATUS.Pending} AND (claimed_until IS NULL OR claimed_until < now())
         RETURNING phone_number AS phone, message, attempts`,
-      [smsId],
+      [smsId, this.config.smsLeaseMs],
     );
     if (!row) return; // sent, failed, deleted, or being sent by another worker
+    return this.lease.hold(smsId, () => this.send(smsId, row));
+  }
 
+  private async send(smsId: string, row: { phone: string; message: string; attempts: number }): Promise<void> {
     const sender = await this.settings.sender();
     if (!sender.ok) return this.fail(smsId, sender.error);
     const destination = netelipDestination(row.phone);
@@ -95,16 +109,27 @@ export class SmsDeliveryService implements OnModuleInit, EntitySubscriberInterfa
   }
 
   /** Safety net for jobs lost (in-process mode after a restart, Redis down, a worker killed): every 30 s, pending
-   * rows nobody holds are queued again. Safe with several instances: the claim decides who sends. */
-  @Interval(30_000)
+   * rows nobody holds are queued again, and a claimed row whose lease runs out before the next sweep is queued for
+   * that moment (a dead worker's message goes out one lease after it died; a live worker's renewed claim makes
+   * that job find nothing). Its own job id: the dead worker's job may still count as running. Safe with several
+   * instances: the claim decides who sends. */
+  @Interval(SWEEP_INTERVAL_MS)
   async sweepPending(): Promise<void> {
     try {
-      const rows: { id: string }[] = await this.ds.query(
-        `SELECT id::text FROM sms_messages
-          WHERE status = ${SMS_STATUS.Pending} AND (claimed_until IS NULL OR claimed_until < now()) AND created_at < now() - interval '30 seconds'
+      const rows: { id: string; leaseEnd: string | null; leaseLeftMs: number }[] = await this.ds.query(
+        `SELECT id::text, floor(extract(epoch FROM claimed_until) * 1000)::bigint::text AS "leaseEnd",
+                greatest(0, ceil(extract(epoch FROM claimed_until - now()) * 1000))::int AS "leaseLeftMs"
+           FROM sms_messages
+          WHERE status = ${SMS_STATUS.Pending}
+            AND (claimed_until IS NULL AND created_at < now() - interval '30 seconds'
+                 OR claimed_until < now() + make_interval(secs => $1::float8 / 1000))
           ORDER BY created_at LIMIT 500`,
+        [SWEEP_INTERVAL_MS],
       );
-      await this.enqueue(rows.map((row) => row.id));
+      for (const row of rows) {
+        if (row.leaseEnd === null) await this.add(row.id);
+        else await this.add(row.id, { delayMs: row.leaseLeftMs + 250, jobId: `sms-${row.id}-lease-${row.leaseEnd}` });
+      }
     } catch (error) {
       this.logger.warn(`Barrido de SMS pendientes fallido: ${(error as Error).message}`);
     }
