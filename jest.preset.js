@@ -18,7 +18,9 @@ module.exports = {
       },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|uint8array-extras|@tokenizer|content-disposition)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@nestjs|file-type|strtok3|token-types|uint8array-extras|@tokenizer|content-disposition)/)',
+  ],
   moduleNameMapper: {
     '^@evreg/contracts$': path.join(__dirname, 'libs/contracts/src/index.ts'),
   },

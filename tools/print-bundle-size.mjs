@@ -54,5 +54,7 @@ for (const f of files) {
 
 const budget = budgetKB * 1024;
 const verdict = gzTotal <= budget ? 'OK' : 'OVER BUDGET';
-console.log(`[bundle-size] ${app}: total JS ${kb(rawTotal)} raw, ${kb(gzTotal)} gzip (budget ${budgetKB} KB) ${verdict}`);
+console.log(
+  `[bundle-size] ${app}: total JS ${kb(rawTotal)} raw, ${kb(gzTotal)} gzip (budget ${budgetKB} KB) ${verdict}`,
+);
 if (gzTotal > budget) process.exit(1);

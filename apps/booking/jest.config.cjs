@@ -1,1 +1,6 @@
-module.exports = { ...require('../../jest.preset.js'), displayName: 'booking', rootDir: __dirname, testMatch: ['<rootDir>/src/**/*.spec.ts'] };
+module.exports = {
+  ...require('../../jest.preset.js'),
+  displayName: 'booking',
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/src/**/*.spec.ts'],
+};

@@ -28,7 +28,10 @@ const apis = [];
 for (const port of ports) apis.push(await startApi({ port, databaseUrl: db, env: { DB_POOL_SIZE: String(poolSize) } }));
 
 try {
-  await sql(db, `INSERT INTO events (id, title, description, city, status) VALUES (1, 'Concierto de prueba', '<p>Prueba de carga</p>', 'Madrid', 1)`);
+  await sql(
+    db,
+    `INSERT INTO events (id, title, description, city, status) VALUES (1, 'Concierto de prueba', '<p>Prueba de carga</p>', 'Madrid', 1)`,
+  );
   const [session] = await sql(
     db,
     `INSERT INTO event_sessions (event_id, start_date, end_date, start_time, end_time, starts_at, ends_at, max_attendees, reserved_spots, max_queue_spots)
@@ -38,19 +41,34 @@ try {
 
   console.log(`\nMáquina: ${cpus().length} núcleos (${cpus()[0].model}), Node ${process.version}`);
   console.log(`API: ${instances} instancia(s), pool ${poolSize} conexiones cada una; PostgreSQL y Redis locales`);
-  console.log(`Multitud: ${visitors} visitantes, concurrencia ${concurrency}, ${seats} plazas en línea, lista de espera ${queue}\n`);
+  console.log(
+    `Multitud: ${visitors} visitantes, concurrencia ${concurrency}, ${seats} plazas en línea, lista de espera ${queue}\n`,
+  );
 
   const result = await new Promise((resolve, reject) => {
-    const child = fork(join(ROOT, 'tools/bench/load.mjs'), [ports.join(','), String(session.id), String(visitors), String(concurrency)]);
+    const child = fork(join(ROOT, 'tools/bench/load.mjs'), [
+      ports.join(','),
+      String(session.id),
+      String(visitors),
+      String(concurrency),
+    ]);
     child.on('message', resolve);
     child.on('exit', (code) => code && reject(new Error(`load exited ${code}`)));
   });
 
   const completed = result.seated + result.queued;
-  console.log(`Reservas completadas: ${completed} (${result.seated} con plaza, ${result.queued} en lista de espera), rechazadas ${result.refused}`);
-  console.log(`Tiempo: ${result.seconds.toFixed(2)} s  ->  ${(completed / result.seconds).toFixed(0)} reservas/s, ${(visitors / result.seconds).toFixed(0)} visitantes/s`);
-  console.log(`Retener  (POST /api/ticketholds):      p50 ${fmt(result.hold.p50)}  p95 ${fmt(result.hold.p95)}  p99 ${fmt(result.hold.p99)}  máx ${fmt(result.hold.max)}`);
-  console.log(`Inscribir (POST .../registrations):    p50 ${fmt(result.register.p50)}  p95 ${fmt(result.register.p95)}  p99 ${fmt(result.register.p99)}  máx ${fmt(result.register.max)}`);
+  console.log(
+    `Reservas completadas: ${completed} (${result.seated} con plaza, ${result.queued} en lista de espera), rechazadas ${result.refused}`,
+  );
+  console.log(
+    `Tiempo: ${result.seconds.toFixed(2)} s  ->  ${(completed / result.seconds).toFixed(0)} reservas/s, ${(visitors / result.seconds).toFixed(0)} visitantes/s`,
+  );
+  console.log(
+    `Retener  (POST /api/ticketholds):      p50 ${fmt(result.hold.p50)}  p95 ${fmt(result.hold.p95)}  p99 ${fmt(result.hold.p99)}  máx ${fmt(result.hold.max)}`,
+  );
+  console.log(
+    `Inscribir (POST .../registrations):    p50 ${fmt(result.register.p50)}  p95 ${fmt(result.register.p95)}  p99 ${fmt(result.register.p99)}  máx ${fmt(result.register.max)}`,
+  );
   console.log(`Respuestas: ${JSON.stringify(result.statuses)}`);
 
   const [check] = await sql(
@@ -88,7 +106,9 @@ try {
   });
   const readSeconds = (Date.now() - readStarted) / 1000;
   const reads = percentiles(readMs);
-  console.log(`\nLecturas (GET evento + sesiones): ${(readRequests / readSeconds).toFixed(0)} peticiones/s, p50 ${fmt(reads.p50)}  p99 ${fmt(reads.p99)}, errores ${readErrors}`);
+  console.log(
+    `\nLecturas (GET evento + sesiones): ${(readRequests / readSeconds).toFixed(0)} peticiones/s, p50 ${fmt(reads.p50)}  p99 ${fmt(reads.p99)}, errores ${readErrors}`,
+  );
   if (!ok) process.exitCode = 1;
 } finally {
   for (const api of apis) api.kill('SIGTERM');

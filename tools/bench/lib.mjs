@@ -71,7 +71,17 @@ export function request(port, method, path, body, headers = {}) {
   const started = process.hrtime.bigint();
   return new Promise((resolve) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method, path, agent, headers: { ...headers, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: {
+          ...headers,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
@@ -87,7 +97,9 @@ export function request(port, method, path, body, headers = {}) {
         });
       },
     );
-    req.on('error', (error) => resolve({ status: 0, body: String(error), ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+    req.on('error', (error) =>
+      resolve({ status: 0, body: String(error), ms: Number(process.hrtime.bigint() - started) / 1e6 }),
+    );
     if (payload) req.write(payload);
     req.end();
   });

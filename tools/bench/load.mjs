@@ -21,7 +21,12 @@ const started = Date.now();
 await pool(visitors, concurrency, async (i) => {
   const port = ports[i % ports.length];
   const token = `bench-visitante-${i}`;
-  const hold = await request(port, 'POST', '/api/ticketholds', { eventSessionId: sessionId, sessionToken: token, numberOfSpots: 1, userId: null });
+  const hold = await request(port, 'POST', '/api/ticketholds', {
+    eventSessionId: sessionId,
+    sessionToken: token,
+    numberOfSpots: 1,
+    userId: null,
+  });
   holdMs.push(hold.ms);
   count(`hold ${hold.status}`);
   const email = `visitante${i}@example.com`;
@@ -29,7 +34,15 @@ await pool(visitors, concurrency, async (i) => {
     port,
     'POST',
     `/api/events/sessions/${sessionId}/registrations`,
-    { eventSessionId: sessionId, firstName: 'Visitante', lastName: `Número ${i}`, email, confirmEmail: email, userTaxId: dni(i + 1), gdprConsent: true },
+    {
+      eventSessionId: sessionId,
+      firstName: 'Visitante',
+      lastName: `Número ${i}`,
+      email,
+      confirmEmail: email,
+      userTaxId: dni(i + 1),
+      gdprConsent: true,
+    },
     { 'x-session-token': token },
   );
   registerMs.push(reg.ms);
@@ -40,4 +53,13 @@ await pool(visitors, concurrency, async (i) => {
   else seated++;
 });
 const seconds = (Date.now() - started) / 1000;
-process.send?.({ seconds, seated, queued, refused, serverErrors, statuses, hold: percentiles(holdMs), register: percentiles(registerMs) });
+process.send?.({
+  seconds,
+  seated,
+  queued,
+  refused,
+  serverErrors,
+  statuses,
+  hold: percentiles(holdMs),
+  register: percentiles(registerMs),
+});

@@ -44,7 +44,9 @@ function newQueryClient() {
         // A refusal (4xx) is final; a server failure is tried once more. A server away (no network, 502-504) was
         // already retried for about a minute by the session's fetch (providers/session.ts).
         retry: (failures, error) =>
-          failures < 1 && !(error instanceof HttpError && error.status >= 400 && error.status < 500) && !isServerUnavailable(error),
+          failures < 1 &&
+          !(error instanceof HttpError && error.status >= 400 && error.status < 500) &&
+          !isServerUnavailable(error),
         refetchOnWindowFocus: false,
       },
     },
@@ -69,34 +71,166 @@ function BackOffice() {
       requireAuth
       disableTelemetry
     >
-      <Resource name="users" list={<RequireAccess resource="users"><UserList /></RequireAccess>} />
-      <Resource name="roles" list={<RequireAccess resource="roles"><RoleList /></RequireAccess>} />
-      <Resource name="departments" list={<RequireAccess resource="departments"><DepartmentList /></RequireAccess>} />
+      <Resource
+        name="users"
+        list={
+          <RequireAccess resource="users">
+            <UserList />
+          </RequireAccess>
+        }
+      />
+      <Resource
+        name="roles"
+        list={
+          <RequireAccess resource="roles">
+            <RoleList />
+          </RequireAccess>
+        }
+      />
+      <Resource
+        name="departments"
+        list={
+          <RequireAccess resource="departments">
+            <DepartmentList />
+          </RequireAccess>
+        }
+      />
       <Resource name="permissions" />
-      <Resource name="registrations" list={<RequireAccess resource="registrations"><RegistrationList /></RequireAccess>} />
-      <Resource name="blacklist" list={<RequireAccess resource="blacklist"><BlacklistList /></RequireAccess>} />
+      <Resource
+        name="registrations"
+        list={
+          <RequireAccess resource="registrations">
+            <RegistrationList />
+          </RequireAccess>
+        }
+      />
+      <Resource
+        name="blacklist"
+        list={
+          <RequireAccess resource="blacklist">
+            <BlacklistList />
+          </RequireAccess>
+        }
+      />
       {/* E-mail and SMS: the settings screens and the templates need Settings.Update (route table) and Settings.Read (the API's reads). */}
-      <Resource name="email-logs" list={<RequireAccess resource="email-logs"><EmailLogList /></RequireAccess>} />
-      <Resource name="sms-logs" list={<RequireAccess resource="sms-logs"><SmsLogList /></RequireAccess>} />
+      <Resource
+        name="email-logs"
+        list={
+          <RequireAccess resource="email-logs">
+            <EmailLogList />
+          </RequireAccess>
+        }
+      />
+      <Resource
+        name="sms-logs"
+        list={
+          <RequireAccess resource="sms-logs">
+            <SmsLogList />
+          </RequireAccess>
+        }
+      />
       <Resource
         name="email-templates"
-        list={<RequireAccess resource="email-templates"><RequirePermission permission="Settings.Read"><TemplateList /></RequirePermission></RequireAccess>}
-        create={<RequireAccess resource="email-templates" action="create"><RequirePermission permission="Settings.Read"><TemplateCreate /></RequirePermission></RequireAccess>}
+        list={
+          <RequireAccess resource="email-templates">
+            <RequirePermission permission="Settings.Read">
+              <TemplateList />
+            </RequirePermission>
+          </RequireAccess>
+        }
+        create={
+          <RequireAccess resource="email-templates" action="create">
+            <RequirePermission permission="Settings.Read">
+              <TemplateCreate />
+            </RequirePermission>
+          </RequireAccess>
+        }
       >
-        <Route path=":id/edit" element={<RequireAccess resource="email-templates" action="edit"><RequirePermission permission="Settings.Read"><TemplateEdit /></RequirePermission></RequireAccess>} />
-        <Route path=":id/preview" element={<RequireAccess resource="email-templates" action="show"><RequirePermission permission="Settings.Read"><TemplatePreview /></RequirePermission></RequireAccess>} />
+        <Route
+          path=":id/edit"
+          element={
+            <RequireAccess resource="email-templates" action="edit">
+              <RequirePermission permission="Settings.Read">
+                <TemplateEdit />
+              </RequirePermission>
+            </RequireAccess>
+          }
+        />
+        <Route
+          path=":id/preview"
+          element={
+            <RequireAccess resource="email-templates" action="show">
+              <RequirePermission permission="Settings.Read">
+                <TemplatePreview />
+              </RequirePermission>
+            </RequireAccess>
+          }
+        />
       </Resource>
       <CustomRoutes>
         <Route path="/dashboard" element={<Dashboard />} />
-        <Route path="/events" element={<RequireAccess resource="events"><EventsPage /></RequireAccess>} />
-        <Route path="/manual-registration" element={<RequireAccess resource="manual-registration"><ManualRegistrationPage /></RequireAccess>} />
-        <Route path="/queue-management" element={<RequireAccess resource="queue-management"><QueuePage /></RequireAccess>} />
-        <Route path="/gdpr" element={<RequireAccess resource="gdpr"><GdprPage /></RequireAccess>} />
-        <Route path="/email-settings" element={<RequireAccess resource="email-settings"><RequirePermission permission="Settings.Read"><EmailSettingsPage /></RequirePermission></RequireAccess>} />
-        <Route path="/sms-settings" element={<RequireAccess resource="sms-settings"><RequirePermission permission="Settings.Read"><SmsSettingsPage /></RequirePermission></RequireAccess>} />
+        <Route
+          path="/events"
+          element={
+            <RequireAccess resource="events">
+              <EventsPage />
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="/manual-registration"
+          element={
+            <RequireAccess resource="manual-registration">
+              <ManualRegistrationPage />
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="/queue-management"
+          element={
+            <RequireAccess resource="queue-management">
+              <QueuePage />
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="/gdpr"
+          element={
+            <RequireAccess resource="gdpr">
+              <GdprPage />
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="/email-settings"
+          element={
+            <RequireAccess resource="email-settings">
+              <RequirePermission permission="Settings.Read">
+                <EmailSettingsPage />
+              </RequirePermission>
+            </RequireAccess>
+          }
+        />
+        <Route
+          path="/sms-settings"
+          element={
+            <RequireAccess resource="sms-settings">
+              <RequirePermission permission="Settings.Read">
+                <SmsSettingsPage />
+              </RequirePermission>
+            </RequireAccess>
+          }
+        />
       </CustomRoutes>
       <CustomRoutes noLayout>
-        <Route path="/change-password" element={<Authenticated><ChangePasswordPage /></Authenticated>} />
+        <Route
+          path="/change-password"
+          element={
+            <Authenticated>
+              <ChangePasswordPage />
+            </Authenticated>
+          }
+        />
       </CustomRoutes>
     </Admin>
   );
@@ -104,6 +238,8 @@ function BackOffice() {
 
 /** The back office: react-admin under a browser router at /admin. A new router (and query cache) per sign-in. */
 export default function AdminApp() {
-  const [router] = useState(() => createBrowserRouter([{ path: '*', element: <BackOffice /> }], { basename: ADMIN_BASE }));
+  const [router] = useState(() =>
+    createBrowserRouter([{ path: '*', element: <BackOffice /> }], { basename: ADMIN_BASE }),
+  );
   return <RouterProvider router={router} />;
 }

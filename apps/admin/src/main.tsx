@@ -65,4 +65,3 @@ createRoot(container).render(
     <Root />
   </StrictMode>,
 );
-

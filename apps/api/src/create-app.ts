@@ -24,7 +24,11 @@ const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
 };
 
 export function createLogger(config: AppConfig): ConsoleLogger {
-  return new ConsoleLogger({ json: config.nodeEnv === 'production', logLevels: LEVELS[config.logLevel], colors: config.nodeEnv === 'development' });
+  return new ConsoleLogger({
+    json: config.nodeEnv === 'production',
+    logLevels: LEVELS[config.logLevel],
+    colors: config.nodeEnv === 'development',
+  });
 }
 
 /** helmet's default policy: one year, subdomains included. */
@@ -84,7 +88,8 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
       .addHook('onSend', async (request, reply) => {
         if (request.url === '/admin' || request.url.startsWith('/admin/') || request.url.startsWith('/api/')) {
           const csp = reply.getHeader('content-security-policy');
-          if (typeof csp === 'string') reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'"));
+          if (typeof csp === 'string')
+            reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'"));
           reply.header('x-frame-options', 'DENY');
         }
         // request.protocol is the socket's, or X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
@@ -93,13 +98,22 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
 
     const bookingDist = join(config.appsDir, 'booking', 'dist');
     const adminDist = join(config.appsDir, 'admin', 'dist');
-    if (existsSync(bookingDist)) await app.register(fastifyStatic, { root: bookingDist, prefix: '/', wildcard: false, index: ['index.html'] });
+    if (existsSync(bookingDist))
+      await app.register(fastifyStatic, { root: bookingDist, prefix: '/', wildcard: false, index: ['index.html'] });
     if (existsSync(adminDist)) {
-      await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', wildcard: false, index: ['index.html'], decorateReply: false });
+      await app.register(fastifyStatic, {
+        root: adminDist,
+        prefix: '/admin/',
+        wildcard: false,
+        index: ['index.html'],
+        decorateReply: false,
+      });
     }
 
     app.useGlobalPipes(createValidationPipe());
-    app.useGlobalFilters(new AllExceptionsFilter(new SpaFallback(adminDist, bookingDist), app.get(DatabaseAvailability)));
+    app.useGlobalFilters(
+      new AllExceptionsFilter(new SpaFallback(adminDist, bookingDist), app.get(DatabaseAvailability)),
+    );
 
     const document = SwaggerModule.createDocument(
       app,
@@ -112,7 +126,8 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
         .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
         .addGlobalResponse({
           status: 503,
-          description: 'SERVICE_UNAVAILABLE: la base de datos no está disponible; la cabecera Retry-After dice en cuántos segundos reintentar',
+          description:
+            'SERVICE_UNAVAILABLE: la base de datos no está disponible; la cabecera Retry-After dice en cuántos segundos reintentar',
           type: ApiErrorResponseDto,
           headers: { 'Retry-After': { description: 'Segundos', schema: { type: 'integer' } } },
         })

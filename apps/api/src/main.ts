@@ -8,7 +8,9 @@ async function main(): Promise<void> {
   const { app, close } = await createHttpApp(config);
   await app.listen({ port: config.port, host: config.host });
   const base = config.publicBaseUrl;
-  new Logger('Main').log(`Escuchando en ${base}  (reservas: ${base}/  back office: ${base}/admin  API: ${base}/api/docs)`);
+  new Logger('Main').log(
+    `Escuchando en ${base}  (reservas: ${base}/  back office: ${base}/admin  API: ${base}/api/docs)`,
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -24,6 +26,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   // A configuration problem names the variable; anything else is printed whole (no request data exists yet).
-  process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

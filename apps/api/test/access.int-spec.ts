@@ -43,7 +43,10 @@ describe('Access control, generated from the route table', () => {
     const undeclared = operations.filter((op) => op.access !== 'public' && op.access !== 'authenticated');
     expect(undeclared).toEqual([]);
     // Only these are open to the public; anything else showing up here must be a deliberate decision.
-    const open = operations.filter((op) => op.access === 'public').map((op) => `${op.method} ${op.path}`).sort();
+    const open = operations
+      .filter((op) => op.access === 'public')
+      .map((op) => `${op.method} ${op.path}`)
+      .sort();
     expect(open).toEqual([
       // The booking page: the event (drafts too, for preview) and its sessions with live counts.
       'GET /api/events/{eventId}/sessions',
@@ -66,8 +69,12 @@ describe('Access control, generated from the route table', () => {
     const failures: string[] = [];
     for (const op of operations.filter((o) => o.access === 'authenticated')) {
       for (const token of [undefined, 'token-falso']) {
-        const res = await app.request(op.method, concrete(op.path), { token, body: ['POST', 'PUT'].includes(op.method) ? {} : undefined });
-        if (res.status !== 401 || res.body.code !== 'UNAUTHORIZED') failures.push(`${op.method} ${op.path} (${token ?? 'sin token'}): ${res.status}`);
+        const res = await app.request(op.method, concrete(op.path), {
+          token,
+          body: ['POST', 'PUT'].includes(op.method) ? {} : undefined,
+        });
+        if (res.status !== 401 || res.body.code !== 'UNAUTHORIZED')
+          failures.push(`${op.method} ${op.path} (${token ?? 'sin token'}): ${res.status}`);
       }
     }
     expect(failures).toEqual([]);
@@ -78,15 +85,26 @@ describe('Access control, generated from the route table', () => {
     expect(guarded.length).toBeGreaterThan(20);
     const failures: string[] = [];
     for (const op of guarded) {
-      const res = await app.request(op.method, concrete(op.path), { token: noPermissions, body: ['POST', 'PUT'].includes(op.method) ? {} : undefined });
+      const res = await app.request(op.method, concrete(op.path), {
+        token: noPermissions,
+        body: ['POST', 'PUT'].includes(op.method) ? {} : undefined,
+      });
       if (res.status !== 403 || res.body.code !== 'FORBIDDEN') failures.push(`${op.method} ${op.path}: ${res.status}`);
     }
     expect(failures).toEqual([]);
   });
 
   it('lets a signed-in user without permissions reach exactly the login-only routes', async () => {
-    const loginOnly = operations.filter((o) => o.access === 'authenticated' && !o.permissions?.length).map((o) => `${o.method} ${o.path}`).sort();
-    expect(loginOnly).toEqual(['GET /api/admin/dashboard/stats', 'GET /api/user/me', 'POST /api/auth/logout', 'PUT /api/user/change-password']);
+    const loginOnly = operations
+      .filter((o) => o.access === 'authenticated' && !o.permissions?.length)
+      .map((o) => `${o.method} ${o.path}`)
+      .sort();
+    expect(loginOnly).toEqual([
+      'GET /api/admin/dashboard/stats',
+      'GET /api/user/me',
+      'POST /api/auth/logout',
+      'PUT /api/user/change-password',
+    ]);
     expect((await app.request('GET', '/api/admin/dashboard/stats', { token: noPermissions })).status).toBe(200);
   });
 
@@ -107,7 +125,11 @@ describe('Boot-time check', () => {
   }
 
   it('refuses to start an application with a route that declares no access policy', async () => {
-    const moduleRef = await Test.createTestingModule({ imports: [DiscoveryModule], controllers: [ForgottenController], providers: [RoutePolicyCheck] }).compile();
+    const moduleRef = await Test.createTestingModule({
+      imports: [DiscoveryModule],
+      controllers: [ForgottenController],
+      providers: [RoutePolicyCheck],
+    }).compile();
     const app = moduleRef.createNestApplication(new FastifyAdapter(), { logger: false });
     await expect(app.init()).rejects.toThrow('Rutas sin @Public() ni @Auth(): ForgottenController.list');
     await app.close().catch(() => undefined);

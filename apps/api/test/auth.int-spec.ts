@@ -10,7 +10,9 @@ describe('Staff sign-in (POST /api/auth/login, refresh, logout, me, change-passw
   afterAll(() => app.close());
 
   it('answers the spec login shape and a working access token', async () => {
-    const res = await app.request('POST', '/api/auth/login', { body: { email: ` ${TEST_ADMIN_EMAIL.toUpperCase()} `, password: TEST_ADMIN_PASSWORD } });
+    const res = await app.request('POST', '/api/auth/login', {
+      body: { email: ` ${TEST_ADMIN_EMAIL.toUpperCase()} `, password: TEST_ADMIN_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       accessToken: expect.any(String),
@@ -28,17 +30,30 @@ describe('Staff sign-in (POST /api/auth/login, refresh, logout, me, change-passw
 
     const me = await app.request('GET', '/api/user/me', { token: res.body.accessToken });
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ id: res.body.userId, email: TEST_ADMIN_EMAIL, roles: ['Administrador'], mustChangePassword: false });
+    expect(me.body).toMatchObject({
+      id: res.body.userId,
+      email: TEST_ADMIN_EMAIL,
+      roles: ['Administrador'],
+      mustChangePassword: false,
+    });
     expect(me.body.permissions).toContain('GDPR.Delete');
     expect(me.body.permissions).toHaveLength(31);
   });
 
   it('refuses a wrong password or unknown e-mail alike, in Spanish', async () => {
-    const wrong = await app.request('POST', '/api/auth/login', { body: { email: TEST_ADMIN_EMAIL, password: 'no-es-esta' } });
-    const unknown = await app.request('POST', '/api/auth/login', { body: { email: 'nadie@example.com', password: 'no-es-esta' } });
+    const wrong = await app.request('POST', '/api/auth/login', {
+      body: { email: TEST_ADMIN_EMAIL, password: 'no-es-esta' },
+    });
+    const unknown = await app.request('POST', '/api/auth/login', {
+      body: { email: 'nadie@example.com', password: 'no-es-esta' },
+    });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Email o contraseña incorrectos' });
+      expect(res.body).toEqual({
+        statusCode: 401,
+        code: 'INVALID_CREDENTIALS',
+        message: 'Email o contraseña incorrectos',
+      });
     }
     // The failure count is reset by the next success.
     await app.login();
@@ -75,13 +90,19 @@ describe('Staff sign-in (POST /api/auth/login, refresh, logout, me, change-passw
   it('locks the account after repeated failures, even for the right password, and says so', async () => {
     const staff = await app.staffWith(['Events.Read']);
     for (let i = 0; i < 2; i++) {
-      const res = await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: 'mala-contraseña' } });
+      const res = await app.request('POST', '/api/auth/login', {
+        body: { email: staff.email, password: 'mala-contraseña' },
+      });
       expect(res.body.code).toBe('INVALID_CREDENTIALS');
     }
-    const third = await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: 'mala-contraseña' } });
+    const third = await app.request('POST', '/api/auth/login', {
+      body: { email: staff.email, password: 'mala-contraseña' },
+    });
     expect(third.status).toBe(401);
     expect(third.body.code).toBe('ACCOUNT_LOCKED');
-    const right = await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: staff.password } });
+    const right = await app.request('POST', '/api/auth/login', {
+      body: { email: staff.email, password: staff.password },
+    });
     expect(right.status).toBe(401);
     expect(right.body.code).toBe('ACCOUNT_LOCKED');
 
@@ -94,13 +115,19 @@ describe('Staff sign-in (POST /api/auth/login, refresh, logout, me, change-passw
 
     // When the lock has passed, the right password works again.
     await app.sql(`UPDATE users SET lockout_end = now() - interval '1 second' WHERE email = $1`, [staff.email]);
-    expect((await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: staff.password } })).status).toBe(200);
+    expect(
+      (await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: staff.password } })).status,
+    ).toBe(200);
   });
 
   it('lets staff lift a temporary lock by saving the user as not blocked', async () => {
     const staff = await app.staffWith([]);
-    for (let i = 0; i < 3; i++) await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: 'mala-contraseña' } });
-    expect((await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: staff.password } })).body.code).toBe('ACCOUNT_LOCKED');
+    for (let i = 0; i < 3; i++)
+      await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: 'mala-contraseña' } });
+    expect(
+      (await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: staff.password } })).body
+        .code,
+    ).toBe('ACCOUNT_LOCKED');
     const admin = await app.adminToken();
     const user = (await app.request('GET', `/api/user/${staff.userId}`, { token: admin })).body;
     const saved = await app.request('PUT', `/api/user/${staff.userId}`, {
@@ -108,7 +135,9 @@ describe('Staff sign-in (POST /api/auth/login, refresh, logout, me, change-passw
       body: { email: user.email, firstName: user.firstName, lastName: user.lastName, lockoutEnabled: false },
     });
     expect(saved.body.lockoutEnd).toBeNull();
-    expect((await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: staff.password } })).status).toBe(200);
+    expect(
+      (await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: staff.password } })).status,
+    ).toBe(200);
   });
 
   it('tells a staff block only to someone who knows the password', async () => {
@@ -121,9 +150,15 @@ describe('Staff sign-in (POST /api/auth/login, refresh, logout, me, change-passw
     });
     const guess = await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: 'no-la-sé' } });
     expect(guess.body.code).toBe('INVALID_CREDENTIALS');
-    const owner = await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: staff.password } });
+    const owner = await app.request('POST', '/api/auth/login', {
+      body: { email: staff.email, password: staff.password },
+    });
     expect(owner.status).toBe(401);
-    expect(owner.body).toEqual({ statusCode: 401, code: 'ACCOUNT_LOCKED', message: 'Cuenta bloqueada. Contacta con un administrador.' });
+    expect(owner.body).toEqual({
+      statusCode: 401,
+      code: 'ACCOUNT_LOCKED',
+      message: 'Cuenta bloqueada. Contacta con un administrador.',
+    });
   });
 
   describe('a user who must change their password', () => {
@@ -133,16 +168,28 @@ describe('Staff sign-in (POST /api/auth/login, refresh, logout, me, change-passw
       const roles = await app.request('GET', '/api/role', { token: admin });
       const created = await app.request('POST', '/api/user', {
         token: admin,
-        body: { email: 'nuevo@example.com', firstName: 'Nuevo', lastName: 'Usuario', departmentId: department.body.id, roleId: roles.body[0].id },
+        body: {
+          email: 'nuevo@example.com',
+          firstName: 'Nuevo',
+          lastName: 'Usuario',
+          departmentId: department.body.id,
+          roleId: roles.body[0].id,
+        },
       });
       expect(created.status).toBe(201);
       const first = await app.login('nuevo@example.com', created.body.temporaryPassword);
       expect(first.mustChangePassword).toBe(true);
 
-      expect((await app.request('GET', '/api/user/me', { token: first.accessToken })).body.mustChangePassword).toBe(true);
+      expect((await app.request('GET', '/api/user/me', { token: first.accessToken })).body.mustChangePassword).toBe(
+        true,
+      );
       const blocked = await app.request('GET', '/api/user', { token: first.accessToken });
       expect(blocked.status).toBe(403);
-      expect(blocked.body).toEqual({ statusCode: 403, code: 'PASSWORD_CHANGE_REQUIRED', message: 'Debes cambiar tu contraseña antes de continuar' });
+      expect(blocked.body).toEqual({
+        statusCode: 403,
+        code: 'PASSWORD_CHANGE_REQUIRED',
+        message: 'Debes cambiar tu contraseña antes de continuar',
+      });
       expect((await app.request('GET', '/api/admin/dashboard/stats', { token: first.accessToken })).status).toBe(403);
 
       const mismatch = await app.request('PUT', '/api/user/change-password', {
@@ -174,14 +221,24 @@ describe('Staff sign-in (POST /api/auth/login, refresh, logout, me, change-passw
       const otherSession = await app.login('nuevo@example.com', created.body.temporaryPassword);
       const changed = await app.request('PUT', '/api/user/change-password', {
         token: first.accessToken,
-        body: { currentPassword: created.body.temporaryPassword, newPassword: 'nueva-clave', confirmPassword: 'nueva-clave' },
+        body: {
+          currentPassword: created.body.temporaryPassword,
+          newPassword: 'nueva-clave',
+          confirmPassword: 'nueva-clave',
+        },
       });
       expect(changed.status).toBe(200);
 
       // The current session goes on, now with its permissions; the other session is over; the old password too.
       expect((await app.request('GET', '/api/admin/dashboard/stats', { token: first.accessToken })).status).toBe(200);
       expect((await app.request('POST', '/api/auth/refresh', { token: otherSession.refreshToken })).status).toBe(401);
-      expect((await app.request('POST', '/api/auth/login', { body: { email: 'nuevo@example.com', password: created.body.temporaryPassword } })).status).toBe(401);
+      expect(
+        (
+          await app.request('POST', '/api/auth/login', {
+            body: { email: 'nuevo@example.com', password: created.body.temporaryPassword },
+          })
+        ).status,
+      ).toBe(401);
       expect((await app.login('nuevo@example.com', 'nueva-clave')).mustChangePassword).toBe(false);
     });
   });

@@ -32,11 +32,17 @@ class Fixtures {
 
   async event(title: string): Promise<number> {
     const id = this.nextEventId++;
-    await this.app.sql(`INSERT INTO events (id, title, description, city, status) VALUES ($1, $2, '<p>Descripción</p>', 'Madrid', 1)`, [id, title]);
+    await this.app.sql(
+      `INSERT INTO events (id, title, description, city, status) VALUES ($1, $2, '<p>Descripción</p>', 'Madrid', 1)`,
+      [id, title],
+    );
     return id;
   }
 
-  async session(eventId: number, opts: { date?: string; start?: string; end?: string; allDay?: boolean } = {}): Promise<number> {
+  async session(
+    eventId: number,
+    opts: { date?: string; start?: string; end?: string; allDay?: boolean } = {},
+  ): Promise<number> {
     const date = opts.date ?? dateIn(60);
     const start = opts.start ?? '10:00:00';
     const end = opts.end ?? '11:30:00';
@@ -98,7 +104,12 @@ describe('Blacklist (/api/blacklists)', () => {
     eventId = await fx.event('Concierto de Año Nuevo');
     sessionId = await fx.session(eventId, { start: '19:00:00', end: '21:00:00' });
     otherSessionId = await fx.session(eventId);
-    person = await fx.register(sessionId, { firstName: 'Ana', lastName: 'García López', email: 'ana.garcia@example.com', phone: '+34 600 123 456' });
+    person = await fx.register(sessionId, {
+      firstName: 'Ana',
+      lastName: 'García López',
+      email: 'ana.garcia@example.com',
+      phone: '+34 600 123 456',
+    });
   });
   afterAll(() => app.close());
 
@@ -169,7 +180,9 @@ describe('Blacklist (/api/blacklists)', () => {
       expect(calendarDate(expiresAt)).toBe(dateIn(30));
       expect(calendarDate(new Date(expiresAt.getTime() + 1))).toBe(dateIn(31));
 
-      const [row] = await app.sql(`SELECT email, reason, expires_at, created_by FROM blacklist_entries WHERE id = $1`, [res.body.id]);
+      const [row] = await app.sql(`SELECT email, reason, expires_at, created_by FROM blacklist_entries WHERE id = $1`, [
+        res.body.id,
+      ]);
       const [me] = await app.sql(`SELECT id FROM users WHERE email = 'admin@pruebas.example.com'`);
       expect(row).toEqual({ email: 'ana.garcia@example.com', reason: 1, expires_at: expiresAt, created_by: me.id });
 
@@ -203,8 +216,16 @@ describe('Blacklist (/api/blacklists)', () => {
       for (const omitted of ['firstName', 'lastName', 'phoneNumber', 'notificationType']) delete rest[omitted];
       const res = await app.request('POST', '/api/blacklists', { token: admin, body: rest });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ email: someone.email, firstName: 'Luis', lastName: 'Pérez', phoneNumber: '611222333', notificationType: 1 });
-      expect(await app.sql(`SELECT email_type FROM email_messages WHERE email_address = $1`, [someone.email])).toEqual([{ email_type: 'Blacklist' }]);
+      expect(res.body).toMatchObject({
+        email: someone.email,
+        firstName: 'Luis',
+        lastName: 'Pérez',
+        phoneNumber: '611222333',
+        notificationType: 1,
+      });
+      expect(await app.sql(`SELECT email_type FROM email_messages WHERE email_address = $1`, [someone.email])).toEqual([
+        { email_type: 'Blacklist' },
+      ]);
     });
 
     it('writes the entry and its e-mail together or not at all', async () => {
@@ -241,14 +262,22 @@ describe('Blacklist (/api/blacklists)', () => {
       expect(await counts()).toEqual({ entries: before.entries + 1, emails: before.emails });
       expect(await smsCount()).toBe(smsBefore + 1);
 
-      const refused = await app.request('POST', '/api/blacklists', { token: admin, body: body({ email: noPhone.email, notificationType: 0, phoneNumber: null }) });
+      const refused = await app.request('POST', '/api/blacklists', {
+        token: admin,
+        body: body({ email: noPhone.email, notificationType: 0, phoneNumber: null }),
+      });
       expect(refused.status).toBe(400);
-      expect(refused.body).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message: M.smsPhone, errors: { phoneNumber: [M.smsPhone] } });
+      expect(refused.body).toEqual({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: M.smsPhone,
+        errors: { phoneNumber: [M.smsPhone] },
+      });
       expect(await counts()).toEqual({ entries: before.entries + 1, emails: before.emails });
       expect(await smsCount()).toBe(smsBefore + 1);
     });
 
-    it('refuses, with the dialog\'s messages and without writing anything, what the dialog would not send', async () => {
+    it("refuses, with the dialog's messages and without writing anything, what the dialog would not send", async () => {
       const elsewhere = await fx.register(otherSessionId);
       const otherEvent = await fx.event('Otro evento');
       const sessionOfOtherEvent = await fx.session(otherEvent);
@@ -272,7 +301,11 @@ describe('Blacklist (/api/blacklists)', () => {
         [{ expiresAt: 'pronto' }, 'expiresAt', M.expiryInvalid],
         [{ expiresAt: '2026-02-30' }, 'expiresAt', M.expiryInvalid],
         [{ expiresAt: dateIn(-1) }, 'expiresAt', M.beforeToday],
-        [{ expiresAt: new Date(Date.now() - 60_000).toISOString() }, 'expiresAt', calendarDate(new Date(Date.now() - 60_000)) === dateIn(0) ? M.past : M.beforeToday],
+        [
+          { expiresAt: new Date(Date.now() - 60_000).toISOString() },
+          'expiresAt',
+          calendarDate(new Date(Date.now() - 60_000)) === dateIn(0) ? M.past : M.beforeToday,
+        ],
         [{ blackListReason: undefined }, 'blackListReason', M.reason],
         [{ blackListReason: 3 }, 'blackListReason', M.reason],
         [{ blackListReason: '1' }, 'blackListReason', M.reason],
@@ -304,7 +337,9 @@ describe('Blacklist (/api/blacklists)', () => {
     it('accepts a description of 500 characters and stores an empty one as none', async () => {
       const p1 = await fx.register(sessionId);
       const p2 = await fx.register(sessionId);
-      expect((await create({ email: p1.email, blackListReasonDesc: 'd'.repeat(500) })).blackListReasonDesc).toBe('d'.repeat(500));
+      expect((await create({ email: p1.email, blackListReasonDesc: 'd'.repeat(500) })).blackListReasonDesc).toBe(
+        'd'.repeat(500),
+      );
       expect((await create({ email: p2.email, blackListReasonDesc: '   ' })).blackListReasonDesc).toBeNull();
     });
   });
@@ -317,7 +352,10 @@ describe('Blacklist (/api/blacklists)', () => {
       expect(calendarDate(new Date(today.expiresAt))).toBe(dateIn(0));
       expect(calendarDate(new Date(new Date(today.expiresAt).getTime() + 1))).toBe(dateIn(1));
 
-      const yesterday = await app.request('POST', '/api/blacklists', { token: admin, body: body({ email: p.email, expiresAt: dateIn(-1) }) });
+      const yesterday = await app.request('POST', '/api/blacklists', {
+        token: admin,
+        body: body({ email: p.email, expiresAt: dateIn(-1) }),
+      });
       expect(yesterday.status).toBe(400);
       expect(yesterday.body.errors).toEqual({ expiresAt: [M.beforeToday] });
     });
@@ -339,7 +377,10 @@ describe('Blacklist (/api/blacklists)', () => {
       const created: number[] = [];
       for (let i = 0; i < 25; i++) {
         const p = await fx.register(pagingSession);
-        created.push((await create({ eventId: pagingEvent, eventSessionId: pagingSession, email: p.email, firstName: `P${i}` })).id);
+        created.push(
+          (await create({ eventId: pagingEvent, eventSessionId: pagingSession, email: p.email, firstName: `P${i}` }))
+            .id,
+        );
       }
       const newestFirst = [...created].reverse();
 
@@ -361,7 +402,13 @@ describe('Blacklist (/api/blacklists)', () => {
         hasNextPage: false,
       });
       const page3 = await app.request('GET', '/api/blacklists?page=3', { token: admin });
-      expect(page3.body).toEqual({ data: [], totalCount: 25, totalPages: 2, hasPreviousPage: true, hasNextPage: false });
+      expect(page3.body).toEqual({
+        data: [],
+        totalCount: 25,
+        totalPages: 2,
+        hasPreviousPage: true,
+        hasNextPage: false,
+      });
 
       const tens = await app.request('GET', '/api/blacklists?page=2&pageSize=10', { token: admin });
       expect(tens.body.data.map((e: { id: number }) => e.id)).toEqual(newestFirst.slice(10, 20));
@@ -392,7 +439,11 @@ describe('Blacklist (/api/blacklists)', () => {
       ];
       for (const [query, field, message] of cases) {
         const res = await app.request('GET', `/api/blacklists?${query}`, { token: admin });
-        expect({ query, status: res.status, errors: res.body.errors }).toEqual({ query, status: 400, errors: { [field]: [message] } });
+        expect({ query, status: res.status, errors: res.body.errors }).toEqual({
+          query,
+          status: 400,
+          errors: { [field]: [message] },
+        });
       }
     });
 
@@ -400,12 +451,28 @@ describe('Blacklist (/api/blacklists)', () => {
       await app.sql(`DELETE FROM blacklist_entries`);
       const teatro = await fx.event('Teatro Clásico en el Parque');
       const teatroSession = await fx.session(teatro);
-      const marta = await fx.register(teatroSession, { firstName: 'Marta', lastName: 'Ruiz Soler', email: 'marta.ruiz@correo.es' });
-      const jorge = await fx.register(sessionId, { firstName: 'Jorge', lastName: 'Blanco', email: 'jb_100%@example.com' });
-      const e1 = await create({ eventId: teatro, eventSessionId: teatroSession, email: marta.email, firstName: undefined, lastName: undefined });
+      const marta = await fx.register(teatroSession, {
+        firstName: 'Marta',
+        lastName: 'Ruiz Soler',
+        email: 'marta.ruiz@correo.es',
+      });
+      const jorge = await fx.register(sessionId, {
+        firstName: 'Jorge',
+        lastName: 'Blanco',
+        email: 'jb_100%@example.com',
+      });
+      const e1 = await create({
+        eventId: teatro,
+        eventSessionId: teatroSession,
+        email: marta.email,
+        firstName: undefined,
+        lastName: undefined,
+      });
       const e2 = await create({ email: jorge.email, firstName: undefined, lastName: undefined });
       const search = async (text: string) =>
-        (await app.request('GET', `/api/blacklists?search=${encodeURIComponent(text)}`, { token: admin })).body.data.map((e: { id: number }) => e.id);
+        (
+          await app.request('GET', `/api/blacklists?search=${encodeURIComponent(text)}`, { token: admin })
+        ).body.data.map((e: { id: number }) => e.id);
 
       expect(await search('MARTA.RUIZ@')).toEqual([e1.id]);
       expect(await search('marta')).toEqual([e1.id]);
@@ -419,7 +486,9 @@ describe('Blacklist (/api/blacklists)', () => {
       expect(await search('nadie-asi')).toEqual([]);
       const paged = await app.request('GET', '/api/blacklists?search=marta', { token: admin });
       expect(paged.body).toMatchObject({ totalCount: 1, totalPages: 1, hasPreviousPage: false, hasNextPage: false });
-      expect((await app.request('GET', '/api/blacklists?search=marta&paginated=false', { token: admin })).body.totalCount).toBe(1);
+      expect(
+        (await app.request('GET', '/api/blacklists?search=marta&paginated=false', { token: admin })).body.totalCount,
+      ).toBe(1);
     });
 
     it('keeps entries whose session or event is gone, with those fields null', async () => {
@@ -432,7 +501,14 @@ describe('Blacklist (/api/blacklists)', () => {
       await app.sql(`DELETE FROM registrations WHERE session_id = $1`, [goneSession]);
       await app.sql(`DELETE FROM event_sessions WHERE id = $1`, [goneSession]);
       const withoutSession = (await app.request('GET', `/api/blacklists/${entry.id}`, { token: admin })).body;
-      expect(withoutSession).toMatchObject({ eventTitle: 'Evento que se borra', eventSessionId: null, startDate: null, startTime: null, endTime: null, isAllDay: null });
+      expect(withoutSession).toMatchObject({
+        eventTitle: 'Evento que se borra',
+        eventSessionId: null,
+        startDate: null,
+        startTime: null,
+        endTime: null,
+        isAllDay: null,
+      });
 
       await app.sql(`DELETE FROM events WHERE id = $1`, [gone]);
       const withoutEvent = (await app.request('GET', `/api/blacklists/${entry.id}`, { token: admin })).body;
@@ -463,7 +539,10 @@ describe('Blacklist (/api/blacklists)', () => {
         blackListReasonDesc: 'Otro motivo',
         notificationType: 0,
       };
-      const res = await app.request('PUT', `/api/blacklists/${entry.id}`, { token: admin, body: { ...changes, expiresAt: dateIn(90) } });
+      const res = await app.request('PUT', `/api/blacklists/${entry.id}`, {
+        token: admin,
+        body: { ...changes, expiresAt: dateIn(90) },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ ...entry, ...changes, expiresAt: expect.any(String) });
       expect(calendarDate(new Date(res.body.expiresAt))).toBe(dateIn(90));
@@ -481,7 +560,11 @@ describe('Blacklist (/api/blacklists)', () => {
       for (const field of ['email', 'eventId', 'eventSessionId']) {
         const refused = await app.request('PUT', `/api/blacklists/${entry.id}`, {
           token: admin,
-          body: { blackListReason: 1, expiresAt: dateIn(10), [field]: field === 'email' ? 'otra@example.com' : otherSessionId },
+          body: {
+            blackListReason: 1,
+            expiresAt: dateIn(10),
+            [field]: field === 'email' ? 'otra@example.com' : otherSessionId,
+          },
         });
         expect(refused.status).toBe(400);
         expect(Object.keys(refused.body.errors)).toEqual([field]);
@@ -507,7 +590,11 @@ describe('Blacklist (/api/blacklists)', () => {
       expect(expired.isActive).toBe(false);
       const corrected = await update({ expiresAt: expired.expiresAt, blackListReasonDesc: 'Corrección' });
       expect(corrected.status).toBe(200);
-      expect(corrected.body).toMatchObject({ expiresAt: expired.expiresAt, isActive: false, blackListReasonDesc: 'Corrección' });
+      expect(corrected.body).toMatchObject({
+        expiresAt: expired.expiresAt,
+        isActive: false,
+        blackListReasonDesc: 'Corrección',
+      });
     });
 
     it('deletes an entry (204) and answers 404 for an unknown one', async () => {
@@ -521,7 +608,10 @@ describe('Blacklist (/api/blacklists)', () => {
       const notFound = { statusCode: 404, code: 'NOT_FOUND', message: M.notFound };
       expect((await app.request('DELETE', `/api/blacklists/${entry.id}`, { token: admin })).body).toEqual(notFound);
       expect((await app.request('GET', `/api/blacklists/${entry.id}`, { token: admin })).body).toEqual(notFound);
-      const put = await app.request('PUT', `/api/blacklists/${entry.id}`, { token: admin, body: { blackListReason: 0, expiresAt: dateIn(5) } });
+      const put = await app.request('PUT', `/api/blacklists/${entry.id}`, {
+        token: admin,
+        body: { blackListReason: 0, expiresAt: dateIn(5) },
+      });
       expect({ status: put.status, body: put.body }).toEqual({ status: 404, body: notFound });
       const malformed = await app.request('GET', '/api/blacklists/abc', { token: admin });
       expect(malformed.status).toBe(400);
@@ -533,21 +623,45 @@ describe('Blacklist (/api/blacklists)', () => {
     it('says whether an e-mail is blocked now, with its latest active expiry', async () => {
       const p = await fx.register(sessionId, { email: 'comprobar@example.com' });
       const clean = await app.request('GET', '/api/blacklists/check/comprobar@example.com', { token: admin });
-      expect(clean.body).toEqual({ email: 'comprobar@example.com', isBlacklisted: false, expiresAt: null, reason: null });
+      expect(clean.body).toEqual({
+        email: 'comprobar@example.com',
+        isBlacklisted: false,
+        expiresAt: null,
+        reason: null,
+      });
 
       const near = await create({ email: p.email, blackListReason: 0, expiresAt: dateIn(5) });
       const far = await create({ email: p.email, blackListReason: 2, expiresAt: dateIn(40) });
-      const blocked = await app.request('GET', `/api/blacklists/check/${encodeURIComponent(' Comprobar@Example.COM')}`, { token: admin });
+      const blocked = await app.request(
+        'GET',
+        `/api/blacklists/check/${encodeURIComponent(' Comprobar@Example.COM')}`,
+        { token: admin },
+      );
       expect(blocked.status).toBe(200);
-      expect(blocked.body).toEqual({ email: 'comprobar@example.com', isBlacklisted: true, expiresAt: far.expiresAt, reason: 2 });
+      expect(blocked.body).toEqual({
+        email: 'comprobar@example.com',
+        isBlacklisted: true,
+        expiresAt: far.expiresAt,
+        reason: 2,
+      });
 
       await app.sql(`UPDATE blacklist_entries SET expires_at = now() - interval '1 second' WHERE id = $1`, [far.id]);
       const nearOnly = await app.request('GET', '/api/blacklists/check/comprobar@example.com', { token: admin });
-      expect(nearOnly.body).toEqual({ email: 'comprobar@example.com', isBlacklisted: true, expiresAt: near.expiresAt, reason: 0 });
+      expect(nearOnly.body).toEqual({
+        email: 'comprobar@example.com',
+        isBlacklisted: true,
+        expiresAt: near.expiresAt,
+        reason: 0,
+      });
 
       await app.sql(`UPDATE blacklist_entries SET expires_at = now() - interval '1 second' WHERE id = $1`, [near.id]);
       const expired = await app.request('GET', '/api/blacklists/check/comprobar@example.com', { token: admin });
-      expect(expired.body).toEqual({ email: 'comprobar@example.com', isBlacklisted: false, expiresAt: null, reason: null });
+      expect(expired.body).toEqual({
+        email: 'comprobar@example.com',
+        isBlacklisted: false,
+        expiresAt: null,
+        reason: null,
+      });
       const listed = await app.request('GET', '/api/blacklists?search=comprobar', { token: admin });
       expect(listed.body.data.map((e: { isActive: boolean }) => e.isActive)).toEqual([false, false]);
     });
@@ -555,7 +669,12 @@ describe('Blacklist (/api/blacklists)', () => {
     it('refuses a malformed e-mail with a 400 naming email', async () => {
       const res = await app.request('GET', '/api/blacklists/check/no-es-email', { token: admin });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'Email no es válido', errors: { email: ['Email no es válido'] } });
+      expect(res.body).toEqual({
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'Email no es válido',
+        errors: { email: ['Email no es válido'] },
+      });
     });
   });
 
@@ -573,7 +692,9 @@ describe('Blacklist (/api/blacklists)', () => {
       expect(found.get('motor-a@example.com')).toEqual({ expiresAt: new Date(entryA.expiresAt), reason: 0 });
       expect((await service.activeEntryFor([])).size).toBe(0);
 
-      const inTransaction = await app.running.app.get(DataSource).transaction((m) => service.activeEntryFor(['motor-a@example.com'], m));
+      const inTransaction = await app.running.app
+        .get(DataSource)
+        .transaction((m) => service.activeEntryFor(['motor-a@example.com'], m));
       expect(inTransaction.has('motor-a@example.com')).toBe(true);
     });
   });
@@ -583,14 +704,28 @@ describe('Blacklist (/api/blacklists)', () => {
       const p = await fx.register(sessionId);
       const entry = await create({ email: p.email });
       const reader = await app.staffWith(['Blacklists.Read']);
-      for (const path of ['/api/blacklists', `/api/blacklists/${entry.id}`, '/api/blacklists/reasons', `/api/blacklists/check/${p.email}`]) {
-        expect({ path, status: (await app.request('GET', path, { token: reader.token })).status }).toEqual({ path, status: 200 });
+      for (const path of [
+        '/api/blacklists',
+        `/api/blacklists/${entry.id}`,
+        '/api/blacklists/reasons',
+        `/api/blacklists/check/${p.email}`,
+      ]) {
+        expect({ path, status: (await app.request('GET', path, { token: reader.token })).status }).toEqual({
+          path,
+          status: 200,
+        });
       }
       const before = await counts();
       const other = await fx.register(sessionId);
-      const post = await app.request('POST', '/api/blacklists', { token: reader.token, body: body({ email: other.email }) });
+      const post = await app.request('POST', '/api/blacklists', {
+        token: reader.token,
+        body: body({ email: other.email }),
+      });
       expect({ status: post.status, code: post.body.code }).toEqual({ status: 403, code: 'FORBIDDEN' });
-      const put = await app.request('PUT', `/api/blacklists/${entry.id}`, { token: reader.token, body: { blackListReason: 2, expiresAt: dateIn(9) } });
+      const put = await app.request('PUT', `/api/blacklists/${entry.id}`, {
+        token: reader.token,
+        body: { blackListReason: 2, expiresAt: dateIn(9) },
+      });
       expect(put.status).toBe(403);
       expect((await app.request('DELETE', `/api/blacklists/${entry.id}`, { token: reader.token })).status).toBe(403);
       expect(await counts()).toEqual(before);
@@ -598,10 +733,22 @@ describe('Blacklist (/api/blacklists)', () => {
 
       const writer = await app.staffWith(['Blacklists.Create', 'Blacklists.Update', 'Blacklists.Delete']);
       expect((await app.request('GET', '/api/blacklists', { token: writer.token })).status).toBe(403);
-      const made = await app.request('POST', '/api/blacklists', { token: writer.token, body: body({ email: other.email }) });
+      const made = await app.request('POST', '/api/blacklists', {
+        token: writer.token,
+        body: body({ email: other.email }),
+      });
       expect(made.status).toBe(201);
-      expect((await app.request('PUT', `/api/blacklists/${made.body.id}`, { token: writer.token, body: { blackListReason: 2, expiresAt: dateIn(9) } })).status).toBe(200);
-      expect((await app.request('DELETE', `/api/blacklists/${made.body.id}`, { token: writer.token })).status).toBe(204);
+      expect(
+        (
+          await app.request('PUT', `/api/blacklists/${made.body.id}`, {
+            token: writer.token,
+            body: { blackListReason: 2, expiresAt: dateIn(9) },
+          })
+        ).status,
+      ).toBe(200);
+      expect((await app.request('DELETE', `/api/blacklists/${made.body.id}`, { token: writer.token })).status).toBe(
+        204,
+      );
       expect((await app.request('GET', '/api/blacklists')).status).toBe(401);
     });
   });

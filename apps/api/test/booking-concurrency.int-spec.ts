@@ -23,11 +23,16 @@ describe('Booking under concurrency, two API instances', () => {
   async function visitor(i: number, sessionId: number, people: number[]) {
     const app = instance(i);
     const token = `visitor-token-${sessionId}-${i}`;
-    const held = await app.request('POST', '/api/ticketholds', { body: { eventSessionId: sessionId, sessionToken: token, numberOfSpots: people.length } });
+    const held = await app.request('POST', '/api/ticketholds', {
+      body: { eventSessionId: sessionId, sessionToken: token, numberOfSpots: people.length },
+    });
     const headers = { 'x-session-token': token };
     const registered =
       people.length === 1
-        ? await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...attendee(people[0]) }, headers })
+        ? await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+            body: { eventSessionId: sessionId, ...attendee(people[0]) },
+            headers,
+          })
         : await app.request('POST', `/api/events/sessions/${sessionId}/bulk-registrations`, {
             body: { registrations: people.map((n) => ({ eventSessionId: sessionId, ...attendee(n) })) },
             headers,
@@ -38,7 +43,9 @@ describe('Booking under concurrency, two API instances', () => {
   it('300 visitors (some in pairs) on 50 online seats and 30 waiting places: never overbooked, queue 1..n', async () => {
     const { sessionId } = await createSession(a, { maxAttendees: 60, reservedSpots: 10, maxQueueSpots: 30 });
     const outcomes = await Promise.all(
-      Array.from({ length: 300 }, (_, i) => visitor(i, sessionId, i % 5 === 0 ? [10_000 + i * 2, 10_001 + i * 2] : [10_000 + i * 2])),
+      Array.from({ length: 300 }, (_, i) =>
+        visitor(i, sessionId, i % 5 === 0 ? [10_000 + i * 2, 10_001 + i * 2] : [10_000 + i * 2]),
+      ),
     );
     const statuses = outcomes.flatMap((o) => [o.held.status, o.registered.status]);
     expect(statuses.filter((s) => s >= 500)).toEqual([]);
@@ -67,7 +74,11 @@ describe('Booking under concurrency, two API instances', () => {
   it('200 concurrent holds on 20 seats hold exactly 20 spots', async () => {
     const { sessionId } = await createSession(a, { maxAttendees: 20, maxQueueSpots: 0 });
     const holds = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => instance(i).request('POST', '/api/ticketholds', { body: { eventSessionId: sessionId, sessionToken: `visitor-token-h-${i}`, numberOfSpots: 1 } })),
+      Array.from({ length: 200 }, (_, i) =>
+        instance(i).request('POST', '/api/ticketholds', {
+          body: { eventSessionId: sessionId, sessionToken: `visitor-token-h-${i}`, numberOfSpots: 1 },
+        }),
+      ),
     );
     expect(holds.filter((h) => h.status === 200)).toHaveLength(20);
     expect(holds.filter((h) => h.status === 409)).toHaveLength(180);
@@ -77,7 +88,11 @@ describe('Booking under concurrency, two API instances', () => {
   it('the same person sent 20 times at once is registered once', async () => {
     const { sessionId } = await createSession(a, { maxAttendees: 30 });
     const same = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => instance(i).request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...attendee(30_000) } })),
+      Array.from({ length: 20 }, (_, i) =>
+        instance(i).request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+          body: { eventSessionId: sessionId, ...attendee(30_000) },
+        }),
+      ),
     );
     expect(same.filter((r) => r.status === 201)).toHaveLength(1);
     expect(same.filter((r) => r.status === 409).every((r) => r.body.code === 'DUPLICATE_REGISTRATION')).toBe(true);
@@ -87,16 +102,31 @@ describe('Booking under concurrency, two API instances', () => {
   it('cancellations, new registrations, hold releases and promotions at once keep every invariant', async () => {
     const { sessionId } = await createSession(a, { maxAttendees: 30, maxQueueSpots: 40 });
     const initial = await Promise.all(Array.from({ length: 60 }, (_, i) => visitor(i, sessionId, [40_000 + i])));
-    const active = initial.filter((o) => o.registered.status === 201 && !o.registered.body.queued).map((o) => o.registered.body.id);
+    const active = initial
+      .filter((o) => o.registered.status === 201 && !o.registered.body.queued)
+      .map((o) => o.registered.body.id);
     expect(active).toHaveLength(30);
     const admin = await a.adminToken();
     const adminB = await b.adminToken();
 
     const work: Promise<unknown>[] = [];
-    active.slice(0, 20).forEach((id, i) => work.push(instance(i).request('POST', `/api/registrations/${id}/cancel`, { token: i % 2 ? adminB : admin })));
+    active
+      .slice(0, 20)
+      .forEach((id, i) =>
+        work.push(instance(i).request('POST', `/api/registrations/${id}/cancel`, { token: i % 2 ? adminB : admin })),
+      );
     for (let i = 0; i < 30; i++) work.push(visitor(i + 1, sessionId, [41_000 + i]));
-    for (let i = 0; i < 20; i++) work.push(instance(i).request('POST', '/api/ticketholds/expire', { headers: { 'x-session-token': `visitor-token-${sessionId}-${i + 1}` } }));
-    const done = (await Promise.all(work)) as { status?: number; body?: unknown; registered?: { status: number; body: { results?: { queued: boolean }[] } } }[];
+    for (let i = 0; i < 20; i++)
+      work.push(
+        instance(i).request('POST', '/api/ticketholds/expire', {
+          headers: { 'x-session-token': `visitor-token-${sessionId}-${i + 1}` },
+        }),
+      );
+    const done = (await Promise.all(work)) as {
+      status?: number;
+      body?: unknown;
+      registered?: { status: number; body: { results?: { queued: boolean }[] } };
+    }[];
     const cancels = done.slice(0, 20).map((r) => r.status);
     expect(cancels).toEqual(Array(20).fill(200));
     const newcomers = done.slice(20, 50).map((r) => r.registered!);
@@ -109,10 +139,15 @@ describe('Booking under concurrency, two API instances', () => {
     expect(done.slice(50).every((r) => r.status === 200)).toBe(true);
 
     expect(await invariantProblems(a, sessionId)).toEqual([]);
-    const [s] = await a.sql(`SELECT online_registered, queue_count, max_attendees FROM event_sessions WHERE id = $1`, [sessionId]);
+    const [s] = await a.sql(`SELECT online_registered, queue_count, max_attendees FROM event_sessions WHERE id = $1`, [
+      sessionId,
+    ]);
     // 20 seats were freed and the queue was long: promotion filled them again.
     expect(s.online_registered).toBe(30);
-    const [{ promoted }] = await a.sql(`SELECT count(*)::int AS promoted FROM registrations WHERE session_id = $1 AND promoted_at IS NOT NULL`, [sessionId]);
+    const [{ promoted }] = await a.sql(
+      `SELECT count(*)::int AS promoted FROM registrations WHERE session_id = $1 AND promoted_at IS NOT NULL`,
+      [sessionId],
+    );
     expect(promoted).toBeGreaterThanOrEqual(20);
   }, 120_000);
 
@@ -121,10 +156,16 @@ describe('Booking under concurrency, two API instances', () => {
     await Promise.all(Array.from({ length: 70 }, (_, i) => visitor(i, sessionId, [50_000 + i])));
     const tokens = [await a.adminToken(), await b.adminToken()];
     const base = `/api/events/${eventId}/sessions/${sessionId}`;
-    const waitingIds = async () => (await a.sql(`SELECT id FROM registrations WHERE session_id = $1 AND state = 2 ORDER BY queue_position`, [sessionId])).map((r) => r.id);
+    const waitingIds = async () =>
+      (
+        await a.sql(`SELECT id FROM registrations WHERE session_id = $1 AND state = 2 ORDER BY queue_position`, [
+          sessionId,
+        ])
+      ).map((r) => r.id);
 
     const work: Promise<{ status: number }>[] = [];
-    const staff = (i: number, method: string, path: string, body?: unknown) => instance(i).request(method, path, { token: tokens[i % 2], body });
+    const staff = (i: number, method: string, path: string, body?: unknown) =>
+      instance(i).request(method, path, { token: tokens[i % 2], body });
     for (let i = 0; i < 120; i++) {
       switch (i % 6) {
         case 0:
@@ -135,7 +176,9 @@ describe('Booking under concurrency, two API instances', () => {
           break;
         case 2: {
           const ids = await waitingIds();
-          work.push(staff(i, 'PUT', '/api/events/queue/reorder', { eventSessionId: sessionId, queueIds: [...ids].reverse() }));
+          work.push(
+            staff(i, 'PUT', '/api/events/queue/reorder', { eventSessionId: sessionId, queueIds: [...ids].reverse() }),
+          );
           break;
         }
         case 3: {

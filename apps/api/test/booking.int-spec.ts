@@ -13,16 +13,25 @@ describe('Public booking: holds and registrations', () => {
   afterAll(() => app.close());
 
   const hold = (sessionId: number, token: string, numberOfSpots = 1) =>
-    app.request('POST', '/api/ticketholds', { body: { eventSessionId: sessionId, sessionToken: token, numberOfSpots, userId: null } });
+    app.request('POST', '/api/ticketholds', {
+      body: { eventSessionId: sessionId, sessionToken: token, numberOfSpots, userId: null },
+    });
   const register = (sessionId: number, body: object, token?: string) =>
-    app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...body }, headers: token ? { 'x-session-token': token } : {} });
+    app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+      body: { eventSessionId: sessionId, ...body },
+      headers: token ? { 'x-session-token': token } : {},
+    });
   const registerTwo = (sessionId: number, people: object[], token?: string) =>
     app.request('POST', `/api/events/sessions/${sessionId}/bulk-registrations`, {
       body: { registrations: people.map((p) => ({ eventSessionId: sessionId, ...p })) },
       headers: token ? { 'x-session-token': token } : {},
     });
-  const rows = async (sessionId: number) => (await app.sql(`SELECT count(*)::int AS n FROM registrations WHERE session_id = $1`, [sessionId]))[0].n;
-  const emails = async (sessionId: number) => app.sql(`SELECT email_type, email_address, data FROM email_messages WHERE session_id = $1 ORDER BY id`, [sessionId]);
+  const rows = async (sessionId: number) =>
+    (await app.sql(`SELECT count(*)::int AS n FROM registrations WHERE session_id = $1`, [sessionId]))[0].n;
+  const emails = async (sessionId: number) =>
+    app.sql(`SELECT email_type, email_address, data FROM email_messages WHERE session_id = $1 ORDER BY id`, [
+      sessionId,
+    ]);
 
   it('holds spots, then the registration consumes the hold: one seat, a consent, a Registration e-mail recorded', async () => {
     const { sessionId } = await createSession(app, { maxAttendees: 3 });
@@ -44,11 +53,18 @@ describe('Public booking: holds and registrations', () => {
       totalQueued: 0,
       message: 'Inscripción completada',
     });
-    expect(await app.sql(`SELECT count(*)::int AS n FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([{ n: 0 }]);
-    const [consent] = await app.sql(`SELECT consent_type, is_consented, ip_address FROM consents WHERE registration_id = $1`, [res.body.id]);
+    expect(await app.sql(`SELECT count(*)::int AS n FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([
+      { n: 0 },
+    ]);
+    const [consent] = await app.sql(
+      `SELECT consent_type, is_consented, ip_address FROM consents WHERE registration_id = $1`,
+      [res.body.id],
+    );
     expect(consent).toMatchObject({ consent_type: 'PrivacyPolicy', is_consented: true });
     expect(consent.ip_address).toBeTruthy();
-    expect(await emails(sessionId)).toEqual([{ email_type: 'Registration', email_address: 'persona1@example.com', data: {} }]);
+    expect(await emails(sessionId)).toEqual([
+      { email_type: 'Registration', email_address: 'persona1@example.com', data: {} },
+    ]);
     expect(await invariantProblems(app, sessionId)).toEqual([]);
   });
 
@@ -57,8 +73,15 @@ describe('Public booking: holds and registrations', () => {
     expect((await hold(sessionId, 'visitante-token-b')).status).toBe(200);
     const refused = await hold(sessionId, 'visitante-token-c');
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ success: false, code: 'NO_SPOTS', message: 'No quedan plazas libres suficientes para reservar', expiresAt: null });
-    await app.sql(`UPDATE ticket_holds SET expires_at = now() - interval '1 second' WHERE session_id = $1`, [sessionId]);
+    expect(refused.body).toMatchObject({
+      success: false,
+      code: 'NO_SPOTS',
+      message: 'No quedan plazas libres suficientes para reservar',
+      expiresAt: null,
+    });
+    await app.sql(`UPDATE ticket_holds SET expires_at = now() - interval '1 second' WHERE session_id = $1`, [
+      sessionId,
+    ]);
     const sessions = await app.sql(`SELECT held_spots FROM event_sessions WHERE id = $1`, [sessionId]);
     expect(sessions[0].held_spots).toBe(1);
     expect((await hold(sessionId, 'visitante-token-c')).status).toBe(200);
@@ -69,9 +92,11 @@ describe('Public booking: holds and registrations', () => {
     const { sessionId } = await createSession(app, { maxAttendees: 2 });
     await hold(sessionId, 'visitante-token-d', 2);
     await hold(sessionId, 'visitante-token-d', 1);
-    expect((await app.sql(`SELECT spots FROM ticket_holds WHERE session_id = $1`, [sessionId]))).toEqual([{ spots: 1 }]);
+    expect(await app.sql(`SELECT spots FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([{ spots: 1 }]);
     expect((await hold(sessionId, 'visitante-token-e', 1)).status).toBe(200);
-    const released = await app.request('POST', '/api/ticketholds/expire', { headers: { 'x-session-token': 'visitante-token-d' } });
+    const released = await app.request('POST', '/api/ticketholds/expire', {
+      headers: { 'x-session-token': 'visitante-token-d' },
+    });
     expect(released.status).toBe(200);
     expect((await hold(sessionId, 'visitante-token-f', 1)).status).toBe(200);
     expect(await invariantProblems(app, sessionId)).toEqual([]);
@@ -85,13 +110,21 @@ describe('Public booking: holds and registrations', () => {
       { success: true, registrationId: expect.any(Number), queued: false, queuePosition: null },
       { success: true, registrationId: expect.any(Number), queued: true, queuePosition: 1 },
     ]);
-    expect(res.body).toMatchObject({ totalRegistrations: 1, totalQueued: 1, message: 'Una persona inscrita y otra en la lista de espera' });
+    expect(res.body).toMatchObject({
+      totalRegistrations: 1,
+      totalQueued: 1,
+      message: 'Una persona inscrita y otra en la lista de espera',
+    });
     expect((await emails(sessionId)).map((e) => [e.email_type, e.data])).toEqual([
       ['Registration', {}],
       ['Queue', { queuePosition: 1 }],
     ]);
     const next = await register(sessionId, attendee(12));
-    expect(next.body).toMatchObject({ queued: true, queuePosition: 2, message: 'Añadido a la lista de espera en la posición 2' });
+    expect(next.body).toMatchObject({
+      queued: true,
+      queuePosition: 2,
+      message: 'Añadido a la lista de espera en la posición 2',
+    });
     expect(await invariantProblems(app, sessionId)).toEqual([]);
   });
 
@@ -105,14 +138,19 @@ describe('Public booking: holds and registrations', () => {
     const admin = await app.adminToken();
     const cancelled = await app.request('POST', `/api/registrations/${seated.body.id}/cancel`, { token: admin });
     expect(cancelled.status).toBe(200);
-    const states = await app.sql(`SELECT id, state, queue_position FROM registrations WHERE session_id = $1 ORDER BY id`, [sessionId]);
+    const states = await app.sql(
+      `SELECT id, state, queue_position FROM registrations WHERE session_id = $1 ORDER BY id`,
+      [sessionId],
+    );
     expect(states).toEqual([
       { id: seated.body.id, state: 1, queue_position: null },
       { id: first.body.id, state: 0, queue_position: null },
       { id: second.body.id, state: 2, queue_position: 1 },
     ]);
     expect((await emails(sessionId)).map((e) => e.email_type).slice(-2)).toEqual(['Cancellation', 'Promotion']);
-    expect((await app.request('POST', `/api/registrations/${seated.body.id}/cancel`, { token: admin })).status).toBe(409);
+    expect((await app.request('POST', `/api/registrations/${seated.body.id}/cancel`, { token: admin })).status).toBe(
+      409,
+    );
     expect(await invariantProblems(app, sessionId)).toEqual([]);
   });
 
@@ -122,7 +160,11 @@ describe('Public booking: holds and registrations', () => {
     await register(sessionId, attendee(31));
     await app.sql(`UPDATE event_sessions SET is_promotion_locked = true WHERE id = $1`, [sessionId]);
     await app.request('POST', `/api/registrations/${seated.body.id}/cancel`, { token: await app.adminToken() });
-    expect(await app.sql(`SELECT state FROM registrations WHERE session_id = $1 AND email = 'persona31@example.com'`, [sessionId])).toEqual([{ state: 2 }]);
+    expect(
+      await app.sql(`SELECT state FROM registrations WHERE session_id = $1 AND email = 'persona31@example.com'`, [
+        sessionId,
+      ]),
+    ).toEqual([{ state: 2 }]);
     expect(await invariantProblems(app, sessionId)).toEqual([]);
   });
 
@@ -139,7 +181,12 @@ describe('Public booking: holds and registrations', () => {
       const { sessionId } = await createSession(app);
       const res = await register(sessionId, attendee(40, override));
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', title: 'Error de validación', message, attendeeErrors: { 0: [message] } });
+      expect(res.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        title: 'Error de validación',
+        message,
+        attendeeErrors: { 0: [message] },
+      });
       expect(await rows(sessionId)).toBe(0);
     });
 
@@ -147,7 +194,12 @@ describe('Public booking: holds and registrations', () => {
       const { sessionId } = await createSession(app);
       const res = await registerTwo(sessionId, [attendee(41), attendee(41)]);
       expect(res.status).toBe(400);
-      expect(res.body.attendeeErrors).toEqual({ 1: ['El acompañante debe tener un correo electrónico distinto', 'El acompañante debe tener un DNI/NIE distinto'] });
+      expect(res.body.attendeeErrors).toEqual({
+        1: [
+          'El acompañante debe tener un correo electrónico distinto',
+          'El acompañante debe tener un DNI/NIE distinto',
+        ],
+      });
       expect(await rows(sessionId)).toBe(0);
     });
 
@@ -168,7 +220,9 @@ describe('Public booking: holds and registrations', () => {
       expect(res.body.code).toBe(code);
       expect((await hold(sessionId, 'visitante-token-x')).body.code).toBe(code);
       expect(await rows(sessionId)).toBe(0);
-      expect(await app.sql(`SELECT count(*)::int AS n FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([{ n: 0 }]);
+      expect(await app.sql(`SELECT count(*)::int AS n FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([
+        { n: 0 },
+      ]);
     });
 
     it('full session and full waiting list; a two-person request is all or nothing', async () => {
@@ -176,7 +230,10 @@ describe('Public booking: holds and registrations', () => {
       await register(sessionId, attendee(44));
       await registerTwo(sessionId, [attendee(45), attendee(46)]).then((res) => {
         expect(res.status).toBe(409);
-        expect(res.body).toMatchObject({ code: 'FULL', message: 'Completo: no quedan plazas ni sitio en la lista de espera' });
+        expect(res.body).toMatchObject({
+          code: 'FULL',
+          message: 'Completo: no quedan plazas ni sitio en la lista de espera',
+        });
       });
       expect(await rows(sessionId)).toBe(1);
       expect((await register(sessionId, attendee(45))).body.queuePosition).toBe(1);
@@ -189,9 +246,14 @@ describe('Public booking: holds and registrations', () => {
       const { sessionId } = await createSession(app, { maxAttendees: 1, maxQueueSpots: 2 });
       await register(sessionId, attendee(48));
       await register(sessionId, attendee(49));
-      const byEmail = await register(sessionId, attendee(50, { email: 'PERSONA48@example.com ', confirmEmail: 'persona48@example.com' }));
+      const byEmail = await register(
+        sessionId,
+        attendee(50, { email: 'PERSONA48@example.com ', confirmEmail: 'persona48@example.com' }),
+      );
       expect(byEmail.status).toBe(409);
-      expect(byEmail.body.attendeeErrors).toEqual({ 0: ['Ya existe una inscripción con este correo electrónico en esta sesión'] });
+      expect(byEmail.body.attendeeErrors).toEqual({
+        0: ['Ya existe una inscripción con este correo electrónico en esta sesión'],
+      });
       const byTaxId = await register(sessionId, attendee(51, { userTaxId: dni(49).toLowerCase() }));
       expect(byTaxId.body.attendeeErrors).toEqual({ 0: ['Ya existe una inscripción con este DNI/NIE en esta sesión'] });
       expect(await rows(sessionId)).toBe(2);
@@ -199,13 +261,20 @@ describe('Public booking: holds and registrations', () => {
 
     it('a blacklisted person, until the entry expires', async () => {
       const { eventId, sessionId } = await createSession(app);
-      await app.sql(`INSERT INTO blacklist_entries (event_id, email, reason, expires_at) VALUES ($1, 'persona52@example.com', 0, now() + interval '10 days')`, [eventId]);
+      await app.sql(
+        `INSERT INTO blacklist_entries (event_id, email, reason, expires_at) VALUES ($1, 'persona52@example.com', 0, now() + interval '10 days')`,
+        [eventId],
+      );
       const res = await register(sessionId, attendee(52));
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('BLACKLISTED');
-      expect(res.body.attendeeErrors[0][0]).toMatch(/^No es posible inscribirse con este correo electrónico hasta el \d{1,2}\/\d{1,2}\/\d{4}$/);
+      expect(res.body.attendeeErrors[0][0]).toMatch(
+        /^No es posible inscribirse con este correo electrónico hasta el \d{1,2}\/\d{1,2}\/\d{4}$/,
+      );
       expect(await rows(sessionId)).toBe(0);
-      await app.sql(`UPDATE blacklist_entries SET expires_at = now() - interval '1 second' WHERE email = 'persona52@example.com'`);
+      await app.sql(
+        `UPDATE blacklist_entries SET expires_at = now() - interval '1 second' WHERE email = 'persona52@example.com'`,
+      );
       expect((await register(sessionId, attendee(52))).status).toBe(201);
     });
   });
@@ -220,7 +289,12 @@ describe('Public booking: holds and registrations', () => {
 
       const preview = await app.request('GET', `/api/registrations/cancellation/${token}`);
       expect(preview.status).toBe(200);
-      expect(preview.body).toMatchObject({ registrationId: res.body.id, firstName: 'Nombre60', queued: false, startTime: '10:00:00' });
+      expect(preview.body).toMatchObject({
+        registrationId: res.body.id,
+        firstName: 'Nombre60',
+        queued: false,
+        startTime: '10:00:00',
+      });
       expect(preview.body).not.toHaveProperty('email');
       expect(await app.sql(`SELECT state FROM registrations WHERE id = $1`, [res.body.id])).toEqual([{ state: 0 }]);
 

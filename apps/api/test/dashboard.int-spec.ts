@@ -14,7 +14,12 @@ describe('Dashboard (GET /api/admin/dashboard/stats)', () => {
   async function stats(token = admin) {
     const res = await app.request('GET', '/api/admin/dashboard/stats', { token });
     expect(res.status).toBe(200);
-    return res.body as { totalUsers: number; activeEvents: number; registrationsToday: number; totalDepartments: number };
+    return res.body as {
+      totalUsers: number;
+      activeEvents: number;
+      registrationsToday: number;
+      totalDepartments: number;
+    };
   }
 
   it('answers the four dashboard figures, matching the users and departments stored', async () => {
@@ -24,7 +29,9 @@ describe('Dashboard (GET /api/admin/dashboard/stats)', () => {
       expect(Number.isInteger(value)).toBe(true);
       expect(value).toBeGreaterThanOrEqual(0);
     }
-    const [row] = await app.sql(`SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM departments) AS departments`);
+    const [row] = await app.sql(
+      `SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM departments) AS departments`,
+    );
     expect(body.totalUsers).toBe(row.users);
     expect(body.totalDepartments).toBe(row.departments);
     // A fresh installation: the seeded administrator, no department, no event, no registration.
@@ -36,17 +43,29 @@ describe('Dashboard (GET /api/admin/dashboard/stats)', () => {
     const department = await app.request('POST', '/api/department', { token: admin, body: { name: 'Juventud' } });
     expect((await stats()).totalDepartments).toBe(before.totalDepartments + 1);
 
-    const role = await app.request('POST', '/api/role', { token: admin, body: { name: 'Informador', permissionIds: [] } });
+    const role = await app.request('POST', '/api/role', {
+      token: admin,
+      body: { name: 'Informador', permissionIds: [] },
+    });
     const users = [];
     for (const n of [1, 2]) {
       const user = await app.request('POST', '/api/user', {
         token: admin,
-        body: { email: `panel${n}@example.com`, firstName: 'Panel', lastName: `${n}`, departmentId: department.body.id, roleId: role.body.id },
+        body: {
+          email: `panel${n}@example.com`,
+          firstName: 'Panel',
+          lastName: `${n}`,
+          departmentId: department.body.id,
+          roleId: role.body.id,
+        },
       });
       expect(user.status).toBe(201);
       users.push(user.body.id);
     }
-    expect(await stats()).toMatchObject({ totalUsers: before.totalUsers + 2, totalDepartments: before.totalDepartments + 1 });
+    expect(await stats()).toMatchObject({
+      totalUsers: before.totalUsers + 2,
+      totalDepartments: before.totalDepartments + 1,
+    });
 
     for (const id of users) expect((await app.request('DELETE', `/api/user/${id}`, { token: admin })).status).toBe(204);
     expect((await app.request('DELETE', `/api/department/${department.body.id}`, { token: admin })).status).toBe(204);
@@ -61,17 +80,26 @@ describe('Dashboard (GET /api/admin/dashboard/stats)', () => {
     await createSession(app, admin, upcoming, { startDate: '2030-05-10', endDate: '2030-05-10' });
     const running = await live(102);
     const now = await createSession(app, admin, running, { startDate: '2020-01-01', endDate: '2020-01-01' });
-    await app.sql(`UPDATE event_sessions SET starts_at = now() - interval '1 hour', ends_at = now() + interval '1 hour' WHERE id = $1`, [now.id]);
+    await app.sql(
+      `UPDATE event_sessions SET starts_at = now() - interval '1 hour', ends_at = now() + interval '1 hour' WHERE id = $1`,
+      [now.id],
+    );
     const over = await live(103);
     const ended = await createSession(app, admin, over, { startDate: '2020-01-01', endDate: '2020-01-01' });
-    await app.sql(`UPDATE event_sessions SET starts_at = now() - interval '2 hours', ends_at = now() - interval '1 second' WHERE id = $1`, [ended.id]);
+    await app.sql(
+      `UPDATE event_sessions SET starts_at = now() - interval '2 hours', ends_at = now() - interval '1 second' WHERE id = $1`,
+      [ended.id],
+    );
     await live(104);
     await createSession(app, admin, await live(105, 0), {});
     await createSession(app, admin, await live(106, 5), {});
     expect((await stats()).activeEvents).toBe(before + 2);
 
     // Back to draft: no longer active.
-    expect((await app.request('PUT', `/api/events/${upcoming}`, { token: admin, body: eventBody(upcoming, { status: 0 }) })).status).toBe(200);
+    expect(
+      (await app.request('PUT', `/api/events/${upcoming}`, { token: admin, body: eventBody(upcoming, { status: 0 }) }))
+        .status,
+    ).toBe(200);
     expect((await stats()).activeEvents).toBe(before + 1);
   });
 
@@ -80,7 +108,9 @@ describe('Dashboard (GET /api/admin/dashboard/stats)', () => {
     const session = (await createSession(app, admin, event, { maxQueueSpots: 5 })).id as number;
     const before = (await stats()).registrationsToday;
     const madridToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
-    const [{ midnight }] = await app.sql(`SELECT ($1::date)::timestamp AT TIME ZONE 'Europe/Madrid' AS midnight`, [madridToday]);
+    const [{ midnight }] = await app.sql(`SELECT ($1::date)::timestamp AT TIME ZONE 'Europe/Madrid' AS midnight`, [
+      madridToday,
+    ]);
     const at = (ms: number) => new Date(midnight.getTime() + ms).toISOString();
 
     await addRegistration(app, session, 0);

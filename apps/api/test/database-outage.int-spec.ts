@@ -60,16 +60,26 @@ describe('PostgreSQL away', () => {
     'public event': () => app.request('GET', `/api/events/${eventId}`),
     'public sessions': () => app.request('GET', `/api/events/${eventId}/sessions`),
     hold: () =>
-      app.request('POST', '/api/ticketholds', { body: { eventSessionId: sessionId, sessionToken: 'visitante-caida-bd-1', numberOfSpots: 1, userId: null } }),
+      app.request('POST', '/api/ticketholds', {
+        body: { eventSessionId: sessionId, sessionToken: 'visitante-caida-bd-1', numberOfSpots: 1, userId: null },
+      }),
     registration: () =>
-      app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...attendee(71) } }),
+      app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+        body: { eventSessionId: sessionId, ...attendee(71) },
+      }),
     'admin list': () => app.request('GET', '/api/user', { token }),
     me: () => app.request('GET', '/api/user/me', { token }),
     refresh: () => app.request('POST', '/api/auth/refresh', { token: refreshToken }),
-    login: () => app.request('POST', '/api/auth/login', { body: { email: 'nadie@example.com', password: 'una-clave' } }),
+    login: () =>
+      app.request('POST', '/api/auth/login', { body: { email: 'nadie@example.com', password: 'una-clave' } }),
   });
 
-  async function until<T>(what: string, probe: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  async function until<T>(
+    what: string,
+    probe: () => Promise<T>,
+    ok: (value: T) => boolean,
+    timeoutMs = 30_000,
+  ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     let last: T | undefined;
     while (Date.now() < deadline) {
@@ -94,15 +104,22 @@ describe('PostgreSQL away', () => {
         expect(retryAfter).toBeLessThanOrEqual(30);
       }
     }
-    expect(lines.filter((l) => DOWN_LINE.test(l.text))).toEqual([{ level: 'error', text: expect.stringMatching(DOWN_LINE) }]);
+    expect(lines.filter((l) => DOWN_LINE.test(l.text))).toEqual([
+      { level: 'error', text: expect.stringMatching(DOWN_LINE) },
+    ]);
     // No stack or error line per request.
     expect(lines.filter((l) => l.level === 'error' && !DOWN_LINE.test(l.text))).toEqual([]);
 
     await pg.resume();
     // The same access token works again: nobody was signed out and the pool reconnected by itself.
-    await until('me after resume', () => app.request('GET', '/api/user/me', { token: staff.accessToken }), (r) => r.status === 200);
+    await until(
+      'me after resume',
+      () => app.request('GET', '/api/user/me', { token: staff.accessToken }),
+      (r) => r.status === 200,
+    );
     const answered: Record<string, number> = {};
-    for (const [name, call] of Object.entries(calls(staff.accessToken, staff.refreshToken))) answered[name] = (await call()).status;
+    for (const [name, call] of Object.entries(calls(staff.accessToken, staff.refreshToken)))
+      answered[name] = (await call()).status;
     expect(answered).toEqual({
       'public event': 200,
       'public sessions': 200,
@@ -114,14 +131,22 @@ describe('PostgreSQL away', () => {
       login: 401, // an unknown e-mail, now that someone can check it
     });
 
-    await until('recovery logged', async () => lines.filter((l) => BACK_LINE.test(l.text)).length, (n) => n > 0);
+    await until(
+      'recovery logged',
+      async () => lines.filter((l) => BACK_LINE.test(l.text)).length,
+      (n) => n > 0,
+    );
     expect(lines.filter((l) => BACK_LINE.test(l.text))).toHaveLength(1);
     expect(lines.filter((l) => DOWN_LINE.test(l.text))).toHaveLength(1);
   }, 90_000);
 
   it('does not leave a request waiting while the server accepts connections but never answers', async () => {
     await pg.resume();
-    await until('up', () => app.request('GET', '/api/user/me', { token: staff.accessToken }), (r) => r.status === 200);
+    await until(
+      'up',
+      () => app.request('GET', '/api/user/me', { token: staff.accessToken }),
+      (r) => r.status === 200,
+    );
     // Freeze the server (new connections wait in the kernel's backlog, unanswered) and end the app's open
     // sessions, so the next request must open a new connection.
     const backends = await app.sql<{ pid: number }>(
@@ -139,11 +164,18 @@ describe('PostgreSQL away', () => {
     await new Promise((r) => setTimeout(r, 500));
 
     // Generous bound: without a connection timeout this request never answers.
-    const res = await fetch(`${app.baseUrl}/api/user/me`, { headers: { authorization: `Bearer ${staff.accessToken}` }, signal: AbortSignal.timeout(20_000) });
+    const res = await fetch(`${app.baseUrl}/api/user/me`, {
+      headers: { authorization: `Bearer ${staff.accessToken}` },
+      signal: AbortSignal.timeout(20_000),
+    });
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual(UNAVAILABLE);
 
     resumePostmaster();
-    await until('me after thaw', () => app.request('GET', '/api/user/me', { token: staff.accessToken }), (r) => r.status === 200);
+    await until(
+      'me after thaw',
+      () => app.request('GET', '/api/user/me', { token: staff.accessToken }),
+      (r) => r.status === 200,
+    );
   }, 60_000);
 });

@@ -36,7 +36,10 @@ describe('Departments (/api/department)', () => {
     expect(one.status).toBe(200);
     expect(one.body).toEqual({ id, name: 'Cultura' });
 
-    const renamed = await app.request('PUT', `/api/department/${id}`, { token: admin, body: { name: ' Cultura y Festejos ' } });
+    const renamed = await app.request('PUT', `/api/department/${id}`, {
+      token: admin,
+      body: { name: ' Cultura y Festejos ' },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toEqual({ id, name: 'Cultura y Festejos' });
     expect((await app.request('GET', `/api/department/${id}`, { token: admin })).body.name).toBe('Cultura y Festejos');
@@ -57,7 +60,9 @@ describe('Departments (/api/department)', () => {
     const listed = list.body.map((d: { name: string }) => d.name).filter((name: string) => names.includes(name));
     expect(listed).toEqual(['Atención Ciudadana', 'biblioteca', 'Medio Ambiente', 'zoología']);
 
-    const search = await app.request('GET', `/api/department?search=${encodeURIComponent('AMBIENTE')}`, { token: admin });
+    const search = await app.request('GET', `/api/department?search=${encodeURIComponent('AMBIENTE')}`, {
+      token: admin,
+    });
     expect(search.body.map((d: { name: string }) => d.name)).toEqual(['Medio Ambiente']);
     expect((await app.request('GET', '/api/department?search=ninguno-asi', { token: admin })).body).toEqual([]);
   });
@@ -106,13 +111,19 @@ describe('Departments (/api/department)', () => {
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ statusCode: 409, code: 'CONFLICT', message: TAKEN, errors: { name: [TAKEN] } });
     }
-    const rename = await app.request('PUT', `/api/department/${turismo.id}`, { token: admin, body: { name: 'deportes' } });
+    const rename = await app.request('PUT', `/api/department/${turismo.id}`, {
+      token: admin,
+      body: { name: 'deportes' },
+    });
     expect(rename.status).toBe(409);
     expect(rename.body.errors).toEqual({ name: [TAKEN] });
     expect(await rows()).toEqual(before);
 
     // Changing only the case of its own name is not a clash.
-    const recased = await app.request('PUT', `/api/department/${deportes.id}`, { token: admin, body: { name: 'DEPORTES' } });
+    const recased = await app.request('PUT', `/api/department/${deportes.id}`, {
+      token: admin,
+      body: { name: 'DEPORTES' },
+    });
     expect(recased.status).toBe(200);
     expect(recased.body).toEqual({ id: deportes.id, name: 'DEPORTES' });
   });
@@ -120,10 +131,18 @@ describe('Departments (/api/department)', () => {
   it('refuses (409) to delete a department while users belong to it', async () => {
     const department = await create('Hacienda');
     const other = await create('Urbanismo');
-    const role = (await app.request('POST', '/api/role', { token: admin, body: { name: 'Sin permisos', permissionIds: [] } })).body;
+    const role = (
+      await app.request('POST', '/api/role', { token: admin, body: { name: 'Sin permisos', permissionIds: [] } })
+    ).body;
     const user = await app.request('POST', '/api/user', {
       token: admin,
-      body: { email: 'hacienda@example.com', firstName: 'Hilario', lastName: 'Hacienda', departmentId: department.id, roleId: role.id },
+      body: {
+        email: 'hacienda@example.com',
+        firstName: 'Hilario',
+        lastName: 'Hacienda',
+        departmentId: department.id,
+        roleId: role.id,
+      },
     });
     expect(user.status).toBe(201);
 
@@ -135,7 +154,9 @@ describe('Departments (/api/department)', () => {
       message: 'El departamento tiene usuarios asignados: reasígnalos antes de eliminarlo',
     });
     expect((await app.request('GET', `/api/department/${department.id}`, { token: admin })).body).toEqual(department);
-    expect((await app.request('GET', `/api/user/${user.body.id}`, { token: admin })).body.departmentName).toBe('Hacienda');
+    expect((await app.request('GET', `/api/user/${user.body.id}`, { token: admin })).body.departmentName).toBe(
+      'Hacienda',
+    );
 
     // Once the user moves elsewhere, it can go.
     const moved = await app.request('PUT', `/api/user/${user.body.id}`, {
@@ -169,16 +190,27 @@ describe('Departments (/api/department)', () => {
     expect((await app.request('GET', '/api/department', { token: reader.token })).status).toBe(200);
     expect((await app.request('GET', `/api/department/${target.id}`, { token: reader.token })).status).toBe(200);
     const before = await rows();
-    expect((await app.request('POST', '/api/department', { token: reader.token, body: { name: 'Intruso' } })).status).toBe(403);
-    expect((await app.request('PUT', `/api/department/${target.id}`, { token: reader.token, body: { name: 'Intruso' } })).status).toBe(403);
+    expect(
+      (await app.request('POST', '/api/department', { token: reader.token, body: { name: 'Intruso' } })).status,
+    ).toBe(403);
+    expect(
+      (await app.request('PUT', `/api/department/${target.id}`, { token: reader.token, body: { name: 'Intruso' } }))
+        .status,
+    ).toBe(403);
     expect((await app.request('DELETE', `/api/department/${target.id}`, { token: reader.token })).status).toBe(403);
     expect(await rows()).toEqual(before);
 
     const writer = await app.staffWith(['Departments.Create', 'Departments.Update', 'Departments.Delete']);
     expect((await app.request('GET', '/api/department', { token: writer.token })).status).toBe(403);
-    const made = await app.request('POST', '/api/department', { token: writer.token, body: { name: 'Hecho por escritor' } });
+    const made = await app.request('POST', '/api/department', {
+      token: writer.token,
+      body: { name: 'Hecho por escritor' },
+    });
     expect(made.status).toBe(201);
-    expect((await app.request('PUT', `/api/department/${made.body.id}`, { token: writer.token, body: { name: 'Rehecho' } })).status).toBe(200);
+    expect(
+      (await app.request('PUT', `/api/department/${made.body.id}`, { token: writer.token, body: { name: 'Rehecho' } }))
+        .status,
+    ).toBe(200);
     expect((await app.request('DELETE', `/api/department/${made.body.id}`, { token: writer.token })).status).toBe(204);
     expect((await app.request('GET', '/api/department')).status).toBe(401);
   });

@@ -56,15 +56,30 @@ describe('E-mail after a crash at send time', () => {
     it('gives each e-mail a Message-ID of its own row, the same when that row is delivered again', async () => {
       const [first, second] = await recordMessages(a, 'id', 2);
       await a.running.app.get(EmailDeliveryService).dispatch();
-      const [mail] = await eventually(() => smtp.to(first.address).length === 1 && smtp.to(first.address), 10_000, 'first delivery');
+      const [mail] = await eventually(
+        () => smtp.to(first.address).length === 1 && smtp.to(first.address),
+        10_000,
+        'first delivery',
+      );
       await eventually(() => smtp.to(second.address).length === 1, 10_000, 'second message');
       expect(messageId(mail)).toMatch(new RegExp(`^<email-${first.id}\\.[0-9a-f]{16}@example\\.com>$`));
-      expect(messageId(smtp.to(second.address)[0])).toMatch(new RegExp(`^<email-${second.id}\\.[0-9a-f]{16}@example\\.com>$`));
+      expect(messageId(smtp.to(second.address)[0])).toMatch(
+        new RegExp(`^<email-${second.id}\\.[0-9a-f]{16}@example\\.com>$`),
+      );
 
       // What a worker killed after the server accepted it leaves: the row pending, its claim run out.
-      await eventually(async () => (await a.sql(`SELECT status FROM email_messages WHERE id = $1`, [first.id]))[0].status === 1);
-      await a.sql(`UPDATE email_messages SET status = 0, sent_at = NULL, claimed_until = now() - interval '1 second' WHERE id = $1`, [first.id]);
-      const copies = await eventually(() => smtp.to(first.address).length === 2 && smtp.to(first.address), 10_000, 'delivered again');
+      await eventually(
+        async () => (await a.sql(`SELECT status FROM email_messages WHERE id = $1`, [first.id]))[0].status === 1,
+      );
+      await a.sql(
+        `UPDATE email_messages SET status = 0, sent_at = NULL, claimed_until = now() - interval '1 second' WHERE id = $1`,
+        [first.id],
+      );
+      const copies = await eventually(
+        () => smtp.to(first.address).length === 2 && smtp.to(first.address),
+        10_000,
+        'delivered again',
+      );
       expect(messageId(copies[1])).toBe(messageId(copies[0]));
     });
 
@@ -73,7 +88,11 @@ describe('E-mail after a crash at send time', () => {
       const [slow] = await recordMessages(a, 'slow', 1);
       void a.running.app.get(EmailDeliveryService).dispatch();
 
-      await eventually(async () => (await a.sql(`SELECT status FROM email_messages WHERE id = $1`, [slow.id]))[0].status === 1, 20_000, 'sent');
+      await eventually(
+        async () => (await a.sql(`SELECT status FROM email_messages WHERE id = $1`, [slow.id]))[0].status === 1,
+        20_000,
+        'sent',
+      );
       // Both instances swept many times meanwhile.
       await new Promise((r) => setTimeout(r, 1_000));
       expect(smtp.to(slow.address).length).toBe(1);
@@ -140,7 +159,11 @@ describe('E-mail after a crash at send time', () => {
       const messages = await recordMessages(app, 'kill', 20);
       const addresses = new Set(messages.map((m) => m.address));
       const ours = () => smtp.messages.filter((m) => m.to.some((to) => addresses.has(to)));
-      const rows = () => app.sql<{ id: number; status: number; claimed: boolean }>(`SELECT id::int, status, claimed_until > now() AS claimed FROM email_messages WHERE id = ANY($1::int[])`, [messages.map((m) => m.id)]);
+      const rows = () =>
+        app.sql<{ id: number; status: number; claimed: boolean }>(
+          `SELECT id::int, status, claimed_until > now() AS claimed FROM email_messages WHERE id = ANY($1::int[])`,
+          [messages.map((m) => m.id)],
+        );
 
       // A slow server: a message is accepted (kept) at once but confirmed only a second later, so several are in
       // flight when the worker dies.
@@ -165,7 +188,8 @@ describe('E-mail after a crash at send time', () => {
       await new Promise((r) => setTimeout(r, 1_000));
 
       const delivered = ours();
-      for (const address of addresses) expect(delivered.filter((m) => m.to.includes(address)).length).toBeGreaterThanOrEqual(1);
+      for (const address of addresses)
+        expect(delivered.filter((m) => m.to.includes(address)).length).toBeGreaterThanOrEqual(1);
       const duplicates = delivered.length - addresses.size;
       expect(duplicates).toBeLessThanOrEqual(HELD_PER_WORKER);
       for (const address of addresses) {
@@ -179,7 +203,11 @@ describe('E-mail after a crash at send time', () => {
       const messages = await recordMessages(app, 'stop', 120);
       const addresses = new Set(messages.map((m) => m.address));
       const ours = () => smtp.messages.filter((m) => m.to.some((to) => addresses.has(to)));
-      const rows = () => app.sql<{ status: number; claimed: boolean }>(`SELECT status, claimed_until > now() AS claimed FROM email_messages WHERE id = ANY($1::int[])`, [messages.map((m) => m.id)]);
+      const rows = () =>
+        app.sql<{ status: number; claimed: boolean }>(
+          `SELECT status, claimed_until > now() AS claimed FROM email_messages WHERE id = ANY($1::int[])`,
+          [messages.map((m) => m.id)],
+        );
 
       // A backlog of about 40 s at one second a message over three connections.
       smtp.answerDelayMs = 1_000;
@@ -197,7 +225,11 @@ describe('E-mail after a crash at send time', () => {
 
       smtp.answerDelayMs = 0;
       startWorker();
-      await eventually(async () => (await rows()).every((r) => r.status === 1), 60_000, 'the rest sent by the next worker');
+      await eventually(
+        async () => (await rows()).every((r) => r.status === 1),
+        60_000,
+        'the rest sent by the next worker',
+      );
       await new Promise((r) => setTimeout(r, 500));
       for (const address of addresses) expect(smtp.to(address).length).toBe(1);
     }, 150_000);

@@ -3,8 +3,19 @@ import { attendee, createSession } from './support/booking-fixtures';
 import { type CapturedMail, SmtpCapture, eventually, useSmtp } from './support/smtp-capture';
 import { TestApp } from './support/test-app';
 
-const madridDate = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-const madridTime = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const madridDate = new Intl.DateTimeFormat('es-ES', {
+  timeZone: 'Europe/Madrid',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const madridTime = new Intl.DateTimeFormat('es-ES', {
+  timeZone: 'Europe/Madrid',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** The link of the e-mail's HTML (entities undone, as a browser reads the attribute). */
 function cancelLink(mail: CapturedMail): string {
@@ -20,13 +31,25 @@ describe('E-mail delivery', () => {
   let admin: string;
 
   const register = (sessionId: number, body: object) =>
-    app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...body } });
+    app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+      body: { eventSessionId: sessionId, ...body },
+    });
   const messages = (sessionId: number) =>
-    app.sql(`SELECT id::int, email_type, email_address, status, attempts, error_message, sent_at FROM email_messages WHERE session_id = $1 ORDER BY id`, [sessionId]);
+    app.sql(
+      `SELECT id::int, email_type, email_address, status, attempts, error_message, sent_at FROM email_messages WHERE session_id = $1 ORDER BY id`,
+      [sessionId],
+    );
 
   beforeAll(async () => {
     smtp = await SmtpCapture.start();
-    app = await TestApp.start({ env: { EMAIL_SWEEP_INTERVAL_MS: '300', EMAIL_RETRY_BASE_MS: '100', EMAIL_MAX_ATTEMPTS: '4', PUBLIC_BASE_URL: 'http://reservas.test' } });
+    app = await TestApp.start({
+      env: {
+        EMAIL_SWEEP_INTERVAL_MS: '300',
+        EMAIL_RETRY_BASE_MS: '100',
+        EMAIL_MAX_ATTEMPTS: '4',
+        PUBLIC_BASE_URL: 'http://reservas.test',
+      },
+    });
     admin = await app.adminToken();
     await useSmtp(app, admin, smtp, { baseUrl: 'https://reservas.example.com/' });
   });
@@ -37,12 +60,19 @@ describe('E-mail delivery', () => {
 
   it('a public registration sends exactly one e-mail: the Registration template, escaped values, a working cancel link and an .ics file', async () => {
     const { sessionId } = await createSession(app, { maxAttendees: 5 });
-    await app.sql(`UPDATE events SET title = 'Concierto & Co', place = 'Teatro Real', address = 'Plaza de Isabel II', city = 'Madrid' WHERE id = (SELECT event_id FROM event_sessions WHERE id = $1)`, [sessionId]);
+    await app.sql(
+      `UPDATE events SET title = 'Concierto & Co', place = 'Teatro Real', address = 'Plaza de Isabel II', city = 'Madrid' WHERE id = (SELECT event_id FROM event_sessions WHERE id = $1)`,
+      [sessionId],
+    );
     const person = attendee(501, { firstName: 'Ana <b>&' });
     const res = await register(sessionId, person);
     expect(res.status).toBe(201);
 
-    const [mail] = await eventually(() => smtp.to(person.email).length && smtp.to(person.email), 10_000, 'registration e-mail');
+    const [mail] = await eventually(
+      () => smtp.to(person.email).length && smtp.to(person.email),
+      10_000,
+      'registration e-mail',
+    );
     await eventually(async () => (await messages(sessionId))[0]?.status === 1);
     expect(smtp.to(person.email)).toHaveLength(1);
     expect(mail.from).toBe('inscripciones@example.com');
@@ -63,15 +93,26 @@ describe('E-mail delivery', () => {
     const link = cancelLink(mail);
     expect(link).toMatch(new RegExp(`^https://reservas\\.example\\.com/cancel\\?token=${res.body.id}-[\\w-]{32}$`));
     expect(mail.text).toContain(link);
-    const preview = await app.request('GET', `/api/registrations/cancellation/${new URL(link).searchParams.get('token')}`);
+    const preview = await app.request(
+      'GET',
+      `/api/registrations/cancellation/${new URL(link).searchParams.get('token')}`,
+    );
     expect(preview.status).toBe(200);
-    expect(preview.body).toMatchObject({ registrationId: res.body.id, firstName: 'Ana <b>&', eventTitle: 'Concierto & Co' });
+    expect(preview.body).toMatchObject({
+      registrationId: res.body.id,
+      firstName: 'Ana <b>&',
+      eventTitle: 'Concierto & Co',
+    });
 
     expect(mail.attachments).toHaveLength(1);
     const [ics] = mail.attachments;
     expect(ics.filename).toBe('evento.ics');
     expect(ics.contentType).toMatch(/^text\/calendar/);
-    const utc = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    const utc = (d: Date) =>
+      d
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '');
     expect(ics.content).toContain('BEGIN:VEVENT');
     expect(ics.content).toContain('SUMMARY:Concierto & Co');
     expect(ics.content).toContain(`DTSTART:${utc(session.starts_at)}`);
@@ -107,13 +148,17 @@ describe('E-mail delivery', () => {
     const cancelled = await app.request('POST', `/api/registrations/${seated.body.id}/cancel`, { token: admin });
     expect(cancelled.status).toBe(200);
 
-    const promoted = await eventually(() => smtp.to(attendee(522).email).length === 2 && smtp.to(attendee(522).email)[1]);
+    const promoted = await eventually(
+      () => smtp.to(attendee(522).email).length === 2 && smtp.to(attendee(522).email)[1],
+    );
     expect(promoted.subject).toMatch(/^¡Tienes plaza! /);
     expect(promoted.html).toContain('ya es tuya');
     expect(promoted.attachments.map((a) => a.filename)).toEqual(['evento.ics']);
     expect(cancelLink(promoted)).toMatch(new RegExp(`/cancel\\?token=${waiting.body.id}-`));
 
-    const cancellation = await eventually(() => smtp.to(attendee(521).email).length === 2 && smtp.to(attendee(521).email)[1]);
+    const cancellation = await eventually(
+      () => smtp.to(attendee(521).email).length === 2 && smtp.to(attendee(521).email)[1],
+    );
     expect(cancellation.subject).toMatch(/^Inscripción cancelada: /);
     expect(cancellation.text).toContain('ha sido cancelada');
 
@@ -132,10 +177,20 @@ describe('E-mail delivery', () => {
     expect((await register(sessionId, person)).status).toBe(201);
     const res = await app.request('POST', '/api/blacklists', {
       token: admin,
-      body: { eventId, eventSessionId: sessionId, email: person.email, blackListReason: 0, notificationType: 1, expiresAt: '2099-12-31', blackListReasonDesc: 'nota interna' },
+      body: {
+        eventId,
+        eventSessionId: sessionId,
+        email: person.email,
+        blackListReason: 0,
+        notificationType: 1,
+        expiresAt: '2099-12-31',
+        blackListReasonDesc: 'nota interna',
+      },
     });
     expect(res.status).toBe(201);
-    const mail = await eventually(() => smtp.to(person.email).find((m) => m.subject === 'Aviso sobre tus inscripciones'));
+    const mail = await eventually(() =>
+      smtp.to(person.email).find((m) => m.subject === 'Aviso sobre tus inscripciones'),
+    );
     expect(mail.text).toContain('Hola Rosa,');
     expect(mail.text).toContain('no podrás inscribirte en nuevos eventos hasta el 31 de diciembre de 2099');
     expect(mail.text).toContain('Motivo: No Show');
@@ -158,7 +213,9 @@ describe('E-mail delivery', () => {
     const written = await eventually(() => smtp.to(person.email).find((m) => m.subject === 'Cambio de sala'));
     expect(written.html).toContain('La sala será la &lt;2&gt; &amp; no la 1');
     expect(written.text).toContain('La sala será la <2> & no la 1');
-    const templated = await eventually(() => smtp.to(person.email).find((m) => m.subject.startsWith('Estás en la lista de espera')));
+    const templated = await eventually(() =>
+      smtp.to(person.email).find((m) => m.subject.startsWith('Estás en la lista de espera')),
+    );
     expect(templated.text).toContain('Hola Luis,');
   });
 
@@ -225,7 +282,10 @@ describe('E-mail delivery', () => {
     const { sessionId } = await createSession(app, { maxAttendees: 10 });
     expect((await register(sessionId, attendee(561))).status).toBe(201);
     await eventually(async () => (await messages(sessionId))[0]?.status === 1);
-    await app.sql(`UPDATE event_sessions SET starts_at = now() - interval '2 hours', ends_at = now() - interval '1 hour' WHERE id = $1`, [sessionId]);
+    await app.sql(
+      `UPDATE event_sessions SET starts_at = now() - interval '2 hours', ends_at = now() - interval '1 hour' WHERE id = $1`,
+      [sessionId],
+    );
     await app.sql(`UPDATE email_messages SET status = 0, sent_at = NULL WHERE session_id = $1`, [sessionId]);
     await eventually(async () => (await messages(sessionId))[0]?.status === 2);
     expect((await messages(sessionId))[0].error_message).toBe('No enviado: la sesión ya había terminado');
@@ -253,7 +313,10 @@ describe('E-mail delivery', () => {
     for (const n of people) expect((await register(sessionId, attendee(n))).status).toBe(201);
     await eventually(async () => (await messages(sessionId)).every((m) => m.status === 1), 20_000);
     // The same 40 messages made due again at once, then four dispatches at the same moment.
-    await app.sql(`UPDATE email_messages SET status = 0, sent_at = NULL, next_attempt_at = now() WHERE session_id = $1`, [sessionId]);
+    await app.sql(
+      `UPDATE email_messages SET status = 0, sent_at = NULL, next_attempt_at = now() WHERE session_id = $1`,
+      [sessionId],
+    );
     const delivery = app.running.app.get(EmailDeliveryService);
     await Promise.all([delivery.dispatch(), delivery.dispatch(), delivery.dispatch(), delivery.dispatch()]);
     await eventually(async () => (await messages(sessionId)).every((m) => m.status === 1));

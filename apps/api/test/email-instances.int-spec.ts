@@ -43,7 +43,11 @@ class RedisRelay {
   }
 }
 
-const env = { APP_SECRET: 'secreto-compartido-por-las-instancias-de-prueba', EMAIL_SWEEP_INTERVAL_MS: '300', EMAIL_RETRY_BASE_MS: '100' };
+const env = {
+  APP_SECRET: 'secreto-compartido-por-las-instancias-de-prueba',
+  EMAIL_SWEEP_INTERVAL_MS: '300',
+  EMAIL_RETRY_BASE_MS: '100',
+};
 
 describe('E-mail delivery with several instances and a Redis outage', () => {
   let smtp: SmtpCapture;
@@ -54,7 +58,9 @@ describe('E-mail delivery with several instances and a Redis outage', () => {
   afterAll(() => smtp?.stop());
 
   const register = (app: TestApp, sessionId: number, n: number) =>
-    app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...attendee(n) } });
+    app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+      body: { eventSessionId: sessionId, ...attendee(n) },
+    });
 
   describe('two API instances on one database', () => {
     let a: TestApp;
@@ -79,10 +85,17 @@ describe('E-mail delivery with several instances and a Redis outage', () => {
       // Both instances also sweep and dispatch at the same time.
       await Promise.all([a, b].map((app) => app.running.app.get(EmailDeliveryService).dispatch()));
 
-      await eventually(async () => {
-        const [{ pending }] = await a.sql(`SELECT count(*)::int AS pending FROM email_messages WHERE session_id = $1 AND status <> 1`, [sessionId]);
-        return pending === 0;
-      }, 20_000, 'all sent');
+      await eventually(
+        async () => {
+          const [{ pending }] = await a.sql(
+            `SELECT count(*)::int AS pending FROM email_messages WHERE session_id = $1 AND status <> 1`,
+            [sessionId],
+          );
+          return pending === 0;
+        },
+        20_000,
+        'all sent',
+      );
       await new Promise((r) => setTimeout(r, 500));
       for (const n of people) expect(smtp.to(attendee(n).email)).toHaveLength(1);
       const subjects = people.map((n) => smtp.to(attendee(n).email)[0].subject);
@@ -118,13 +131,19 @@ describe('E-mail delivery with several instances and a Redis outage', () => {
         expect(Date.now() - started).toBeLessThan(3_000);
         await new Promise((r) => setTimeout(r, 700));
         // Nothing could run the jobs: still pending, never tried.
-        const rows = await app.sql(`SELECT status, attempts FROM email_messages WHERE session_id = $1 ORDER BY id`, [sessionId]);
+        const rows = await app.sql(`SELECT status, attempts FROM email_messages WHERE session_id = $1 ORDER BY id`, [
+          sessionId,
+        ]);
         expect(rows.slice(1)).toEqual([0, 0, 0].map(() => ({ status: 0, attempts: 0 })));
       } finally {
         await relay.start();
       }
 
-      await eventually(async () => [802, 803, 804].every((n) => smtp.to(attendee(n).email).length === 1), 20_000, 'delivered after the outage');
+      await eventually(
+        async () => [802, 803, 804].every((n) => smtp.to(attendee(n).email).length === 1),
+        20_000,
+        'delivered after the outage',
+      );
       await new Promise((r) => setTimeout(r, 500));
       for (const n of [801, 802, 803, 804]) expect(smtp.to(attendee(n).email)).toHaveLength(1);
     }, 40_000);

@@ -25,7 +25,9 @@ describe('E-mail delivery without the sweep', () => {
     // are claiming, sending and finishing.
     const stream = async (group: typeof people) => {
       for (const person of group) {
-        const res = await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...person } });
+        const res = await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+          body: { eventSessionId: sessionId, ...person },
+        });
         expect(res.status).toBe(201);
         await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 40)));
       }

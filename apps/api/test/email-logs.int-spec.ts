@@ -13,9 +13,16 @@ describe('E-mail log', () => {
 
   const list = (query = '', token = admin) => app.request('GET', `/api/email-logs${query}`, { token });
   const register = (n: number, overrides: Record<string, unknown> = {}) =>
-    app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...attendee(n, overrides) } });
+    app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+      body: { eventSessionId: sessionId, ...attendee(n, overrides) },
+    });
   const row = async (email: string, type: string) =>
-    (await app.sql(`SELECT id::int, status FROM email_messages WHERE email_address = $1 AND email_type = $2`, [email, type]))[0];
+    (
+      await app.sql(`SELECT id::int, status FROM email_messages WHERE email_address = $1 AND email_type = $2`, [
+        email,
+        type,
+      ])
+    )[0];
 
   beforeAll(async () => {
     smtp = await SmtpCapture.start();
@@ -23,7 +30,9 @@ describe('E-mail log', () => {
     admin = await app.adminToken();
     await useSmtp(app, admin, smtp);
     ({ eventId, sessionId } = await createSession(app, { maxAttendees: 10 }));
-    await app.sql(`UPDATE events SET title = 'Taller de cerámica', city = 'Sevilla', country = 'Spain' WHERE id = $1`, [eventId]);
+    await app.sql(`UPDATE events SET title = 'Taller de cerámica', city = 'Sevilla', country = 'Spain' WHERE id = $1`, [
+      eventId,
+    ]);
 
     // Sent: Ana. Refused for good by the server: Berta's confirmation, and Carla's confirmation and cancellation.
     smtp.refuse.add(attendee(902).email);
@@ -31,8 +40,12 @@ describe('E-mail log', () => {
     const ana = await register(901, { firstName: 'Ana', lastName: 'Alonso' });
     await register(902, { firstName: 'Berta', lastName: 'Blanco' });
     const carla = await register(903, { firstName: 'Carla', lastName: 'Castro' });
-    await eventually(async () => (await app.sql(`SELECT count(*)::int AS n FROM email_messages WHERE status = 0`))[0].n === 0);
-    expect((await app.request('POST', `/api/registrations/${carla.body.id}/cancel`, { token: admin })).status).toBe(200);
+    await eventually(
+      async () => (await app.sql(`SELECT count(*)::int AS n FROM email_messages WHERE status = 0`))[0].n === 0,
+    );
+    expect((await app.request('POST', `/api/registrations/${carla.body.id}/cancel`, { token: admin })).status).toBe(
+      200,
+    );
     await eventually(async () => (await row(attendee(903).email, 'Cancellation'))?.status === 2);
     ids.anaRegistration = (await row(attendee(901).email, 'Registration')).id;
     ids.bertaRegistration = (await row(attendee(902).email, 'Registration')).id;
@@ -48,8 +61,20 @@ describe('E-mail log', () => {
   it('lists newest first with the spec fields, 20 per page by default', async () => {
     const res = await list();
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ totalCount: 4, totalPages: 1, hasPreviousPage: false, hasNextPage: false, page: 1, pageSize: 20 });
-    expect(res.body.data.map((e: { id: number }) => e.id)).toEqual([ids.carlaCancellation, ids.carlaRegistration, ids.bertaRegistration, ids.anaRegistration]);
+    expect(res.body).toMatchObject({
+      totalCount: 4,
+      totalPages: 1,
+      hasPreviousPage: false,
+      hasNextPage: false,
+      page: 1,
+      pageSize: 20,
+    });
+    expect(res.body.data.map((e: { id: number }) => e.id)).toEqual([
+      ids.carlaCancellation,
+      ids.carlaRegistration,
+      ids.bertaRegistration,
+      ids.anaRegistration,
+    ]);
     const ana = res.body.data[3];
     expect(ana).toEqual({
       id: ids.anaRegistration,
@@ -65,12 +90,24 @@ describe('E-mail log', () => {
       attempts: 1,
     });
     const berta = res.body.data[2];
-    expect(berta).toMatchObject({ status: 2, sentAt: null, emailType: 'Registration', errorMessage: expect.stringContaining('550') });
+    expect(berta).toMatchObject({
+      status: 2,
+      sentAt: null,
+      emailType: 'Registration',
+      errorMessage: expect.stringContaining('550'),
+    });
   });
 
   it('pages and searches by e-mail, name, tax ID and event title', async () => {
     const page2 = await list('?page=2&pageSize=3');
-    expect(page2.body).toMatchObject({ totalCount: 4, totalPages: 2, hasPreviousPage: true, hasNextPage: false, page: 2, pageSize: 3 });
+    expect(page2.body).toMatchObject({
+      totalCount: 4,
+      totalPages: 2,
+      hasPreviousPage: true,
+      hasNextPage: false,
+      page: 2,
+      pageSize: 3,
+    });
     expect(page2.body.data.map((e: { id: number }) => e.id)).toEqual([ids.anaRegistration]);
 
     const byName = await list('?search=carla');

@@ -67,7 +67,14 @@ describe('E-mail settings and test e-mail', () => {
       smtpHost: ['El servidor SMTP es requerido para activar el envío de emails'],
       emailFromAddress: ['El email del remitente es requerido para activar el envío de emails'],
     });
-    const bad = await save({ emailEnabled: 'quizá', smtpPort: 70000, emailFromAddress: 'x@', baseUrl: 'ftp://x', smtpUseSsl: 'sí', smtpHost: 'smtp example' });
+    const bad = await save({
+      emailEnabled: 'quizá',
+      smtpPort: 70000,
+      emailFromAddress: 'x@',
+      baseUrl: 'ftp://x',
+      smtpUseSsl: 'sí',
+      smtpHost: 'smtp example',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({
       emailEnabled: ['emailEnabled es requerido y debe ser true o false'],
@@ -114,7 +121,9 @@ describe('E-mail settings and test e-mail', () => {
     expect(mail.subject).toBe('Email de prueba');
     expect(mail.headers.from).toBe('Inscripciones Ayuntamiento <inscripciones@example.com>');
     expect(mail.text).toContain('el envío funciona');
-    const [log] = await app.sql(`SELECT email_type, status, error_message FROM email_messages WHERE email_address = 'yo@example.com'`);
+    const [log] = await app.sql(
+      `SELECT email_type, status, error_message FROM email_messages WHERE email_address = 'yo@example.com'`,
+    );
     expect(log).toEqual({ email_type: 'Test', status: 1, error_message: null });
   });
 
@@ -124,7 +133,9 @@ describe('E-mail settings and test e-mail', () => {
     expect(refused.status).toBe(502);
     expect(refused.body).toMatchObject({ statusCode: 502, code: 'SMTP_ERROR' });
     expect(refused.body.message).toMatch(/^El servidor SMTP rechazó el envío o no respondió: .*Invalid login/);
-    const [log] = await app.sql(`SELECT status, error_message FROM email_messages WHERE email_address = 'yo2@example.com'`);
+    const [log] = await app.sql(
+      `SELECT status, error_message FROM email_messages WHERE email_address = 'yo2@example.com'`,
+    );
     expect(log.status).toBe(2);
     expect(log.error_message).toContain('Invalid login');
 
@@ -137,11 +148,18 @@ describe('E-mail settings and test e-mail', () => {
     smtp.refuse.add('rechazado@example.com');
     const res = await sendTest('?testEmail=rechazado@example.com');
     expect(res.status).toBe(502);
-    expect(res.body.message).toMatch(/^El servidor SMTP rechazó el envío o no respondió: .*550 5\.1\.1 <\[dirección\]>: Recipient address rejected/);
+    expect(res.body.message).toMatch(
+      /^El servidor SMTP rechazó el envío o no respondió: .*550 5\.1\.1 <\[dirección\]>: Recipient address rejected/,
+    );
     expect(res.body.message).not.toContain('rechazado@example.com');
     // The e-mail log keeps the whole answer.
-    const [log] = await app.sql(`SELECT status, error_message FROM email_messages WHERE email_address = 'rechazado@example.com'`);
-    expect(log).toEqual({ status: 2, error_message: expect.stringContaining('<rechazado@example.com>: Recipient address rejected') });
+    const [log] = await app.sql(
+      `SELECT status, error_message FROM email_messages WHERE email_address = 'rechazado@example.com'`,
+    );
+    expect(log).toEqual({
+      status: 2,
+      error_message: expect.stringContaining('<rechazado@example.com>: Recipient address rejected'),
+    });
   });
 
   it('answers a server that is down as a 502, not a crash', async () => {
@@ -160,7 +178,11 @@ describe('E-mail settings and test e-mail', () => {
     const read = await app.request('GET', '/api/email/settings', { token: reader.token });
     expect(read.status).toBe(200);
     expect(read.body).not.toHaveProperty('smtpPassword');
-    expect((await app.request('PUT', '/api/email/settings', { token: reader.token, body: { emailEnabled: false } })).status).toBe(403);
-    expect((await app.request('POST', '/api/email/test?testEmail=a@example.com', { token: reader.token })).status).toBe(403);
+    expect(
+      (await app.request('PUT', '/api/email/settings', { token: reader.token, body: { emailEnabled: false } })).status,
+    ).toBe(403);
+    expect((await app.request('POST', '/api/email/test?testEmail=a@example.com', { token: reader.token })).status).toBe(
+      403,
+    );
   });
 });

@@ -9,7 +9,8 @@ describe('E-mail templates', () => {
   const body = (overrides: Record<string, unknown> = {}) => ({
     name: 'Confirmación nueva',
     subject: 'Tu plaza en {{eventTitle}}',
-    htmlContent: '<p>Hola {{firstName}}, te esperamos el {{eventDate}} a las {{eventTime}}.</p><p><a href="{{cancellationUrl}}">Cancelar</a></p>',
+    htmlContent:
+      '<p>Hola {{firstName}}, te esperamos el {{eventDate}} a las {{eventTime}}.</p><p><a href="{{cancellationUrl}}">Cancelar</a></p>',
     templateType: 0,
     ...overrides,
   });
@@ -24,7 +25,13 @@ describe('E-mail templates', () => {
   it('has the Spanish defaults from the first start, one active per type', async () => {
     const res = await app.request('GET', '/api/email-templates', { token: admin });
     expect(res.status).toBe(200);
-    expect(res.body.map((t: { templateType: number; isActive: boolean; name: string }) => [t.templateType, t.isActive, t.name])).toEqual([
+    expect(
+      res.body.map((t: { templateType: number; isActive: boolean; name: string }) => [
+        t.templateType,
+        t.isActive,
+        t.name,
+      ]),
+    ).toEqual([
       [0, true, 'Confirmación de inscripción'],
       [1, true, 'Lista de espera'],
       [2, true, 'Plaza conseguida'],
@@ -71,11 +78,19 @@ describe('E-mail templates', () => {
   });
 
   it('refuses unknown placeholders, unescaped values and broken syntax, naming the field', async () => {
-    const res = await create(body({ subject: 'Hola {{nombre}}', htmlContent: '<p>{{{firstName}}}</p>', plainTextContent: '{{#if firstName}}sin cerrar' }));
+    const res = await create(
+      body({
+        subject: 'Hola {{nombre}}',
+        htmlContent: '<p>{{{firstName}}}</p>',
+        plainTextContent: '{{#if firstName}}sin cerrar',
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({
       subject: [expect.stringMatching(/^Marcador desconocido: \{\{nombre\}\}\. Disponibles: \{\{firstName\}\}, /)],
-      htmlContent: ['Los marcadores deben escribirse con dos llaves ({{firstName}}): no se permiten tres llaves ni {{& }}'],
+      htmlContent: [
+        'Los marcadores deben escribirse con dos llaves ({{firstName}}): no se permiten tres llaves ni {{& }}',
+      ],
       plainTextContent: [expect.stringMatching(/^La plantilla no es válida: error de sintaxis/)],
     });
     const [{ n }] = await app.sql(`SELECT count(*)::int AS n FROM email_templates`);
@@ -90,7 +105,12 @@ describe('E-mail templates', () => {
 
     const active = await create(body());
     expect(active.status).toBe(201);
-    expect(active.body).toMatchObject({ name: 'Confirmación nueva', templateType: 0, isActive: true, plainTextContent: null });
+    expect(active.body).toMatchObject({
+      name: 'Confirmación nueva',
+      templateType: 0,
+      isActive: true,
+      plainTextContent: null,
+    });
     expect((await app.request('GET', '/api/email-templates/by-type/0', { token: admin })).body.id).toBe(active.body.id);
     expect((await app.request('GET', `/api/email-templates/${before.id}`, { token: admin })).body.isActive).toBe(false);
   });
@@ -98,22 +118,43 @@ describe('E-mail templates', () => {
   it('edits a template, keeping its type', async () => {
     const created = await create(body({ name: 'Para editar', isActive: false, templateType: 2 }));
     const id = created.body.id;
-    const changedType = await app.request('PUT', `/api/email-templates/${id}`, { token: admin, body: body({ templateType: 1 }) });
+    const changedType = await app.request('PUT', `/api/email-templates/${id}`, {
+      token: admin,
+      body: body({ templateType: 1 }),
+    });
     expect(changedType.status).toBe(400);
     expect(changedType.body.errors).toEqual({ templateType: ['El tipo de plantilla no se puede cambiar al editar'] });
 
     const res = await app.request('PUT', `/api/email-templates/${id}`, {
       token: admin,
-      body: { name: 'Editada', subject: 'Nuevo asunto {{eventTitle}}', htmlContent: '<p>{{firstName}}</p>', plainTextContent: 'Hola {{firstName}}', templateType: 2 },
+      body: {
+        name: 'Editada',
+        subject: 'Nuevo asunto {{eventTitle}}',
+        htmlContent: '<p>{{firstName}}</p>',
+        plainTextContent: 'Hola {{firstName}}',
+        templateType: 2,
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id, name: 'Editada', subject: 'Nuevo asunto {{eventTitle}}', plainTextContent: 'Hola {{firstName}}', templateType: 2, isActive: false });
+    expect(res.body).toMatchObject({
+      id,
+      name: 'Editada',
+      subject: 'Nuevo asunto {{eventTitle}}',
+      plainTextContent: 'Hola {{firstName}}',
+      templateType: 2,
+      isActive: false,
+    });
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.body.updatedAt));
 
-    const activated = await app.request('PUT', `/api/email-templates/${id}`, { token: admin, body: { ...body({ templateType: undefined }), isActive: true } });
+    const activated = await app.request('PUT', `/api/email-templates/${id}`, {
+      token: admin,
+      body: { ...body({ templateType: undefined }), isActive: true },
+    });
     expect(activated.body.isActive).toBe(true);
     const promotion = await app.request('GET', '/api/email-templates', { token: admin });
-    expect(promotion.body.filter((t: { templateType: number; isActive: boolean }) => t.templateType === 2 && t.isActive)).toHaveLength(1);
+    expect(
+      promotion.body.filter((t: { templateType: number; isActive: boolean }) => t.templateType === 2 && t.isActive),
+    ).toHaveLength(1);
 
     expect((await app.request('PUT', '/api/email-templates/99999', { token: admin, body: body() })).status).toBe(404);
   });
@@ -121,7 +162,11 @@ describe('E-mail templates', () => {
   it('previews unsaved content and a stored template with sample data', async () => {
     const res = await app.request('POST', '/api/email-templates/preview', {
       token: admin,
-      body: { subject: 'Plaza en {{eventTitle}}', htmlContent: '<p>{{firstName}}: {{eventDateTime}} ({{eventTimeRange}}), {{address}}, puesto {{queuePosition}}</p>' },
+      body: {
+        subject: 'Plaza en {{eventTitle}}',
+        htmlContent:
+          '<p>{{firstName}}: {{eventDateTime}} ({{eventTimeRange}}), {{address}}, puesto {{queuePosition}}</p>',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -129,7 +174,10 @@ describe('E-mail templates', () => {
       html: '<p>María: sábado, 20 de junio de 2026, 18:00 (18:00 - 19:30), Teatro Principal, Calle Mayor 1, Madrid, puesto 3</p>',
       text: 'María: sábado, 20 de junio de 2026, 18:00 (18:00 - 19:30), Teatro Principal, Calle Mayor 1, Madrid, puesto 3',
     });
-    const invalid = await app.request('POST', '/api/email-templates/preview', { token: admin, body: { subject: 'x', htmlContent: '{{dni}}' } });
+    const invalid = await app.request('POST', '/api/email-templates/preview', {
+      token: admin,
+      body: { subject: 'x', htmlContent: '{{dni}}' },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors.htmlContent[0]).toMatch(/^Marcador desconocido: \{\{dni\}\}/);
 
@@ -154,7 +202,14 @@ describe('E-mail templates', () => {
   it('needs Settings.Read to read and preview, Settings.Update to change', async () => {
     const reader = await app.staffWith(['Settings.Read']);
     expect((await app.request('GET', '/api/email-templates', { token: reader.token })).status).toBe(200);
-    expect((await app.request('POST', '/api/email-templates/preview', { token: reader.token, body: { subject: 'a', htmlContent: 'b' } })).status).toBe(200);
+    expect(
+      (
+        await app.request('POST', '/api/email-templates/preview', {
+          token: reader.token,
+          body: { subject: 'a', htmlContent: 'b' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await app.request('POST', '/api/email-templates', { token: reader.token, body: body() })).status).toBe(403);
     const [one] = (await app.request('GET', '/api/email-templates', { token: admin })).body;
     expect((await app.request('DELETE', `/api/email-templates/${one.id}`, { token: reader.token })).status).toBe(403);

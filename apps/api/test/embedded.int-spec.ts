@@ -22,7 +22,11 @@ describe('Embedded mode (PGlite in DATA_DIR, in-process jobs)', () => {
 
   it('runs the same API: health says embedded and in-process, the administrator signs in', async () => {
     const health = await app.request('GET', '/api/health');
-    expect(health.body).toEqual({ status: 'ok', database: { status: 'up', mode: 'embedded' }, queue: { status: 'up', mode: 'in-process' } });
+    expect(health.body).toEqual({
+      status: 'ok',
+      database: { status: 'up', mode: 'embedded' },
+      queue: { status: 'up', mode: 'in-process' },
+    });
     const token = await app.adminToken();
     const created = await app.request('POST', '/api/department', { token, body: { name: 'Persistente' } });
     expect(created.status).toBe(201);
@@ -49,21 +53,48 @@ describe('Embedded mode (PGlite in DATA_DIR, in-process jobs)', () => {
 
   it('books like the real server: concurrent holds and registrations on the embedded database', async () => {
     const token = await app.adminToken();
-    expect((await app.request('POST', '/api/events', {
-      token,
-      body: { id: 77, title: 'Taller', description: '<p>Taller</p>', city: 'Madrid', place: 'Sala 1', postalCode: '28001', organizerName: 'Ayto', eventCategoryId: 1, status: 1 },
-    })).status).toBe(201);
+    expect(
+      (
+        await app.request('POST', '/api/events', {
+          token,
+          body: {
+            id: 77,
+            title: 'Taller',
+            description: '<p>Taller</p>',
+            city: 'Madrid',
+            place: 'Sala 1',
+            postalCode: '28001',
+            organizerName: 'Ayto',
+            eventCategoryId: 1,
+            status: 1,
+          },
+        })
+      ).status,
+    ).toBe(201);
     const session = await app.request('POST', '/api/events/77/sessions', {
       token,
-      body: { startDate: '2099-01-10', endDate: '2099-01-10', startTime: '10:00', endTime: '11:30', maxAttendees: 4, reservedSpots: 0, maxQueueSpots: 2 },
+      body: {
+        startDate: '2099-01-10',
+        endDate: '2099-01-10',
+        startTime: '10:00',
+        endTime: '11:30',
+        maxAttendees: 4,
+        reservedSpots: 0,
+        maxQueueSpots: 2,
+      },
     });
     expect(session.status).toBe(201);
     const sessionId = session.body.id;
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, async (_, i) => {
         const sessionToken = `visitante-embebido-${i}`;
-        await app.request('POST', '/api/ticketholds', { body: { eventSessionId: sessionId, sessionToken, numberOfSpots: 1 } });
-        return app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...attendee(700 + i) }, headers: { 'x-session-token': sessionToken } });
+        await app.request('POST', '/api/ticketholds', {
+          body: { eventSessionId: sessionId, sessionToken, numberOfSpots: 1 },
+        });
+        return app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+          body: { eventSessionId: sessionId, ...attendee(700 + i) },
+          headers: { 'x-session-token': sessionToken },
+        });
       }),
     );
     expect(outcomes.filter((o) => o.status >= 500)).toEqual([]);

@@ -1,4 +1,12 @@
-import { addHold, addRegistration, createEvent, createSession, eventBody, expectValidationRefusal, snapshot } from './support/events-helpers';
+import {
+  addHold,
+  addRegistration,
+  createEvent,
+  createSession,
+  eventBody,
+  expectValidationRefusal,
+  snapshot,
+} from './support/events-helpers';
 import { TestApp } from './support/test-app';
 
 const NOT_FOUND = { statusCode: 404, code: 'NOT_FOUND', message: 'Evento no encontrado' };
@@ -35,7 +43,15 @@ describe('Events, back office (/api/events)', () => {
       const id = nextId++;
       const res = await app.request('POST', '/api/events', {
         token: admin,
-        body: eventBody(id, { price: 12.5, imageUrl: 'https://cdn.example.com/banner.jpg', organizerId: 7, isPublic: false, country: 'Portugal', timeZone: 'Europe/Lisbon', status: 5 }),
+        body: eventBody(id, {
+          price: 12.5,
+          imageUrl: 'https://cdn.example.com/banner.jpg',
+          organizerId: 7,
+          isPublic: false,
+          country: 'Portugal',
+          timeZone: 'Europe/Lisbon',
+          status: 5,
+        }),
       });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
@@ -60,14 +76,27 @@ describe('Events, back office (/api/events)', () => {
         totalCapacity: 0,
         totalMaxQueueSpots: 0,
       });
-      const [row] = await app.sql(`SELECT title, price::text, time_zone, status, is_public, country FROM events WHERE id = $1`, [id]);
-      expect(row).toEqual({ title: `Evento ${id}`, price: '12.50', time_zone: 'Europe/Lisbon', status: 5, is_public: false, country: 'Portugal' });
+      const [row] = await app.sql(
+        `SELECT title, price::text, time_zone, status, is_public, country FROM events WHERE id = $1`,
+        [id],
+      );
+      expect(row).toEqual({
+        title: `Evento ${id}`,
+        price: '12.50',
+        time_zone: 'Europe/Lisbon',
+        status: 5,
+        is_public: false,
+        country: 'Portugal',
+      });
       expect((await app.request('GET', `/api/events/${id}`, { token: admin })).body).toEqual(res.body);
     });
 
     it('fills the defaults: Spain, Europe/Madrid, Draft, public, free, no image, no organizer id', async () => {
       const id = nextId++;
-      const { status, country, timeZone, price, address, imageUrl, organizerId, ...required } = eventBody(id) as Record<string, unknown>;
+      const { status, country, timeZone, price, address, imageUrl, organizerId, ...required } = eventBody(id) as Record<
+        string,
+        unknown
+      >;
       void [status, country, timeZone, price, address, imageUrl, organizerId];
       const res = await app.request('POST', '/api/events', { token: admin, body: required });
       expect(res.status).toBe(201);
@@ -83,14 +112,26 @@ describe('Events, back office (/api/events)', () => {
         organizerId: null,
       });
       // Empty form fields count as not given.
-      const blank = await app.request('POST', '/api/events', { token: admin, body: eventBody(nextId++, { country: '', timeZone: '', imageUrl: '' }) });
+      const blank = await app.request('POST', '/api/events', {
+        token: admin,
+        body: eventBody(nextId++, { country: '', timeZone: '', imageUrl: '' }),
+      });
       expect(blank.status).toBe(201);
       expect(blank.body).toMatchObject({ country: 'Spain', timeZone: 'Europe/Madrid', imageUrl: null });
     });
 
     it('refuses an empty form with every required field named, in Spanish, writing nothing', async () => {
       await expectRefused('POST', '/api/events', {}, REQUIRED);
-      const blanks = { id: '', title: '  ', description: '', eventCategoryId: '', city: ' ', place: '', postalCode: '', organizerName: '' };
+      const blanks = {
+        id: '',
+        title: '  ',
+        description: '',
+        eventCategoryId: '',
+        city: ' ',
+        place: '',
+        postalCode: '',
+        organizerName: '',
+      };
       await expectRefused('POST', '/api/events', blanks, REQUIRED);
       const nulls = Object.fromEntries(Object.keys(REQUIRED).map((k) => [k, null]));
       await expectRefused('POST', '/api/events', nulls, REQUIRED);
@@ -123,18 +164,41 @@ describe('Events, back office (/api/events)', () => {
         [{ description: '<p> </p><br>' }, { description: 'La descripción es requerida' }],
       ];
       for (const price of [-1, -0.01, 1.234, '10', true]) {
-        cases.push([{ price }, { price: 'El precio debe ser un número mayor o igual que 0 con como máximo 2 decimales' }]);
+        cases.push([
+          { price },
+          { price: 'El precio debe ser un número mayor o igual que 0 con como máximo 2 decimales' },
+        ]);
       }
       cases.push([{ price: 100_000_000 }, { price: 'El precio es demasiado alto' }]);
-      for (const timeZone of ['Mars/Olympus', '+01:00', 'UTC+1', 'CET1CEST', 'Europe/Madrid; DROP TABLE events', 'PST', 42]) {
+      for (const timeZone of [
+        'Mars/Olympus',
+        '+01:00',
+        'UTC+1',
+        'CET1CEST',
+        'Europe/Madrid; DROP TABLE events',
+        'PST',
+        42,
+      ]) {
         cases.push([{ timeZone }, { timeZone: 'La zona horaria no es válida (ejemplo: Europe/Madrid)' }]);
       }
-      for (const imageUrl of ['javascript:alert(1)', 'ftp://example.com/a.png', '//evil.example.com/a.png', 'img/a.png', 'data:image/png;base64,AAAA', '/a b.png', 5]) {
+      for (const imageUrl of [
+        'javascript:alert(1)',
+        'ftp://example.com/a.png',
+        '//evil.example.com/a.png',
+        'img/a.png',
+        'data:image/png;base64,AAAA',
+        '/a b.png',
+        5,
+      ]) {
         cases.push([{ imageUrl }, { imageUrl: 'La URL de la imagen debe empezar por http://, https:// o /' }]);
       }
-      cases.push([{ imageUrl: `https://example.com/${'a'.repeat(1000)}` }, { imageUrl: 'La URL de la imagen debe empezar por http://, https:// o /' }]);
+      cases.push([
+        { imageUrl: `https://example.com/${'a'.repeat(1000)}` },
+        { imageUrl: 'La URL de la imagen debe empezar por http://, https:// o /' },
+      ]);
       cases.push([{ unknownField: 1 }, { unknownField: 'El campo "unknownField" no está permitido' }]);
-      for (const [override, errors] of cases) await expectRefused('POST', '/api/events', eventBody(id, override), errors);
+      for (const [override, errors] of cases)
+        await expectRefused('POST', '/api/events', eventBody(id, override), errors);
       expect((await app.request('GET', `/api/events/${id}`, { token: admin })).status).toBe(404);
     });
 
@@ -162,7 +226,12 @@ describe('Events, back office (/api/events)', () => {
       const before = await everything();
       const res = await app.request('POST', '/api/events', { token: admin, body: eventBody(id, { title: 'Otro' }) });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ statusCode: 409, code: 'CONFLICT', message: 'Ya existe un evento con ese id', errors: { id: ['Ya existe un evento con ese id'] } });
+      expect(res.body).toEqual({
+        statusCode: 409,
+        code: 'CONFLICT',
+        message: 'Ya existe un evento con ese id',
+        errors: { id: ['Ya existe un evento con ese id'] },
+      });
       expect(await everything()).toEqual(before);
     });
   });
@@ -184,11 +253,16 @@ describe('Events, back office (/api/events)', () => {
 
       const updated = await app.request('PUT', `/api/events/${id}`, {
         token: admin,
-        body: eventBody(id, { description: '<h6>Nota</h6><p><a href="JAVASCRIPT:alert(1)" onmouseover="x()">x</a><script>document.cookie</script></p>' }),
+        body: eventBody(id, {
+          description:
+            '<h6>Nota</h6><p><a href="JAVASCRIPT:alert(1)" onmouseover="x()">x</a><script>document.cookie</script></p>',
+        }),
       });
       expect(updated.status).toBe(200);
       expect(updated.body.description).toBe('<h6>Nota</h6><p><a>x</a></p>');
-      expect((await app.sql(`SELECT description FROM events WHERE id = $1`, [id]))[0].description).toBe('<h6>Nota</h6><p><a>x</a></p>');
+      expect((await app.sql(`SELECT description FROM events WHERE id = $1`, [id]))[0].description).toBe(
+        '<h6>Nota</h6><p><a>x</a></p>',
+      );
     });
   });
 
@@ -198,8 +272,20 @@ describe('Events, back office (/api/events)', () => {
       const newer = nextId++;
       await createEvent(app, admin, older);
       await createEvent(app, admin, newer);
-      const late = await createSession(app, admin, older, { startDate: '2030-06-02', endDate: '2030-06-02', maxAttendees: 30, reservedSpots: 2, maxQueueSpots: 4 });
-      const early = await createSession(app, admin, older, { startDate: '2030-06-01', endDate: '2030-06-01', maxAttendees: 12, reservedSpots: 0, maxQueueSpots: 6 });
+      const late = await createSession(app, admin, older, {
+        startDate: '2030-06-02',
+        endDate: '2030-06-02',
+        maxAttendees: 30,
+        reservedSpots: 2,
+        maxQueueSpots: 4,
+      });
+      const early = await createSession(app, admin, older, {
+        startDate: '2030-06-01',
+        endDate: '2030-06-01',
+        maxAttendees: 12,
+        reservedSpots: 0,
+        maxQueueSpots: 6,
+      });
       await addRegistration(app, early.id, 0);
       await addHold(app, early.id, 'visitante', 2, 5);
 
@@ -213,16 +299,32 @@ describe('Events, back office (/api/events)', () => {
       expect(listed.totalMaxQueueSpots).toBe(10);
       expect(listed.sessions.map((s: { id: number }) => s.id)).toEqual([early.id, late.id]);
       expect(listed.sessions[0]).toMatchObject({ registeredCount: 1, activeHoldsCount: 2, availableSpots: 9 });
-      expect(res.body.find((e: { id: number }) => e.id === newer)).toMatchObject({ sessions: [], totalCapacity: 0, totalMaxQueueSpots: 0 });
+      expect(res.body.find((e: { id: number }) => e.id === newer)).toMatchObject({
+        sessions: [],
+        totalCapacity: 0,
+        totalMaxQueueSpots: 0,
+      });
     });
 
     it('searches title, description text, city and place, ignoring case and HTML markup', async () => {
       const a = nextId++;
       const b = nextId++;
-      await createEvent(app, admin, a, { title: 'Zarzuela de verano', description: '<p>Con la <strong>Orquesta</strong> Sinfónica &amp; coro</p>', city: 'Logroño', place: 'Teatro Bretón' });
-      await createEvent(app, admin, b, { title: 'Taller 100% práctico', description: '<p>Cerámica</p>', city: 'Soria', place: 'Casa de Cultura' });
+      await createEvent(app, admin, a, {
+        title: 'Zarzuela de verano',
+        description: '<p>Con la <strong>Orquesta</strong> Sinfónica &amp; coro</p>',
+        city: 'Logroño',
+        place: 'Teatro Bretón',
+      });
+      await createEvent(app, admin, b, {
+        title: 'Taller 100% práctico',
+        description: '<p>Cerámica</p>',
+        city: 'Soria',
+        place: 'Casa de Cultura',
+      });
       const search = async (text: string) =>
-        (await app.request('GET', `/api/events?search=${encodeURIComponent(text)}`, { token: admin })).body.map((e: { id: number }) => e.id);
+        (await app.request('GET', `/api/events?search=${encodeURIComponent(text)}`, { token: admin })).body.map(
+          (e: { id: number }) => e.id,
+        );
       expect(await search('ZARZUELA')).toEqual([a]);
       expect(await search('orquesta sinf')).toEqual([a]);
       expect(await search('sinfónica & coro')).toEqual([a]);
@@ -235,7 +337,9 @@ describe('Events, back office (/api/events)', () => {
       expect(await search('<p>')).toEqual([]);
       expect(await search('ninguno-así')).toEqual([]);
       // An empty search lists everything.
-      expect((await app.request('GET', '/api/events?search=%20', { token: admin })).body.length).toBe((await eventRows()).length);
+      expect((await app.request('GET', '/api/events?search=%20', { token: admin })).body.length).toBe(
+        (await eventRows()).length,
+      );
     });
 
     it('lists the event categories by name', async () => {
@@ -251,10 +355,25 @@ describe('Events, back office (/api/events)', () => {
   describe('PUT /api/events/{id} and GET /api/events/{id} (staff view)', () => {
     it('replaces the form fields; omitted optional fields keep their value, null clears image and organizer id', async () => {
       const id = nextId++;
-      await createEvent(app, admin, id, { price: 5, imageUrl: '/a.jpg', organizerId: 3, country: 'France', isPublic: false, status: 1 });
+      await createEvent(app, admin, id, {
+        price: 5,
+        imageUrl: '/a.jpg',
+        organizerId: 3,
+        country: 'France',
+        isPublic: false,
+        status: 1,
+      });
       const res = await app.request('PUT', `/api/events/${id}`, {
         token: admin,
-        body: { title: 'Nuevo título', description: '<p>Nueva</p>', eventCategoryId: 2, city: 'Sevilla', place: 'Alcázar', postalCode: '41004', organizerName: 'Junta' },
+        body: {
+          title: 'Nuevo título',
+          description: '<p>Nueva</p>',
+          eventCategoryId: 2,
+          city: 'Sevilla',
+          place: 'Alcázar',
+          postalCode: '41004',
+          organizerName: 'Junta',
+        },
       });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -274,7 +393,10 @@ describe('Events, back office (/api/events)', () => {
         status: 1,
         address: 'Plaza Mayor 1',
       });
-      const cleared = await app.request('PUT', `/api/events/${id}`, { token: admin, body: eventBody(id, { imageUrl: null, organizerId: null, price: 0, isPublic: true, address: '' }) });
+      const cleared = await app.request('PUT', `/api/events/${id}`, {
+        token: admin,
+        body: eventBody(id, { imageUrl: null, organizerId: null, price: 0, isPublic: true, address: '' }),
+      });
       expect(cleared.status).toBe(200);
       expect(cleared.body).toMatchObject({ imageUrl: null, organizerId: null, price: 0, isPublic: true, address: '' });
       expect((await app.request('GET', `/api/events/${id}`, { token: admin })).body).toEqual(cleared.body);
@@ -283,16 +405,28 @@ describe('Events, back office (/api/events)', () => {
     it('refuses a change of id, invalid fields and unknown events, writing nothing', async () => {
       const id = nextId++;
       await createEvent(app, admin, id);
-      await expectRefused('PUT', `/api/events/${id}`, eventBody(id + 1000), { id: 'El id de un evento no se puede cambiar' });
-      await expectRefused('PUT', `/api/events/${id}`, { id }, Object.fromEntries(Object.entries(REQUIRED).filter(([field]) => field !== 'id')));
+      await expectRefused('PUT', `/api/events/${id}`, eventBody(id + 1000), {
+        id: 'El id de un evento no se puede cambiar',
+      });
+      await expectRefused(
+        'PUT',
+        `/api/events/${id}`,
+        { id },
+        Object.fromEntries(Object.entries(REQUIRED).filter(([field]) => field !== 'id')),
+      );
       await expectRefused('PUT', `/api/events/${id}`, eventBody(id, { timeZone: 'Europe/Atlantis' }), {
         timeZone: 'La zona horaria no es válida (ejemplo: Europe/Madrid)',
       });
       // The checks made after the form's own (sanitised description, category) come back together.
-      await expectRefused('PUT', `/api/events/${id}`, eventBody(id, { description: '<script>x</script>', eventCategoryId: 999 }), {
-        description: 'La descripción es requerida',
-        eventCategoryId: 'La categoría indicada no existe',
-      });
+      await expectRefused(
+        'PUT',
+        `/api/events/${id}`,
+        eventBody(id, { description: '<script>x</script>', eventCategoryId: 999 }),
+        {
+          description: 'La descripción es requerida',
+          eventCategoryId: 'La categoría indicada no existe',
+        },
+      );
       const before = await everything();
       for (const [method, path, body] of [
         ['PUT', '/api/events/987654', eventBody(987654)],
@@ -302,7 +436,11 @@ describe('Events, back office (/api/events)', () => {
         const res = await app.request(method, path, { token: admin, body });
         expect({ method, status: res.status, body: res.body }).toEqual({ method, status: 404, body: NOT_FOUND });
         const malformed = await app.request(method, path.replace('987654', 'abc'), { token: admin, body });
-        expect({ method, status: malformed.status, fields: Object.keys(malformed.body.errors ?? {}) }).toEqual({ method, status: 400, fields: ['id'] });
+        expect({ method, status: malformed.status, fields: Object.keys(malformed.body.errors ?? {}) }).toEqual({
+          method,
+          status: 400,
+          fields: ['id'],
+        });
       }
       expect(await everything()).toEqual(before);
     });
@@ -310,18 +448,31 @@ describe('Events, back office (/api/events)', () => {
     it('re-dates every session when the time zone changes: the local dates and times stay, the instants move', async () => {
       const id = nextId++;
       await createEvent(app, admin, id, { timeZone: 'Europe/Madrid' });
-      const summer = await createSession(app, admin, id, { startDate: '2030-07-10', endDate: '2030-07-10', startTime: '10:00', endTime: '12:00' });
-      const winter = await createSession(app, admin, id, { startDate: '2030-01-15', endDate: '2030-01-16', startTime: '20:00', endTime: '01:30' });
+      const summer = await createSession(app, admin, id, {
+        startDate: '2030-07-10',
+        endDate: '2030-07-10',
+        startTime: '10:00',
+        endTime: '12:00',
+      });
+      const winter = await createSession(app, admin, id, {
+        startDate: '2030-01-15',
+        endDate: '2030-01-16',
+        startTime: '20:00',
+        endTime: '01:30',
+      });
       const instants = async () =>
-        app.sql(`SELECT id, starts_at, ends_at FROM event_sessions WHERE event_id = $1 ORDER BY id`, [id]).then((rows) =>
-          rows.map((r) => [r.id, r.starts_at.toISOString(), r.ends_at.toISOString()]),
-        );
+        app
+          .sql(`SELECT id, starts_at, ends_at FROM event_sessions WHERE event_id = $1 ORDER BY id`, [id])
+          .then((rows) => rows.map((r) => [r.id, r.starts_at.toISOString(), r.ends_at.toISOString()]));
       expect(await instants()).toEqual([
         [summer.id, '2030-07-10T08:00:00.000Z', '2030-07-10T10:00:00.000Z'],
         [winter.id, '2030-01-15T19:00:00.000Z', '2030-01-16T00:30:00.000Z'],
       ]);
 
-      const res = await app.request('PUT', `/api/events/${id}`, { token: admin, body: eventBody(id, { timeZone: 'America/New_York' }) });
+      const res = await app.request('PUT', `/api/events/${id}`, {
+        token: admin,
+        body: eventBody(id, { timeZone: 'America/New_York' }),
+      });
       expect(res.status).toBe(200);
       expect(res.body.sessions.map((s: { startTime: string }) => s.startTime)).toEqual(['20:00:00', '10:00:00']);
       expect(await instants()).toEqual([
@@ -367,7 +518,8 @@ describe('Events, back office (/api/events)', () => {
         expect(res.body).toEqual({
           statusCode: 409,
           code: 'CONFLICT',
-          message: 'No se puede eliminar el evento: alguna de sus sesiones tiene inscripciones o personas en lista de espera',
+          message:
+            'No se puede eliminar el evento: alguna de sus sesiones tiene inscripciones o personas en lista de espera',
         });
         expect(await everything()).toEqual(before);
       }
@@ -379,11 +531,23 @@ describe('Events, back office (/api/events)', () => {
     await createEvent(app, admin, id);
     const reader = await app.staffWith(['Events.Read']);
     for (const path of ['/api/events', '/api/events/categories', `/api/events/${id}`]) {
-      expect({ path, status: (await app.request('GET', path, { token: reader.token })).status }).toEqual({ path, status: 200 });
+      expect({ path, status: (await app.request('GET', path, { token: reader.token })).status }).toEqual({
+        path,
+        status: 200,
+      });
     }
     const before = await everything();
-    expect((await app.request('POST', '/api/events', { token: reader.token, body: eventBody(nextId) })).status).toBe(403);
-    expect((await app.request('PUT', `/api/events/${id}`, { token: reader.token, body: eventBody(id, { title: 'Intruso' }) })).status).toBe(403);
+    expect((await app.request('POST', '/api/events', { token: reader.token, body: eventBody(nextId) })).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await app.request('PUT', `/api/events/${id}`, {
+          token: reader.token,
+          body: eventBody(id, { title: 'Intruso' }),
+        })
+      ).status,
+    ).toBe(403);
     expect((await app.request('DELETE', `/api/events/${id}`, { token: reader.token })).status).toBe(403);
     expect(await everything()).toEqual(before);
 
@@ -395,7 +559,14 @@ describe('Events, back office (/api/events)', () => {
     expect(publicView.body).not.toHaveProperty('eventCategoryId');
     const made = nextId++;
     expect((await app.request('POST', '/api/events', { token: writer.token, body: eventBody(made) })).status).toBe(201);
-    expect((await app.request('PUT', `/api/events/${made}`, { token: writer.token, body: eventBody(made, { title: 'Cambiado' }) })).status).toBe(200);
+    expect(
+      (
+        await app.request('PUT', `/api/events/${made}`, {
+          token: writer.token,
+          body: eventBody(made, { title: 'Cambiado' }),
+        })
+      ).status,
+    ).toBe(200);
     expect((await app.request('DELETE', `/api/events/${made}`, { token: writer.token })).status).toBe(204);
     expect((await app.request('GET', '/api/events')).status).toBe(401);
     const anonymous = await app.request('GET', `/api/events/${id}`);

@@ -3,7 +3,13 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions, migrate } from '../src/database/data-source';
 import { seedBase } from '../src/database/seeds/seed-base';
 import { randomBytes } from 'node:crypto';
-import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, TEST_SERVER_URL, databaseUrl, templateDatabase } from './support/test-env';
+import {
+  TEST_ADMIN_EMAIL,
+  TEST_ADMIN_PASSWORD,
+  TEST_SERVER_URL,
+  databaseUrl,
+  templateDatabase,
+} from './support/test-env';
 
 /** Once per run: a migrated and seeded template database; every test file clones it (CREATE DATABASE ...
  * TEMPLATE), which takes milliseconds and isolates the files from each other. */

@@ -15,8 +15,11 @@ describe('Hold expiry: job and sweep', () => {
   afterAll(() => app.close());
 
   const hold = (sessionId: number, token: string, numberOfSpots = 1) =>
-    app.request('POST', '/api/ticketholds', { body: { eventSessionId: sessionId, sessionToken: token, numberOfSpots } });
-  const expire = (sessionId: number) => app.sql(`UPDATE ticket_holds SET expires_at = now() - interval '1 second' WHERE session_id = $1`, [sessionId]);
+    app.request('POST', '/api/ticketholds', {
+      body: { eventSessionId: sessionId, sessionToken: token, numberOfSpots },
+    });
+  const expire = (sessionId: number) =>
+    app.sql(`UPDATE ticket_holds SET expires_at = now() - interval '1 second' WHERE session_id = $1`, [sessionId]);
 
   it('the job deletes its hold once expired, not before', async () => {
     const { sessionId } = await createSession(app, { maxAttendees: 3 });
@@ -24,12 +27,18 @@ describe('Hold expiry: job and sweep', () => {
     const [{ id }] = await app.sql(`SELECT id::text FROM ticket_holds WHERE session_id = $1`, [sessionId]);
 
     await holds.onHoldExpired({ holdId: id });
-    expect(await app.sql(`SELECT count(*)::int AS n FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([{ n: 1 }]);
+    expect(await app.sql(`SELECT count(*)::int AS n FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([
+      { n: 1 },
+    ]);
 
     await expire(sessionId);
     await holds.onHoldExpired({ holdId: id });
-    expect(await app.sql(`SELECT count(*)::int AS n FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([{ n: 0 }]);
-    expect(await app.sql(`SELECT held_spots FROM event_sessions WHERE id = $1`, [sessionId])).toEqual([{ held_spots: 0 }]);
+    expect(await app.sql(`SELECT count(*)::int AS n FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([
+      { n: 0 },
+    ]);
+    expect(await app.sql(`SELECT held_spots FROM event_sessions WHERE id = $1`, [sessionId])).toEqual([
+      { held_spots: 0 },
+    ]);
     expect(await invariantProblems(app, sessionId)).toEqual([]);
   });
 
@@ -37,18 +46,29 @@ describe('Hold expiry: job and sweep', () => {
     const { sessionId } = await createSession(app, { maxAttendees: 2, maxQueueSpots: 5 });
     await hold(sessionId, 'visitante-token-sweep-a', 2);
     // Both seats held: these two go to the waiting list.
-    const first = await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...attendee(900) } });
-    const second = await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...attendee(901) } });
+    const first = await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+      body: { eventSessionId: sessionId, ...attendee(900) },
+    });
+    const second = await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+      body: { eventSessionId: sessionId, ...attendee(901) },
+    });
     expect([first.body.queuePosition, second.body.queuePosition]).toEqual([1, 2]);
 
     await expire(sessionId);
     await holds.sweepExpired();
-    expect(await app.sql(`SELECT count(*)::int AS n FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([{ n: 0 }]);
-    expect(await app.sql(`SELECT id, state FROM registrations WHERE session_id = $1 ORDER BY id`, [sessionId])).toEqual([
-      { id: first.body.id, state: 0 },
-      { id: second.body.id, state: 0 },
+    expect(await app.sql(`SELECT count(*)::int AS n FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([
+      { n: 0 },
     ]);
-    const promotions = await app.sql(`SELECT registration_id FROM email_messages WHERE session_id = $1 AND email_type = 'Promotion' ORDER BY id`, [sessionId]);
+    expect(await app.sql(`SELECT id, state FROM registrations WHERE session_id = $1 ORDER BY id`, [sessionId])).toEqual(
+      [
+        { id: first.body.id, state: 0 },
+        { id: second.body.id, state: 0 },
+      ],
+    );
+    const promotions = await app.sql(
+      `SELECT registration_id FROM email_messages WHERE session_id = $1 AND email_type = 'Promotion' ORDER BY id`,
+      [sessionId],
+    );
     expect(promotions.map((p) => p.registration_id)).toEqual([first.body.id, second.body.id]);
     expect(await invariantProblems(app, sessionId)).toEqual([]);
   });
@@ -57,7 +77,9 @@ describe('Hold expiry: job and sweep', () => {
     const { sessionId } = await createSession(app, { maxAttendees: 1 });
     await hold(sessionId, 'visitante-token-leave-a');
     expect((await hold(sessionId, 'visitante-token-leave-b')).status).toBe(409);
-    const released = await app.request('POST', '/api/ticketholds/expire', { headers: { 'x-session-token': 'visitante-token-leave-a' } });
+    const released = await app.request('POST', '/api/ticketholds/expire', {
+      headers: { 'x-session-token': 'visitante-token-leave-a' },
+    });
     expect(released.body).toMatchObject({ success: true });
     expect((await hold(sessionId, 'visitante-token-leave-b')).status).toBe(200);
     expect((await app.request('POST', '/api/ticketholds/expire')).status).toBe(400);

@@ -14,7 +14,11 @@ describe('HTTP basics: error bodies, static apps, docs, health, security headers
     it('malformed JSON', async () => {
       const res = await app.request('POST', '/api/department', { token, rawBody: '{"name": "Cultura"' });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ statusCode: 400, code: 'INVALID_JSON', message: 'El cuerpo de la petición no es un JSON válido' });
+      expect(res.body).toEqual({
+        statusCode: 400,
+        code: 'INVALID_JSON',
+        message: 'El cuerpo de la petición no es un JSON válido',
+      });
     });
 
     it('unknown fields, naming them', async () => {
@@ -33,13 +37,24 @@ describe('HTTP basics: error bodies, static apps, docs, health, security headers
     });
 
     it('huge bodies', async () => {
-      const res = await app.request('POST', '/api/department', { token, rawBody: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }) });
+      const res = await app.request('POST', '/api/department', {
+        token,
+        rawBody: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+      });
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: 'El cuerpo de la petición es demasiado grande' });
+      expect(res.body).toEqual({
+        statusCode: 413,
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'El cuerpo de la petición es demasiado grande',
+      });
     });
 
     it('a body that is not JSON', async () => {
-      const res = await app.request('POST', '/api/department', { token, rawBody: 'name=Cultura', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const res = await app.request('POST', '/api/department', {
+        token,
+        rawBody: 'name=Cultura',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(res.status).toBe(415);
       expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     });
@@ -92,10 +107,14 @@ describe('HTTP basics: error bodies, static apps, docs, health, security headers
     expect(ui.body).toContain('swagger');
     const doc = (await app.request('GET', '/api/docs-json')).body;
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(doc.components.schemas.ApiErrorResponseDto.required).toEqual(expect.arrayContaining(['statusCode', 'code', 'message']));
+    expect(doc.components.schemas.ApiErrorResponseDto.required).toEqual(
+      expect.arrayContaining(['statusCode', 'code', 'message']),
+    );
     expect(doc.paths['/api/auth/login'].post.responses['401']).toBeDefined();
     // Any call may meet the database away (docs/domain.md, "PostgreSQL away").
-    expect(doc.paths['/api/user/me'].get.responses['503']).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiErrorResponseDto' } } } });
+    expect(doc.paths['/api/user/me'].get.responses['503']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiErrorResponseDto' } } },
+    });
     expect(doc.paths['/api/events/{id}'].get.responses['503'].headers['Retry-After']).toBeDefined();
     // Every operation documents its success answer, and every one that can refuse documents its error body.
     const undocumented: string[] = [];
@@ -103,7 +122,8 @@ describe('HTTP basics: error bodies, static apps, docs, health, security headers
       for (const [method, op] of Object.entries(item)) {
         const codes = Object.keys(op.responses ?? {});
         if (!codes.some((c) => c.startsWith('2'))) undocumented.push(`${method} ${path}: success`);
-        if (path !== '/api/health' && !codes.some((c) => c.startsWith('4'))) undocumented.push(`${method} ${path}: errors`);
+        if (path !== '/api/health' && !codes.some((c) => c.startsWith('4')))
+          undocumented.push(`${method} ${path}: errors`);
       }
     }
     expect(undocumented).toEqual([]);
@@ -112,7 +132,11 @@ describe('HTTP basics: error bodies, static apps, docs, health, security headers
   it('reports health with the database and queue modes in use', async () => {
     const res = await app.request('GET', '/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'ok', database: { status: 'up', mode: 'postgres' }, queue: { status: 'up', mode: 'redis' } });
+    expect(res.body).toEqual({
+      status: 'ok',
+      database: { status: 'up', mode: 'postgres' },
+      queue: { status: 'up', mode: 'redis' },
+    });
   });
 
   it('sets security headers; the booking page may be framed, the back office may not', async () => {
@@ -142,11 +166,20 @@ describe('HTTP basics: error bodies, static apps, docs, health, security headers
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 5; i++) {
-        statuses.push((await limited.request('POST', '/api/auth/login', { body: { email: 'x@example.com', password: 'abcdef' } })).status);
+        statuses.push(
+          (await limited.request('POST', '/api/auth/login', { body: { email: 'x@example.com', password: 'abcdef' } }))
+            .status,
+        );
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
-      const last = await limited.request('POST', '/api/auth/login', { body: { email: 'x@example.com', password: 'abcdef' } });
-      expect(last.body).toEqual({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: 'Demasiadas peticiones. Espera un momento e inténtalo de nuevo.' });
+      const last = await limited.request('POST', '/api/auth/login', {
+        body: { email: 'x@example.com', password: 'abcdef' },
+      });
+      expect(last.body).toEqual({
+        statusCode: 429,
+        code: 'TOO_MANY_REQUESTS',
+        message: 'Demasiadas peticiones. Espera un momento e inténtalo de nuevo.',
+      });
     } finally {
       await limited.close();
     }

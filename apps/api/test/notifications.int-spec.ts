@@ -5,7 +5,8 @@ import { TestApp } from './support/test-app';
 
 const M = {
   messageRequired: 'El mensaje es requerido para enviar un SMS',
-  messageTooLong: 'El mensaje SMS no puede superar 80 caracteres: se reservan 80 para los datos del evento (máximo 160 en total)',
+  messageTooLong:
+    'El mensaje SMS no puede superar 80 caracteres: se reservan 80 para los datos del evento (máximo 160 en total)',
   emailContent: 'Seleccione una plantilla o escriba un mensaje para enviar el email',
   type: 'El tipo de notificación debe ser 0 (SMS) o 1 (Email)',
   templateNotFound: 'La plantilla de email indicada no existe',
@@ -22,10 +23,13 @@ describe('Notifications to the people registered in an event or session', () => 
   let sessionB: number;
   let person = 0;
 
-  const notify = (path: string, body: object, token = admin) => app.request('POST', `/api/notifications/${path}`, { token, body });
+  const notify = (path: string, body: object, token = admin) =>
+    app.request('POST', `/api/notifications/${path}`, { token, body });
   const register = async (sessionId: number, overrides: Record<string, unknown> = {}) => {
     const n = ++person;
-    const res = await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...attendee(n, overrides) } });
+    const res = await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+      body: { eventSessionId: sessionId, ...attendee(n, overrides) },
+    });
     expect(res.status).toBe(201);
     return { id: res.body.id as number, email: `persona${n}@example.com` };
   };
@@ -39,11 +43,18 @@ describe('Notifications to the people registered in an event or session', () => 
     smtp = await SmtpCapture.start();
     app = await TestApp.start({ env: { NETELIP_BASE_URL: netelip.url } });
     admin = await app.adminToken();
-    await app.request('PUT', '/api/smssettings', { token: admin, body: { smsEnabled: true, senderName: 'EVENTOS', netelipToken: 'tok' } });
+    await app.request('PUT', '/api/smssettings', {
+      token: admin,
+      body: { smsEnabled: true, senderName: 'EVENTOS', netelipToken: 'tok' },
+    });
     await useSmtp(app, admin, smtp);
 
     // One event, two sessions on different days; in each, active people, one cancelled and one waiting.
-    ({ eventId, sessionId: sessionA } = await createSession(app, { maxAttendees: 2, maxQueueSpots: 2, startsInHours: 48 }));
+    ({ eventId, sessionId: sessionA } = await createSession(app, {
+      maxAttendees: 2,
+      maxQueueSpots: 2,
+      startsInHours: 48,
+    }));
     const [second] = await app.sql(
       `INSERT INTO event_sessions (event_id, start_date, end_date, start_time, end_time, is_all_day, starts_at, ends_at, max_attendees, max_queue_spots)
        SELECT event_id, start_date + 7, end_date + 7, start_time, end_time, true, starts_at + interval '7 days', ends_at + interval '7 days', 2, 2
@@ -75,7 +86,12 @@ describe('Notifications to the people registered in an event or session', () => 
       ] as const) {
         const res = await notify(`sessions/${sessionA}`, body);
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message, errors: { message: [message] } });
+        expect(res.body).toEqual({
+          statusCode: 400,
+          code: 'VALIDATION_FAILED',
+          message,
+          errors: { message: [message] },
+        });
       }
       expect(await written()).toEqual(before);
     });
@@ -94,8 +110,13 @@ describe('Notifications to the people registered in an event or session', () => 
 
     it('an unknown event or session is a 404; a bad id a 400 naming it', async () => {
       expect((await notify('events/424242', { type: 1, message: 'Hola' })).status).toBe(404);
-      expect((await notify('sessions/424242', { type: 1, message: 'Hola' })).body).toMatchObject({ statusCode: 404, message: 'Sesión no encontrada' });
-      expect((await notify('sessions/abc', { type: 1, message: 'Hola' })).body.errors).toEqual({ sessionId: ['El identificador "sessionId" debe ser un número entero'] });
+      expect((await notify('sessions/424242', { type: 1, message: 'Hola' })).body).toMatchObject({
+        statusCode: 404,
+        message: 'Sesión no encontrada',
+      });
+      expect((await notify('sessions/abc', { type: 1, message: 'Hola' })).body.errors).toEqual({
+        sessionId: ['El identificador "sessionId" debe ser un número entero'],
+      });
     });
 
     it('needs Events.Update', async () => {
@@ -108,14 +129,26 @@ describe('Notifications to the people registered in an event or session', () => 
     const message = 'a'.repeat(80);
     const res = await notify(`events/${eventId}`, { type: 0, message });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, totalRecipients: 4, successCount: 4, failedCount: 0, totalCost: 0.4, errors: [] });
+    expect(res.body).toEqual({
+      success: true,
+      totalRecipients: 4,
+      successCount: 4,
+      failedCount: 0,
+      totalCost: 0.4,
+      errors: [],
+    });
 
     const rows = await app.sql(
       `SELECT m.session_id, m.message, m.parts, r.state FROM sms_messages m JOIN registrations r ON r.id = m.registration_id
         WHERE m.sms_type = 'Notification' ORDER BY m.id`,
     );
-    const [a] = await app.sql(`SELECT to_char(start_date, 'DD/MM/YYYY') AS day, e.title FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`, [sessionA]);
-    const [b] = await app.sql(`SELECT to_char(start_date, 'DD/MM/YYYY') AS day FROM event_sessions WHERE id = $1`, [sessionB]);
+    const [a] = await app.sql(
+      `SELECT to_char(start_date, 'DD/MM/YYYY') AS day, e.title FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
+      [sessionA],
+    );
+    const [b] = await app.sql(`SELECT to_char(start_date, 'DD/MM/YYYY') AS day FROM event_sessions WHERE id = $1`, [
+      sessionB,
+    ]);
     expect(rows).toEqual([
       { session_id: sessionA, message: `${message}\n${a.title}: ${a.day} 10:00`, parts: 1, state: 0 },
       { session_id: sessionA, message: `${message}\n${a.title}: ${a.day} 10:00`, parts: 1, state: 0 },
@@ -128,26 +161,52 @@ describe('Notifications to the people registered in an event or session', () => 
   });
 
   it('an e-mail with a message to one session: recorded for its active registrations and delivered to the SMTP server', async () => {
-    const active = await app.sql(`SELECT id, email FROM registrations WHERE session_id = $1 AND state = 0 ORDER BY id`, [sessionA]);
-    const res = await notify(`sessions/${sessionA}`, { type: 1, subject: 'Cambio de sala', message: 'La sesión será en la sala 2.' });
-    expect(res.body).toEqual({ success: true, totalRecipients: 2, successCount: 2, failedCount: 0, totalCost: 0, errors: [] });
+    const active = await app.sql(
+      `SELECT id, email FROM registrations WHERE session_id = $1 AND state = 0 ORDER BY id`,
+      [sessionA],
+    );
+    const res = await notify(`sessions/${sessionA}`, {
+      type: 1,
+      subject: 'Cambio de sala',
+      message: 'La sesión será en la sala 2.',
+    });
+    expect(res.body).toEqual({
+      success: true,
+      totalRecipients: 2,
+      successCount: 2,
+      failedCount: 0,
+      totalCost: 0,
+      errors: [],
+    });
 
-    const rows = await app.sql(`SELECT registration_id, email_address, data FROM email_messages WHERE email_type = 'Notification' ORDER BY registration_id`);
+    const rows = await app.sql(
+      `SELECT registration_id, email_address, data FROM email_messages WHERE email_type = 'Notification' ORDER BY registration_id`,
+    );
     expect(rows).toEqual(
-      active.map((r) => ({ registration_id: r.id, email_address: r.email, data: { subject: 'Cambio de sala', message: 'La sesión será en la sala 2.' } })),
+      active.map((r) => ({
+        registration_id: r.id,
+        email_address: r.email,
+        data: { subject: 'Cambio de sala', message: 'La sesión será en la sala 2.' },
+      })),
     );
     await eventually(() => smtp.messages.filter((mail) => mail.subject === 'Cambio de sala').length === 2);
     const delivered = smtp.messages.filter((mail) => mail.subject === 'Cambio de sala');
     expect(delivered.map((mail) => mail.to[0]).sort()).toEqual(active.map((r) => r.email).sort());
     for (const mail of delivered) expect(mail.text).toContain('La sesión será en la sala 2.');
-    await eventually(async () => (await app.sql(`SELECT status FROM email_messages WHERE email_type = 'Notification'`)).every((row) => row.status === 1));
+    await eventually(async () =>
+      (await app.sql(`SELECT status FROM email_messages WHERE email_type = 'Notification'`)).every(
+        (row) => row.status === 1,
+      ),
+    );
   });
 
   it('an e-mail with a template to the whole event', async () => {
     const [template] = await app.sql(`SELECT id FROM email_templates WHERE template_type = 0 AND is_active`);
     const res = await notify(`events/${eventId}`, { type: 1, emailTemplateId: template.id });
     expect(res.body).toMatchObject({ success: true, totalRecipients: 4, successCount: 4, failedCount: 0 });
-    const rows = await app.sql(`SELECT data FROM email_messages WHERE email_type = 'Notification' AND data ? 'templateId'`);
+    const rows = await app.sql(
+      `SELECT data FROM email_messages WHERE email_type = 'Notification' AND data ? 'templateId'`,
+    );
     expect(rows).toEqual(Array(4).fill({ data: { templateId: template.id } }));
   });
 
@@ -155,6 +214,13 @@ describe('Notifications to the people registered in an event or session', () => 
     const { sessionId } = await createSession(app);
     const res = await notify(`sessions/${sessionId}`, { type: 0, message: 'Hola' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: false, totalRecipients: 0, successCount: 0, failedCount: 0, totalCost: 0, errors: [M.noRecipients] });
+    expect(res.body).toEqual({
+      success: false,
+      totalRecipients: 0,
+      successCount: 0,
+      failedCount: 0,
+      totalCost: 0,
+      errors: [M.noRecipients],
+    });
   });
 });

@@ -2,7 +2,20 @@ import { addHold, addRegistration, createEvent, createSession } from './support/
 import { TestApp } from './support/test-app';
 
 const NOT_FOUND = { statusCode: 404, code: 'NOT_FOUND', message: 'Evento no encontrado' };
-const PUBLIC_FIELDS = ['address', 'city', 'country', 'description', 'id', 'imageUrl', 'place', 'price', 'status', 'statusText', 'timeZone', 'title'];
+const PUBLIC_FIELDS = [
+  'address',
+  'city',
+  'country',
+  'description',
+  'id',
+  'imageUrl',
+  'place',
+  'price',
+  'status',
+  'statusText',
+  'timeZone',
+  'title',
+];
 
 describe('Public event calls of the booking page (no login)', () => {
   let app: TestApp;
@@ -46,9 +59,18 @@ describe('Public event calls of the booking page (no login)', () => {
       });
       // Staff holding Events.Read get the back office's full view on the same path (spec: GET /events/{id}).
       const staff = await app.request('GET', `/api/events/${id}`, { token: admin });
-      expect(staff.body).toMatchObject({ id, status: 1, statusText: 'Live', postalCode: '28013', organizerId: 99, sessions: [] });
+      expect(staff.body).toMatchObject({
+        id,
+        status: 1,
+        statusText: 'Live',
+        postalCode: '28013',
+        organizerId: 99,
+        sessions: [],
+      });
       // The language header is accepted; the content exists only in Spanish.
-      expect((await app.request('GET', `/api/events/${id}`, { headers: { 'accept-language': 'en-GB,en;q=0.9' } })).body).toEqual(res.body);
+      expect(
+        (await app.request('GET', `/api/events/${id}`, { headers: { 'accept-language': 'en-GB,en;q=0.9' } })).body,
+      ).toEqual(res.body);
     });
 
     it('answers drafts too (organisers preview them) and cancelled events, with their status', async () => {
@@ -60,7 +82,10 @@ describe('Public event calls of the booking page (no login)', () => {
       expect(one.status).toBe(200);
       expect(one.body).toMatchObject({ id: draft, status: 'Draft', statusText: 'Borrador' });
       expect(Object.keys(one.body).sort()).toEqual(PUBLIC_FIELDS);
-      expect((await app.request('GET', `/api/events/${cancelled}`)).body).toMatchObject({ status: 'Cancelled', statusText: 'Cancelado' });
+      expect((await app.request('GET', `/api/events/${cancelled}`)).body).toMatchObject({
+        status: 'Cancelled',
+        statusText: 'Cancelado',
+      });
     });
 
     it('with showExcerpt=true answers about 200 characters of plain text in one <p>', async () => {
@@ -72,7 +97,9 @@ describe('Public event calls of the booking page (no login)', () => {
       expect(full.body.description).toBe(description);
 
       const excerpt = (await app.request('GET', `/api/events/${id}?showExcerpt=true`)).body.description as string;
-      expect(excerpt).toMatch(/^<p>Programa La orquesta municipal &amp; el coro interpretan obras de primavera\. La orquesta .*…<\/p>$/);
+      expect(excerpt).toMatch(
+        /^<p>Programa La orquesta municipal &amp; el coro interpretan obras de primavera\. La orquesta .*…<\/p>$/,
+      );
       const text = excerpt.slice(3, -5).replace(/&amp;/g, '&');
       expect(text.length).toBeLessThanOrEqual(200);
       expect(text.length).toBeGreaterThan(150);
@@ -80,7 +107,9 @@ describe('Public event calls of the booking page (no login)', () => {
 
       const short = nextId++;
       await createEvent(app, admin, short, { description: '<p>Breve <em>y</em> claro</p>' });
-      expect((await app.request('GET', `/api/events/${short}?showExcerpt=true`)).body.description).toBe('<p>Breve y claro</p>');
+      expect((await app.request('GET', `/api/events/${short}?showExcerpt=true`)).body.description).toBe(
+        '<p>Breve y claro</p>',
+      );
     });
 
     it('answers 404 "Evento no encontrado" for an unknown event and 400 for a malformed id', async () => {
@@ -97,8 +126,18 @@ describe('Public event calls of the booking page (no login)', () => {
     it('answers the sessions with live counts to anyone, with the event when showEventDetails=true', async () => {
       const id = nextId++;
       await createEvent(app, admin, id, { status: 1 });
-      const second = await createSession(app, admin, id, { startDate: '2030-06-02', endDate: '2030-06-02', maxAttendees: 8, reservedSpots: 2, maxQueueSpots: 3 });
-      const first = await createSession(app, admin, id, { startDate: '2030-06-01', endDate: '2030-06-01', isAllDay: true });
+      const second = await createSession(app, admin, id, {
+        startDate: '2030-06-02',
+        endDate: '2030-06-02',
+        maxAttendees: 8,
+        reservedSpots: 2,
+        maxQueueSpots: 3,
+      });
+      const first = await createSession(app, admin, id, {
+        startDate: '2030-06-01',
+        endDate: '2030-06-01',
+        isAllDay: true,
+      });
       await addRegistration(app, second.id, 0);
       await addRegistration(app, second.id, 2);
       await addHold(app, second.id, 'token-visitante-a', 2, 3);
@@ -127,7 +166,9 @@ describe('Public event calls of the booking page (no login)', () => {
       });
       expect(res.body[0]).toMatchObject({ isAllDay: true, startTime: '00:00:00', endTime: '23:59:00' });
 
-      const detailed = await app.request('GET', `/api/events/${id}/sessions?showEventDetails=true`, { headers: { 'accept-language': 'es' } });
+      const detailed = await app.request('GET', `/api/events/${id}/sessions?showEventDetails=true`, {
+        headers: { 'accept-language': 'es' },
+      });
       const event = (await app.request('GET', `/api/events/${id}`)).body;
       expect(detailed.body.map((s: { event: unknown }) => s.event)).toEqual([event, event]);
       expect(detailed.body.map(({ event: _event, ...session }: { event: unknown }) => session)).toEqual(res.body);
@@ -140,7 +181,11 @@ describe('Public event calls of the booking page (no login)', () => {
       await addHold(app, session.id, 'token-visitante-a', 2, 3);
       await addHold(app, session.id, 'token-visitante-b', 1, 3);
       const spots = async (token?: string) =>
-        (await app.request('GET', `/api/events/${id}/sessions?showEventDetails=true`, { headers: token ? { 'X-Session-Token': token } : {} })).body[0];
+        (
+          await app.request('GET', `/api/events/${id}/sessions?showEventDetails=true`, {
+            headers: token ? { 'X-Session-Token': token } : {},
+          })
+        ).body[0];
       expect(await spots()).toMatchObject({ availableSpots: 2, activeHoldsCount: 3 });
       expect(await spots('token-visitante-a')).toMatchObject({ availableSpots: 4, activeHoldsCount: 3 });
       expect(await spots('token-visitante-b')).toMatchObject({ availableSpots: 3, activeHoldsCount: 3 });
@@ -152,7 +197,9 @@ describe('Public event calls of the booking page (no login)', () => {
       const draft = nextId++;
       await createEvent(app, admin, draft, { status: 0 });
       const session = await createSession(app, admin, draft);
-      expect((await app.request('GET', `/api/events/${draft}/sessions`)).body.map((s: { id: number }) => s.id)).toEqual([session.id]);
+      expect((await app.request('GET', `/api/events/${draft}/sessions`)).body.map((s: { id: number }) => s.id)).toEqual(
+        [session.id],
+      );
       const unknown = await app.request('GET', '/api/events/424242/sessions?showEventDetails=true');
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual(NOT_FOUND);

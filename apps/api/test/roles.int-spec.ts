@@ -33,7 +33,9 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
   afterAll(() => app.close());
 
   async function counts() {
-    const [row] = await app.sql(`SELECT (SELECT count(*)::int FROM roles) AS roles, (SELECT count(*)::int FROM role_permissions) AS grants`);
+    const [row] = await app.sql(
+      `SELECT (SELECT count(*)::int FROM roles) AS roles, (SELECT count(*)::int FROM role_permissions) AS grants`,
+    );
     return row as { roles: number; grants: number };
   }
 
@@ -43,7 +45,10 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
   }
 
   async function createRole(name: string, permissions: string[], description?: string) {
-    const res = await app.request('POST', '/api/role', { token: admin, body: { name, description, permissionIds: permissions.map(idOf) } });
+    const res = await app.request('POST', '/api/role', {
+      token: admin,
+      body: { name, description, permissionIds: permissions.map(idOf) },
+    });
     expect(res.status).toBe(201);
     return res.body;
   }
@@ -81,12 +86,24 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
       const res = await app.request('GET', '/api/role', { token: admin });
       expect(res.status).toBe(200);
       const role = res.body.find((r: { name: string }) => r.name === 'Administrador');
-      expect(Object.keys(role).sort()).toEqual(['createdAt', 'description', 'id', 'isSystemRole', 'name', 'permissions']);
+      expect(Object.keys(role).sort()).toEqual([
+        'createdAt',
+        'description',
+        'id',
+        'isSystemRole',
+        'name',
+        'permissions',
+      ]);
       expect(role.isSystemRole).toBe(true);
       expect(Number.isNaN(Date.parse(role.createdAt))).toBe(false);
       expect(role.permissions.map((p: Permission) => p.name).sort()).toEqual([...SPEC_PERMISSIONS].sort());
       for (const permission of role.permissions) {
-        expect(permission).toMatchObject({ id: expect.any(Number), resource: expect.any(String), action: expect.any(String), description: expect.any(String) });
+        expect(permission).toMatchObject({
+          id: expect.any(Number),
+          resource: expect.any(String),
+          action: expect.any(String),
+          description: expect.any(String),
+        });
       }
       expect((await app.request('GET', `/api/role/${role.id}`, { token: admin })).body).toEqual(role);
     });
@@ -95,7 +112,9 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
       const taquilla = await createRole('Taquilla Norte', ['Events.Read'], 'Venta en el mostrador');
       const prensa = await createRole('Prensa', [], 'Comunicación y medios');
       const search = async (text: string) =>
-        (await app.request('GET', `/api/role?search=${encodeURIComponent(text)}`, { token: admin })).body.map((r: { id: string }) => r.id);
+        (await app.request('GET', `/api/role?search=${encodeURIComponent(text)}`, { token: admin })).body.map(
+          (r: { id: string }) => r.id,
+        );
       expect(await search('taquilla n')).toEqual([taquilla.id]);
       expect(await search('MOSTRADOR')).toEqual([taquilla.id]);
       expect(await search('medios')).toEqual([prensa.id]);
@@ -109,11 +128,24 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
     it('creates a custom role with its permissions', async () => {
       const res = await app.request('POST', '/api/role', {
         token: admin,
-        body: { name: '  Coordinación  ', description: 'Gestiona eventos', permissionIds: [idOf('Events.Read'), idOf('Events.Update'), idOf('Queues.Read')] },
+        body: {
+          name: '  Coordinación  ',
+          description: 'Gestiona eventos',
+          permissionIds: [idOf('Events.Read'), idOf('Events.Update'), idOf('Queues.Read')],
+        },
       });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ id: expect.any(String), name: 'Coordinación', description: 'Gestiona eventos', isSystemRole: false });
-      expect(res.body.permissions.map((p: Permission) => p.name).sort()).toEqual(['Events.Read', 'Events.Update', 'Queues.Read']);
+      expect(res.body).toMatchObject({
+        id: expect.any(String),
+        name: 'Coordinación',
+        description: 'Gestiona eventos',
+        isSystemRole: false,
+      });
+      expect(res.body.permissions.map((p: Permission) => p.name).sort()).toEqual([
+        'Events.Read',
+        'Events.Update',
+        'Queues.Read',
+      ]);
       expect((await app.request('GET', `/api/role/${res.body.id}`, { token: admin })).body).toEqual(res.body);
       const rows = await app.sql(`SELECT count(*)::int AS n FROM role_permissions WHERE role_id = $1`, [res.body.id]);
       expect(rows[0].n).toBe(3);
@@ -121,7 +153,11 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
 
     it('requires a name (‘Nombre del rol es requerido’) and writes nothing', async () => {
       const before = await counts();
-      for (const body of [{ permissionIds: [] }, { name: '   ', permissionIds: [idOf('Events.Read')] }, { name: null, permissionIds: [] }]) {
+      for (const body of [
+        { permissionIds: [] },
+        { name: '   ', permissionIds: [idOf('Events.Read')] },
+        { name: null, permissionIds: [] },
+      ]) {
         const res = await app.request('POST', '/api/role', { token: admin, body });
         expect(res.status).toBe(400);
         expect(res.body).toEqual({
@@ -136,7 +172,10 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
 
     it('refuses an unknown permission id, naming permissionIds, and writes nothing', async () => {
       const before = await counts();
-      const res = await app.request('POST', '/api/role', { token: admin, body: { name: 'Fantasma', permissionIds: [idOf('Events.Read'), 99_999] } });
+      const res = await app.request('POST', '/api/role', {
+        token: admin,
+        body: { name: 'Fantasma', permissionIds: [idOf('Events.Read'), 99_999] },
+      });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ permissionIds: ['Alguno de los permisos indicados no existe'] });
       expect(await counts()).toEqual(before);
@@ -146,9 +185,17 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
       await createRole('Voluntariado', []);
       const before = await counts();
       for (const name of ['voluntariado', ' VOLUNTARIADO ', 'administrador']) {
-        const res = await app.request('POST', '/api/role', { token: admin, body: { name, permissionIds: [idOf('Events.Read')] } });
+        const res = await app.request('POST', '/api/role', {
+          token: admin,
+          body: { name, permissionIds: [idOf('Events.Read')] },
+        });
         expect(res.status).toBe(409);
-        expect(res.body).toEqual({ statusCode: 409, code: 'CONFLICT', message: 'Ya existe un rol con ese nombre', errors: { name: ['Ya existe un rol con ese nombre'] } });
+        expect(res.body).toEqual({
+          statusCode: 409,
+          code: 'CONFLICT',
+          message: 'Ya existe un rol con ese nombre',
+          errors: { name: ['Ya existe un rol con ese nombre'] },
+        });
       }
       expect(await counts()).toEqual(before);
     });
@@ -159,31 +206,59 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
       const role = await createRole('Recepción', ['Events.Read', 'Registrations.Read'], 'Primera versión');
       const res = await app.request('PUT', `/api/role/${role.id}`, {
         token: admin,
-        body: { name: 'Recepción y Registro', description: 'Segunda versión', permissionIds: [idOf('Registrations.Read'), idOf('Registrations.Create')] },
+        body: {
+          name: 'Recepción y Registro',
+          description: 'Segunda versión',
+          permissionIds: [idOf('Registrations.Read'), idOf('Registrations.Create')],
+        },
       });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ id: role.id, name: 'Recepción y Registro', description: 'Segunda versión', isSystemRole: false, createdAt: role.createdAt });
-      expect(res.body.permissions.map((p: Permission) => p.name).sort()).toEqual(['Registrations.Create', 'Registrations.Read']);
+      expect(res.body).toMatchObject({
+        id: role.id,
+        name: 'Recepción y Registro',
+        description: 'Segunda versión',
+        isSystemRole: false,
+        createdAt: role.createdAt,
+      });
+      expect(res.body.permissions.map((p: Permission) => p.name).sort()).toEqual([
+        'Registrations.Create',
+        'Registrations.Read',
+      ]);
       expect((await app.request('GET', `/api/role/${role.id}`, { token: admin })).body).toEqual(res.body);
     });
 
     it('refuses a duplicate name, an unknown permission or an unknown role, and changes nothing', async () => {
       const role = await createRole('Seguridad', ['Events.Read']);
       await createRole('Limpieza', []);
-      const duplicate = await app.request('PUT', `/api/role/${role.id}`, { token: admin, body: { name: 'LIMPIEZA', permissionIds: [] } });
+      const duplicate = await app.request('PUT', `/api/role/${role.id}`, {
+        token: admin,
+        body: { name: 'LIMPIEZA', permissionIds: [] },
+      });
       expect(duplicate.status).toBe(409);
       expect(duplicate.body.errors).toEqual({ name: ['Ya existe un rol con ese nombre'] });
-      const unknownPermission = await app.request('PUT', `/api/role/${role.id}`, { token: admin, body: { name: 'Seguridad', permissionIds: [99_999] } });
+      const unknownPermission = await app.request('PUT', `/api/role/${role.id}`, {
+        token: admin,
+        body: { name: 'Seguridad', permissionIds: [99_999] },
+      });
       expect(unknownPermission.status).toBe(400);
       expect(unknownPermission.body.errors).toEqual({ permissionIds: ['Alguno de los permisos indicados no existe'] });
-      const noName = await app.request('PUT', `/api/role/${role.id}`, { token: admin, body: { name: '', permissionIds: [] } });
+      const noName = await app.request('PUT', `/api/role/${role.id}`, {
+        token: admin,
+        body: { name: '', permissionIds: [] },
+      });
       expect(noName.body.errors).toEqual({ name: ['Nombre del rol es requerido'] });
       expect((await app.request('GET', `/api/role/${role.id}`, { token: admin })).body).toEqual(role);
 
-      const unknown = await app.request('PUT', `/api/role/${randomUUID()}`, { token: admin, body: { name: 'Nadie', permissionIds: [] } });
+      const unknown = await app.request('PUT', `/api/role/${randomUUID()}`, {
+        token: admin,
+        body: { name: 'Nadie', permissionIds: [] },
+      });
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Rol no encontrado' });
-      const malformed = await app.request('PUT', '/api/role/123', { token: admin, body: { name: 'Nadie', permissionIds: [] } });
+      const malformed = await app.request('PUT', '/api/role/123', {
+        token: admin,
+        body: { name: 'Nadie', permissionIds: [] },
+      });
       expect(malformed.status).toBe(400);
       expect(Object.keys(malformed.body.errors)).toEqual(['id']);
     });
@@ -196,12 +271,21 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
 
       const del = await app.request('DELETE', `/api/role/${role.id}`, { token: admin });
       expect(del.status).toBe(403);
-      expect(del.body).toEqual({ statusCode: 403, code: 'SYSTEM_ROLE', message: 'Los roles del sistema no se pueden eliminar' });
+      expect(del.body).toEqual({
+        statusCode: 403,
+        code: 'SYSTEM_ROLE',
+        message: 'Los roles del sistema no se pueden eliminar',
+      });
 
       const fewer = role.permissions.slice(1).map((p: Permission) => p.id);
-      const update = await app.request('PUT', `/api/role/${role.id}`, { token: admin, body: { name: role.name, description: role.description, permissionIds: fewer } });
+      const update = await app.request('PUT', `/api/role/${role.id}`, {
+        token: admin,
+        body: { name: role.name, description: role.description, permissionIds: fewer },
+      });
       expect(update.status).toBe(400);
-      expect(update.body.errors).toEqual({ permissionIds: ['Los permisos de un rol del sistema no se pueden modificar'] });
+      expect(update.body.errors).toEqual({
+        permissionIds: ['Los permisos de un rol del sistema no se pueden modificar'],
+      });
 
       expect(await counts()).toEqual(before);
       expect(await administrador()).toEqual(role);
@@ -211,20 +295,33 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
     it('keep their name (the administrator role is found by it), while the description may change', async () => {
       const role = await administrador();
       const allIds = role.permissions.map((p: Permission) => p.id);
-      const rename = await app.request('PUT', `/api/role/${role.id}`, { token: admin, body: { name: 'Jefatura', description: role.description, permissionIds: allIds } });
+      const rename = await app.request('PUT', `/api/role/${role.id}`, {
+        token: admin,
+        body: { name: 'Jefatura', description: role.description, permissionIds: allIds },
+      });
       expect(rename.status).toBe(400);
       expect(rename.body.errors).toEqual({ name: ['El nombre de un rol del sistema no se puede modificar'] });
       expect((await administrador())?.id).toBe(role.id);
 
-      const redescribed = await app.request('PUT', `/api/role/${role.id}`, { token: admin, body: { name: role.name, description: 'Todo el acceso', permissionIds: allIds } });
+      const redescribed = await app.request('PUT', `/api/role/${role.id}`, {
+        token: admin,
+        body: { name: role.name, description: 'Todo el acceso', permissionIds: allIds },
+      });
       expect(redescribed.status).toBe(200);
-      expect(redescribed.body).toMatchObject({ name: 'Administrador', description: 'Todo el acceso', isSystemRole: true });
+      expect(redescribed.body).toMatchObject({
+        name: 'Administrador',
+        description: 'Todo el acceso',
+        isSystemRole: true,
+      });
       expect(redescribed.body.permissions).toHaveLength(31);
 
       // The last-administrator protection still finds the role.
       const me = (await app.request('GET', '/api/user/me', { token: admin })).body;
       const other = await createRole('Sólo lectura', ['Events.Read']);
-      const demote = await app.request('POST', '/api/user/assign-role', { token: admin, body: { userId: me.id, roleId: other.id } });
+      const demote = await app.request('POST', '/api/user/assign-role', {
+        token: admin,
+        body: { userId: me.id, roleId: other.id },
+      });
       expect(demote.status).toBe(409);
     });
   });
@@ -235,7 +332,9 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
       const res = await app.request('DELETE', `/api/role/${role.id}`, { token: admin });
       expect(res.status).toBe(204);
       expect((await app.request('GET', `/api/role/${role.id}`, { token: admin })).status).toBe(404);
-      expect((await app.sql(`SELECT count(*)::int AS n FROM role_permissions WHERE role_id = $1`, [role.id]))[0].n).toBe(0);
+      expect(
+        (await app.sql(`SELECT count(*)::int AS n FROM role_permissions WHERE role_id = $1`, [role.id]))[0].n,
+      ).toBe(0);
       expect((await app.request('DELETE', `/api/role/${role.id}`, { token: admin })).status).toBe(404);
     });
 
@@ -245,9 +344,15 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
       const before = await counts();
       const res = await app.request('DELETE', `/api/role/${roleId}`, { token: admin });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ statusCode: 409, code: 'CONFLICT', message: 'El rol está asignado a usuarios: reasígnalos antes de eliminarlo' });
+      expect(res.body).toEqual({
+        statusCode: 409,
+        code: 'CONFLICT',
+        message: 'El rol está asignado a usuarios: reasígnalos antes de eliminarlo',
+      });
       expect(await counts()).toEqual(before);
-      expect((await app.request('GET', '/api/user/me', { token: staff.token })).body.permissions).toEqual(['Events.Read']);
+      expect((await app.request('GET', '/api/user/me', { token: staff.token })).body.permissions).toEqual([
+        'Events.Read',
+      ]);
     });
   });
 
@@ -258,9 +363,16 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
       const role = (await app.request('GET', `/api/role/${roleId}`, { token: admin })).body;
 
       expect((await app.request('GET', '/api/department', { token: staff.token })).status).toBe(200);
-      const create = await app.request('POST', '/api/department', { token: staff.token, body: { name: 'Sin permiso' } });
+      const create = await app.request('POST', '/api/department', {
+        token: staff.token,
+        body: { name: 'Sin permiso' },
+      });
       expect(create.status).toBe(403);
-      expect(create.body).toEqual({ statusCode: 403, code: 'FORBIDDEN', message: 'No tienes permisos para realizar esta acción' });
+      expect(create.body).toEqual({
+        statusCode: 403,
+        code: 'FORBIDDEN',
+        message: 'No tienes permisos para realizar esta acción',
+      });
       expect((await app.request('GET', '/api/user', { token: staff.token })).status).toBe(403);
       expect((await app.request('GET', '/api/role', { token: staff.token })).status).toBe(403);
       expect((await app.request('GET', '/api/settings', { token: staff.token })).status).toBe(403);
@@ -272,12 +384,21 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
         body: { name: role.name, permissionIds: [idOf('Departments.Read'), idOf('Departments.Create')] },
       });
       expect(granted.status).toBe(200);
-      const allowed = await app.request('POST', '/api/department', { token: staff.token, body: { name: 'Con permiso' } });
+      const allowed = await app.request('POST', '/api/department', {
+        token: staff.token,
+        body: { name: 'Con permiso' },
+      });
       expect(allowed.status).toBe(201);
-      expect((await app.request('GET', '/api/user/me', { token: staff.token })).body.permissions).toEqual(['Departments.Create', 'Departments.Read']);
+      expect((await app.request('GET', '/api/user/me', { token: staff.token })).body.permissions).toEqual([
+        'Departments.Create',
+        'Departments.Read',
+      ]);
 
       // Withdraw Departments.Read: refused at once.
-      await app.request('PUT', `/api/role/${roleId}`, { token: admin, body: { name: role.name, permissionIds: [idOf('Departments.Create')] } });
+      await app.request('PUT', `/api/role/${roleId}`, {
+        token: admin,
+        body: { name: role.name, permissionIds: [idOf('Departments.Create')] },
+      });
       expect((await app.request('GET', '/api/department', { token: staff.token })).status).toBe(403);
     });
 
@@ -287,14 +408,27 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
       expect((await app.request('GET', '/api/role', { token: reader.token })).status).toBe(200);
       expect((await app.request('GET', '/api/permissions', { token: reader.token })).status).toBe(200);
       const before = await counts();
-      expect((await app.request('POST', '/api/role', { token: reader.token, body: { name: 'Intruso', permissionIds: [] } })).status).toBe(403);
-      expect((await app.request('PUT', `/api/role/${target.id}`, { token: reader.token, body: { name: 'Intruso', permissionIds: [] } })).status).toBe(403);
+      expect(
+        (await app.request('POST', '/api/role', { token: reader.token, body: { name: 'Intruso', permissionIds: [] } }))
+          .status,
+      ).toBe(403);
+      expect(
+        (
+          await app.request('PUT', `/api/role/${target.id}`, {
+            token: reader.token,
+            body: { name: 'Intruso', permissionIds: [] },
+          })
+        ).status,
+      ).toBe(403);
       expect((await app.request('DELETE', `/api/role/${target.id}`, { token: reader.token })).status).toBe(403);
       expect(await counts()).toEqual(before);
 
       const writer = await app.staffWith(['Roles.Create', 'Roles.Update', 'Roles.Delete']);
       expect((await app.request('GET', '/api/role', { token: writer.token })).status).toBe(403);
-      const created = await app.request('POST', '/api/role', { token: writer.token, body: { name: 'Creado por escritor', permissionIds: [] } });
+      const created = await app.request('POST', '/api/role', {
+        token: writer.token,
+        body: { name: 'Creado por escritor', permissionIds: [] },
+      });
       expect(created.status).toBe(201);
       expect((await app.request('DELETE', `/api/role/${created.body.id}`, { token: writer.token })).status).toBe(204);
     });

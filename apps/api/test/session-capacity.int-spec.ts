@@ -15,7 +15,11 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
   afterAll(() => app.close());
 
   const change = (eventId: number, sessionId: number, what: string, body: unknown, token = admin) =>
-    app.request(what === 'redistribute-reserved-spots' ? 'POST' : 'PUT', `/api/events/${eventId}/sessions/${sessionId}/${what}`, { token, body });
+    app.request(
+      what === 'redistribute-reserved-spots' ? 'POST' : 'PUT',
+      `/api/events/${eventId}/sessions/${sessionId}/${what}`,
+      { token, body },
+    );
   const counters = async (sessionId: number) =>
     (
       await app.sql(
@@ -33,14 +37,20 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
     return res.body.id as number;
   };
   const hold = (sessionId: number, token: string, numberOfSpots = 1) =>
-    app.request('POST', '/api/ticketholds', { body: { eventSessionId: sessionId, sessionToken: token, numberOfSpots, userId: null } });
+    app.request('POST', '/api/ticketholds', {
+      body: { eventSessionId: sessionId, sessionToken: token, numberOfSpots, userId: null },
+    });
 
   /** Every way a refusal may be asked: each answers 400 naming the field, and nothing is written. */
   async function expectRefusals(eventId: number, sessionId: number, what: string, cases: [unknown, string, string][]) {
     const before = await snapshot(app, sessionId);
     for (const [body, field, message] of cases) {
       const res = await change(eventId, sessionId, what, body);
-      expect({ body, status: res.status, response: res.body }).toEqual({ body, status: 400, response: validationError(field, message) });
+      expect({ body, status: res.status, response: res.body }).toEqual({
+        body,
+        status: 400,
+        response: validationError(field, message),
+      });
     }
     expect(await snapshot(app, sessionId)).toEqual(before);
   }
@@ -90,7 +100,10 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
       await manual(sessionId, 3);
       expect((await hold(sessionId, 'visitante-token-live')).status).toBe(200);
       // An expired hold still in the table: it must not count (lockSession reclaims it).
-      await app.sql(`INSERT INTO ticket_holds (session_id, token, spots, expires_at) VALUES ($1, 'visitante-token-old', 2, now() - interval '1 minute')`, [sessionId]);
+      await app.sql(
+        `INSERT INTO ticket_holds (session_id, token, spots, expires_at) VALUES ($1, 'visitante-token-old', 2, now() - interval '1 minute')`,
+        [sessionId],
+      );
       await app.sql(`UPDATE event_sessions SET held_spots = held_spots + 2 WHERE id = $1`, [sessionId]);
       // registered 3 (2 online + 1 reserved); online 2 + live hold 1 + reserved spots 2 = 5.
       await expectRefusals(eventId, sessionId, 'max-attendees', [
@@ -102,13 +115,29 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
         [{ maxAttendees: null }, 'maxAttendees', 'La capacidad es requerida'],
         [{ maxAttendees: 100_001 }, 'maxAttendees', 'No puede superar 100000'],
         [{ maxAttendees: 2 }, 'maxAttendees', 'No puede ser menor que los registrados (3)'],
-        [{ maxAttendees: 3 }, 'maxAttendees', 'No puede ser menor que las plazas ocupadas o retenidas en línea más las reservadas (5)'],
-        [{ maxAttendees: 4 }, 'maxAttendees', 'No puede ser menor que las plazas ocupadas o retenidas en línea más las reservadas (5)'],
+        [
+          { maxAttendees: 3 },
+          'maxAttendees',
+          'No puede ser menor que las plazas ocupadas o retenidas en línea más las reservadas (5)',
+        ],
+        [
+          { maxAttendees: 4 },
+          'maxAttendees',
+          'No puede ser menor que las plazas ocupadas o retenidas en línea más las reservadas (5)',
+        ],
       ]);
       const res = await change(eventId, sessionId, 'max-attendees', { maxAttendees: 5 });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ maxAttendees: 5, availableSpots: 0, activeHoldsCount: 1, registeredCount: 3, usedReservedSpots: 1 });
-      expect(await app.sql(`SELECT token FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([{ token: 'visitante-token-live' }]);
+      expect(res.body).toMatchObject({
+        maxAttendees: 5,
+        availableSpots: 0,
+        activeHoldsCount: 1,
+        registeredCount: 3,
+        usedReservedSpots: 1,
+      });
+      expect(await app.sql(`SELECT token FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([
+        { token: 'visitante-token-live' },
+      ]);
       expect(await counters(sessionId)).toMatchObject({ max_attendees: 5, held_spots: 1 });
       expect(await invariantProblems(app, sessionId)).toEqual([]);
     });
@@ -130,11 +159,19 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
       ]);
       const res = await change(eventId, sessionId, 'reserved-spots', { reservedSpots: 1 });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ reservedSpots: 1, usedReservedSpots: 1, registeredCount: 6, currentQueueCount: 1, availableSpots: 0 });
+      expect(res.body).toMatchObject({
+        reservedSpots: 1,
+        usedReservedSpots: 1,
+        registeredCount: 6,
+        currentQueueCount: 1,
+        availableSpots: 0,
+      });
       expect(await promotionEmails(app, sessionId)).toEqual([ids[4]]);
       expect(await waitingIds(app, sessionId)).toEqual([ids[5]]);
       // Now 5 online seats are taken: 2 reserved would leave 4.
-      await expectRefusals(eventId, sessionId, 'reserved-spots', [[{ reservedSpots: 2 }, 'reservedSpots', 'Muy pocos asientos disponibles']]);
+      await expectRefusals(eventId, sessionId, 'reserved-spots', [
+        [{ reservedSpots: 2 }, 'reservedSpots', 'Muy pocos asientos disponibles'],
+      ]);
       expect(await invariantProblems(app, sessionId)).toEqual([]);
     });
 
@@ -142,9 +179,17 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
       const { eventId, sessionId } = await createSession(app, { maxAttendees: 4, reservedSpots: 0 });
       await registerPeople(app, sessionId, 1, 2);
       expect((await hold(sessionId, 'visitante-token-a', 2)).status).toBe(200);
-      await expectRefusals(eventId, sessionId, 'reserved-spots', [[{ reservedSpots: 1 }, 'reservedSpots', 'Muy pocos asientos disponibles']]);
-      expect((await app.request('POST', '/api/ticketholds/expire', { headers: { 'x-session-token': 'visitante-token-a' } })).status).toBe(200);
-      expect((await change(eventId, sessionId, 'reserved-spots', { reservedSpots: 2 })).body).toMatchObject({ reservedSpots: 2, availableSpots: 0 });
+      await expectRefusals(eventId, sessionId, 'reserved-spots', [
+        [{ reservedSpots: 1 }, 'reservedSpots', 'Muy pocos asientos disponibles'],
+      ]);
+      expect(
+        (await app.request('POST', '/api/ticketholds/expire', { headers: { 'x-session-token': 'visitante-token-a' } }))
+          .status,
+      ).toBe(200);
+      expect((await change(eventId, sessionId, 'reserved-spots', { reservedSpots: 2 })).body).toMatchObject({
+        reservedSpots: 2,
+        availableSpots: 0,
+      });
     });
   });
 
@@ -153,22 +198,42 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
       const { eventId, sessionId } = await createSession(app, { maxAttendees: 4, maxQueueSpots: 3 });
       await registerPeople(app, sessionId, 1, 6); // 4 online, 2 waiting
       const limits = (globalMaxQueueSpots: number) =>
-        app.request('PUT', '/api/settings/queue-settings', { token: admin, body: { defaultMaxQueueSpots: Math.min(3, globalMaxQueueSpots), globalMaxQueueSpots } });
+        app.request('PUT', '/api/settings/queue-settings', {
+          token: admin,
+          body: { defaultMaxQueueSpots: Math.min(3, globalMaxQueueSpots), globalMaxQueueSpots },
+        });
       expect((await limits(3)).status).toBe(200);
       try {
         await expectRefusals(eventId, sessionId, 'max-queue-spots', [
           [{ maxQueueSpots: -1 }, 'maxQueueSpots', 'El máximo de la lista de espera no puede ser negativo'],
-          [{ maxQueueSpots: 1.5 }, 'maxQueueSpots', 'El máximo de la lista de espera debe ser un número entero no negativo'],
+          [
+            { maxQueueSpots: 1.5 },
+            'maxQueueSpots',
+            'El máximo de la lista de espera debe ser un número entero no negativo',
+          ],
           [{}, 'maxQueueSpots', 'El máximo de la lista de espera debe ser un número entero no negativo'],
-          [{ maxQueueSpots: 5 }, 'maxQueueSpots', 'El máximo de la lista de espera no puede superar la capacidad total'],
-          [{ maxQueueSpots: 4 }, 'maxQueueSpots', 'El máximo de la lista de espera no puede superar el límite global (3)'],
+          [
+            { maxQueueSpots: 5 },
+            'maxQueueSpots',
+            'El máximo de la lista de espera no puede superar la capacidad total',
+          ],
+          [
+            { maxQueueSpots: 4 },
+            'maxQueueSpots',
+            'El máximo de la lista de espera no puede superar el límite global (3)',
+          ],
           [{ maxQueueSpots: 1 }, 'maxQueueSpots', 'No puede ser menor que las personas en espera (2)'],
         ]);
-        expect((await change(eventId, sessionId, 'max-queue-spots', { maxQueueSpots: 2 })).body).toMatchObject({ maxQueueSpots: 2, currentQueueCount: 2 });
+        expect((await change(eventId, sessionId, 'max-queue-spots', { maxQueueSpots: 2 })).body).toMatchObject({
+          maxQueueSpots: 2,
+          currentQueueCount: 2,
+        });
       } finally {
         await limits(100);
       }
-      expect((await change(eventId, sessionId, 'max-queue-spots', { maxQueueSpots: 4 })).body).toMatchObject({ maxQueueSpots: 4 });
+      expect((await change(eventId, sessionId, 'max-queue-spots', { maxQueueSpots: 4 })).body).toMatchObject({
+        maxQueueSpots: 4,
+      });
       expect(await promotionEmails(app, sessionId)).toEqual([]);
       expect(await invariantProblems(app, sessionId)).toEqual([]);
     });
@@ -184,16 +249,31 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
         eventId,
         sessionId,
         'redistribute-reserved-spots',
-        [0, 3, -1, 1.5, '1', null, undefined].map((spots) => [spots === undefined ? {} : { spotsToRedistribute: spots }, 'spotsToRedistribute', range]),
+        [0, 3, -1, 1.5, '1', null, undefined].map((spots) => [
+          spots === undefined ? {} : { spotsToRedistribute: spots },
+          'spotsToRedistribute',
+          range,
+        ]),
       );
       const res = await change(eventId, sessionId, 'redistribute-reserved-spots', { spotsToRedistribute: 2 });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ maxAttendees: 5, reservedSpots: 1, usedReservedSpots: 1, registeredCount: 5, currentQueueCount: 1, availableSpots: 0 });
+      expect(res.body).toMatchObject({
+        maxAttendees: 5,
+        reservedSpots: 1,
+        usedReservedSpots: 1,
+        registeredCount: 5,
+        currentQueueCount: 1,
+        availableSpots: 0,
+      });
       expect(await promotionEmails(app, sessionId)).toEqual([ids[2], ids[3]]);
       expect(await waitingIds(app, sessionId)).toEqual([ids[4]]);
       expect(await invariantProblems(app, sessionId)).toEqual([]);
       await expectRefusals(eventId, sessionId, 'redistribute-reserved-spots', [
-        [{ spotsToRedistribute: 1 }, 'spotsToRedistribute', 'Debe ser un número entero entre 1 y las plazas reservadas sin usar (0)'],
+        [
+          { spotsToRedistribute: 1 },
+          'spotsToRedistribute',
+          'Debe ser un número entero entre 1 y las plazas reservadas sin usar (0)',
+        ],
       ]);
     });
   });
@@ -206,18 +286,32 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
       expect(locked.status).toBe(200);
       expect(locked.body).toMatchObject({ isPromotionLocked: true, currentQueueCount: 4 });
 
-      expect((await change(eventId, sessionId, 'max-attendees', { maxAttendees: 3 })).body).toMatchObject({ availableSpots: 1, currentQueueCount: 4 });
-      expect((await change(eventId, sessionId, 'redistribute-reserved-spots', { spotsToRedistribute: 1 })).body).toMatchObject({
+      expect((await change(eventId, sessionId, 'max-attendees', { maxAttendees: 3 })).body).toMatchObject({
+        availableSpots: 1,
+        currentQueueCount: 4,
+      });
+      expect(
+        (await change(eventId, sessionId, 'redistribute-reserved-spots', { spotsToRedistribute: 1 })).body,
+      ).toMatchObject({
         reservedSpots: 0,
         availableSpots: 2,
         currentQueueCount: 4,
       });
       expect((await app.request('POST', `/api/registrations/${ids[0]}/cancel`, { token: admin })).status).toBe(200);
       expect(await promotionEmails(app, sessionId)).toEqual([]);
-      expect(await counters(sessionId)).toMatchObject({ online_registered: 0, queue_count: 4, is_promotion_locked: true });
+      expect(await counters(sessionId)).toMatchObject({
+        online_registered: 0,
+        queue_count: 4,
+        is_promotion_locked: true,
+      });
 
       const unlocked = await change(eventId, sessionId, 'toggle-promotion-lock', { isLocked: false });
-      expect(unlocked.body).toMatchObject({ isPromotionLocked: false, registeredCount: 3, availableSpots: 0, currentQueueCount: 1 });
+      expect(unlocked.body).toMatchObject({
+        isPromotionLocked: false,
+        registeredCount: 3,
+        availableSpots: 0,
+        currentQueueCount: 1,
+      });
       expect(await promotionEmails(app, sessionId)).toEqual([ids[1], ids[2], ids[3]]);
       expect(await waitingIds(app, sessionId)).toEqual([ids[4]]);
       expect(await invariantProblems(app, sessionId)).toEqual([]);

@@ -1,4 +1,12 @@
-import { addHold, addRegistration, createEvent, createSession, expectValidationRefusal, sessionBody, snapshot } from './support/events-helpers';
+import {
+  addHold,
+  addRegistration,
+  createEvent,
+  createSession,
+  expectValidationRefusal,
+  sessionBody,
+  snapshot,
+} from './support/events-helpers';
 import { TestApp } from './support/test-app';
 
 const SESSION_NOT_FOUND = { statusCode: 404, code: 'NOT_FOUND', message: 'Sesión no encontrada' };
@@ -16,9 +24,13 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
   afterAll(() => app.close());
 
   const everything = () => snapshot(app);
-  const newEvent = async (overrides: Record<string, unknown> = {}) => (await createEvent(app, admin, nextId++, overrides)).id as number;
+  const newEvent = async (overrides: Record<string, unknown> = {}) =>
+    (await createEvent(app, admin, nextId++, overrides)).id as number;
   const setQueueLimits = async (defaultMaxQueueSpots: number, globalMaxQueueSpots: number) => {
-    const res = await app.request('PUT', '/api/settings/queue-settings', { token: admin, body: { defaultMaxQueueSpots, globalMaxQueueSpots } });
+    const res = await app.request('PUT', '/api/settings/queue-settings', {
+      token: admin,
+      body: { defaultMaxQueueSpots, globalMaxQueueSpots },
+    });
     expect(res.status).toBe(200);
   };
   const instants = async (sessionId: number) => {
@@ -53,7 +65,10 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
         isPromotionLocked: false,
         isRegistrationOpen: true,
       });
-      const [row] = await app.sql(`SELECT event_id, max_attendees, reserved_spots, max_queue_spots FROM event_sessions WHERE id = $1`, [res.body.id]);
+      const [row] = await app.sql(
+        `SELECT event_id, max_attendees, reserved_spots, max_queue_spots FROM event_sessions WHERE id = $1`,
+        [res.body.id],
+      );
       expect(row).toEqual({ event_id: eventId, max_attendees: 20, reserved_spots: 5, max_queue_spots: 10 });
     });
 
@@ -63,9 +78,18 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       try {
         const { reservedSpots, maxQueueSpots, ...rest } = sessionBody();
         void [reservedSpots, maxQueueSpots];
-        const res = await app.request('POST', `/api/events/${eventId}/sessions`, { token: admin, body: { ...rest, isRegistrationOpen: false, isPromotionLocked: true } });
+        const res = await app.request('POST', `/api/events/${eventId}/sessions`, {
+          token: admin,
+          body: { ...rest, isRegistrationOpen: false, isPromotionLocked: true },
+        });
         expect(res.status).toBe(201);
-        expect(res.body).toMatchObject({ reservedSpots: 0, maxQueueSpots: 7, availableSpots: 20, isRegistrationOpen: false, isPromotionLocked: true });
+        expect(res.body).toMatchObject({
+          reservedSpots: 0,
+          maxQueueSpots: 7,
+          availableSpots: 20,
+          isRegistrationOpen: false,
+          isPromotionLocked: true,
+        });
       } finally {
         await setQueueLimits(10, 100);
       }
@@ -73,46 +97,82 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
 
     it("stores starts_at and ends_at in the event's time zone (summer and winter time, other zones, several days)", async () => {
       const madrid = await newEvent({ timeZone: 'Europe/Madrid' });
-      const summer = await createSession(app, admin, madrid, { startDate: '2030-07-10', endDate: '2030-07-10', startTime: '10:00', endTime: '11:30' });
+      const summer = await createSession(app, admin, madrid, {
+        startDate: '2030-07-10',
+        endDate: '2030-07-10',
+        startTime: '10:00',
+        endTime: '11:30',
+      });
       expect(await instants(summer.id)).toEqual(['2030-07-10T08:00:00.000Z', '2030-07-10T09:30:00.000Z']);
-      const winter = await createSession(app, admin, madrid, { startDate: '2030-12-31', endDate: '2031-01-01', startTime: '23:30:15', endTime: '00:30' });
+      const winter = await createSession(app, admin, madrid, {
+        startDate: '2030-12-31',
+        endDate: '2031-01-01',
+        startTime: '23:30:15',
+        endTime: '00:30',
+      });
       expect(await instants(winter.id)).toEqual(['2030-12-31T22:30:15.000Z', '2030-12-31T23:30:00.000Z']);
 
       const canary = await newEvent({ timeZone: 'Atlantic/Canary' });
-      const island = await createSession(app, admin, canary, { startDate: '2030-07-10', endDate: '2030-07-10', startTime: '10:00', endTime: '11:30' });
+      const island = await createSession(app, admin, canary, {
+        startDate: '2030-07-10',
+        endDate: '2030-07-10',
+        startTime: '10:00',
+        endTime: '11:30',
+      });
       expect(await instants(island.id)).toEqual(['2030-07-10T09:00:00.000Z', '2030-07-10T10:30:00.000Z']);
 
       const newYork = await newEvent({ timeZone: 'America/New_York' });
-      const ny = await createSession(app, admin, newYork, { startDate: '2030-01-15', endDate: '2030-01-15', startTime: '19:00', endTime: '21:00' });
+      const ny = await createSession(app, admin, newYork, {
+        startDate: '2030-01-15',
+        endDate: '2030-01-15',
+        startTime: '19:00',
+        endTime: '21:00',
+      });
       expect(await instants(ny.id)).toEqual(['2030-01-16T00:00:00.000Z', '2030-01-16T02:00:00.000Z']);
       expect(ny).toMatchObject({ startDate: '2030-01-15', startTime: '19:00:00', endTime: '21:00:00' });
     });
 
     it('stores an all-day session from 00:00:00 to 23:59:00, with or without times sent', async () => {
       const eventId = await newEvent();
-      const { startTime, endTime, ...noTimes } = sessionBody({ startDate: '2030-08-01', endDate: '2030-08-02', isAllDay: true });
+      const { startTime, endTime, ...noTimes } = sessionBody({
+        startDate: '2030-08-01',
+        endDate: '2030-08-02',
+        isAllDay: true,
+      });
       void [startTime, endTime];
       const res = await app.request('POST', `/api/events/${eventId}/sessions`, { token: admin, body: noTimes });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ isAllDay: true, startTime: '00:00:00', endTime: '23:59:00' });
       expect(await instants(res.body.id)).toEqual(['2030-07-31T22:00:00.000Z', '2030-08-02T21:59:00.000Z']);
-      const withTimes = await createSession(app, admin, eventId, { isAllDay: true, startTime: '18:00', endTime: '09:00' });
+      const withTimes = await createSession(app, admin, eventId, {
+        isAllDay: true,
+        startTime: '18:00',
+        endTime: '09:00',
+      });
       expect(withTimes).toMatchObject({ isAllDay: true, startTime: '00:00:00', endTime: '23:59:00' });
     });
 
     it('refuses each broken rule of the session form with its Spanish message, writing nothing', async () => {
       const eventId = await newEvent();
       const path = `/api/events/${eventId}/sessions`;
-      await expectRefused('POST', path, {}, {
-        startDate: 'La fecha de inicio es requerida',
-        endDate: 'La fecha de fin es requerida',
-        startTime: 'La hora de inicio es requerida',
-        endTime: 'La hora de fin es requerida',
-        maxAttendees: 'La capacidad es requerida',
-      });
+      await expectRefused(
+        'POST',
+        path,
+        {},
+        {
+          startDate: 'La fecha de inicio es requerida',
+          endDate: 'La fecha de fin es requerida',
+          startTime: 'La hora de inicio es requerida',
+          endTime: 'La hora de fin es requerida',
+          maxAttendees: 'La capacidad es requerida',
+        },
+      );
       const cases: [Record<string, unknown>, Record<string, string>][] = [
         [{ startDate: '09/05/2030' }, { startDate: 'La fecha de inicio no es válida (formato AAAA-MM-DD)' }],
-        [{ startDate: '2030-02-30', endDate: '2030-03-01' }, { startDate: 'La fecha de inicio no es válida (formato AAAA-MM-DD)' }],
+        [
+          { startDate: '2030-02-30', endDate: '2030-03-01' },
+          { startDate: 'La fecha de inicio no es válida (formato AAAA-MM-DD)' },
+        ],
         [{ endDate: '2030-5-9' }, { endDate: 'La fecha de fin no es válida (formato AAAA-MM-DD)' }],
         [{ endDate: null }, { endDate: 'La fecha de fin es requerida' }],
         [{ startTime: '25:00' }, { startTime: 'La hora de inicio no es válida (formato HH:MM)' }],
@@ -126,8 +186,14 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
         [{ maxAttendees: '20' }, { maxAttendees: 'La capacidad debe ser un número entero mayor que 0' }],
         [{ reservedSpots: -1 }, { reservedSpots: 'Las plazas reservadas deben ser un número entero no negativo' }],
         [{ reservedSpots: 21 }, { reservedSpots: 'Las plazas reservadas no pueden superar la capacidad' }],
-        [{ maxQueueSpots: -1 }, { maxQueueSpots: 'El máximo de la lista de espera debe ser un número entero no negativo' }],
-        [{ maxQueueSpots: 101 }, { maxQueueSpots: 'El máximo de la lista de espera no puede superar el límite global (100)' }],
+        [
+          { maxQueueSpots: -1 },
+          { maxQueueSpots: 'El máximo de la lista de espera debe ser un número entero no negativo' },
+        ],
+        [
+          { maxQueueSpots: 101 },
+          { maxQueueSpots: 'El máximo de la lista de espera no puede superar el límite global (100)' },
+        ],
         [{ endDate: '2030-05-08' }, { endDate: 'La fecha de fin no puede ser anterior a la fecha de inicio' }],
         [{ endTime: '10:00' }, { endTime: 'La hora de fin debe ser posterior a la hora de inicio' }],
         [{ endTime: '09:00:00' }, { endTime: 'La hora de fin debe ser posterior a la hora de inicio' }],
@@ -146,7 +212,12 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       for (const [override, errors] of cases) await expectRefused('POST', path, sessionBody(override), errors);
 
       // The limits themselves are fine.
-      const edge = await createSession(app, admin, eventId, { maxAttendees: 1, reservedSpots: 1, maxQueueSpots: 100, endTime: '10:01' });
+      const edge = await createSession(app, admin, eventId, {
+        maxAttendees: 1,
+        reservedSpots: 1,
+        maxQueueSpots: 100,
+        endTime: '10:01',
+      });
       expect(edge).toMatchObject({ maxAttendees: 1, reservedSpots: 1, maxQueueSpots: 100, availableSpots: 0 });
     });
 
@@ -178,7 +249,14 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       const session = await createSession(app, admin, eventId, { isPromotionLocked: false });
       const res = await app.request('PUT', `/api/events/${eventId}/sessions/${session.id}`, {
         token: admin,
-        body: sessionBody({ startDate: '2030-11-20', endDate: '2030-11-20', startTime: '17:00', endTime: '19:15:30', isRegistrationOpen: false, isPromotionLocked: true }),
+        body: sessionBody({
+          startDate: '2030-11-20',
+          endDate: '2030-11-20',
+          startTime: '17:00',
+          endTime: '19:15:30',
+          isRegistrationOpen: false,
+          isPromotionLocked: true,
+        }),
       });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
@@ -198,14 +276,23 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
         body: { startDate: '2030-11-21', endDate: '2030-11-21', isAllDay: true },
       });
       expect(allDay.status).toBe(200);
-      expect(allDay.body).toMatchObject({ isAllDay: true, startTime: '00:00:00', endTime: '23:59:00', isRegistrationOpen: false, isPromotionLocked: true, maxAttendees: 20 });
+      expect(allDay.body).toMatchObject({
+        isAllDay: true,
+        startTime: '00:00:00',
+        endTime: '23:59:00',
+        isRegistrationOpen: false,
+        isPromotionLocked: true,
+        maxAttendees: 20,
+      });
     });
 
     it('refuses a change of capacity (its own endpoints do that) and broken form rules, naming the fields, writing nothing', async () => {
       const eventId = await newEvent();
       const session = await createSession(app, admin, eventId);
       const path = `/api/events/${eventId}/sessions/${session.id}`;
-      await expectRefused('PUT', path, sessionBody({ maxAttendees: 25 }), { maxAttendees: 'La capacidad no se cambia al editar la sesión: usa la edición de capacidad' });
+      await expectRefused('PUT', path, sessionBody({ maxAttendees: 25 }), {
+        maxAttendees: 'La capacidad no se cambia al editar la sesión: usa la edición de capacidad',
+      });
       await expectRefused('PUT', path, sessionBody({ reservedSpots: 0 }), {
         reservedSpots: 'Las plazas reservadas no se cambian al editar la sesión: usa la edición de capacidad',
       });
@@ -216,12 +303,19 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
         endDate: 'La fecha de fin no puede ser anterior a la fecha de inicio',
         maxAttendees: 'La capacidad no se cambia al editar la sesión: usa la edición de capacidad',
       });
-      await expectRefused('PUT', path, { startDate: '2030-05-10' }, {
-        endDate: 'La fecha de fin es requerida',
-        startTime: 'La hora de inicio es requerida',
-        endTime: 'La hora de fin es requerida',
+      await expectRefused(
+        'PUT',
+        path,
+        { startDate: '2030-05-10' },
+        {
+          endDate: 'La fecha de fin es requerida',
+          startTime: 'La hora de inicio es requerida',
+          endTime: 'La hora de fin es requerida',
+        },
+      );
+      await expectRefused('PUT', path, sessionBody({ maxAttendees: 'veinte' }), {
+        maxAttendees: 'La capacidad debe ser un número entero mayor que 0',
       });
-      await expectRefused('PUT', path, sessionBody({ maxAttendees: 'veinte' }), { maxAttendees: 'La capacidad debe ser un número entero mayor que 0' });
     });
 
     it('answers 404 for an unknown session or one of another event, writing nothing', async () => {
@@ -229,7 +323,11 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       const otherEvent = await newEvent();
       const session = await createSession(app, admin, eventId);
       const before = await everything();
-      for (const path of [`/api/events/${otherEvent}/sessions/${session.id}`, `/api/events/${eventId}/sessions/999999`, `/api/events/999999/sessions/${session.id}`]) {
+      for (const path of [
+        `/api/events/${otherEvent}/sessions/${session.id}`,
+        `/api/events/${eventId}/sessions/999999`,
+        `/api/events/999999/sessions/${session.id}`,
+      ]) {
         for (const [method, body] of [
           ['PUT', sessionBody()],
           ['PUT', { isOpen: false }],
@@ -237,10 +335,18 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
         ] as const) {
           const target = body && 'isOpen' in body ? `${path}/toggle-registration` : path;
           const res = await app.request(method, target, { token: admin, body });
-          expect({ target, method, status: res.status, body: res.body }).toEqual({ target, method, status: 404, body: SESSION_NOT_FOUND });
+          expect({ target, method, status: res.status, body: res.body }).toEqual({
+            target,
+            method,
+            status: 404,
+            body: SESSION_NOT_FOUND,
+          });
         }
       }
-      const malformed = await app.request('PUT', `/api/events/${eventId}/sessions/abc`, { token: admin, body: sessionBody() });
+      const malformed = await app.request('PUT', `/api/events/${eventId}/sessions/abc`, {
+        token: admin,
+        body: sessionBody(),
+      });
       expect(malformed.status).toBe(400);
       expect(Object.keys(malformed.body.errors)).toEqual(['sessionId']);
       expect(await everything()).toEqual(before);
@@ -255,7 +361,10 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       const closed = await app.request('PUT', path, { token: admin, body: { isOpen: false } });
       expect(closed.status).toBe(200);
       expect(closed.body).toEqual({ ...session, isRegistrationOpen: false });
-      expect((await app.sql(`SELECT is_registration_open FROM event_sessions WHERE id = $1`, [session.id]))[0].is_registration_open).toBe(false);
+      expect(
+        (await app.sql(`SELECT is_registration_open FROM event_sessions WHERE id = $1`, [session.id]))[0]
+          .is_registration_open,
+      ).toBe(false);
       const reopened = await app.request('PUT', path, { token: admin, body: { isOpen: true } });
       expect(reopened.body.isRegistrationOpen).toBe(true);
       for (const body of [{}, { isOpen: 'false' }, { isOpen: null }]) {
@@ -291,7 +400,11 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
         const before = await everything();
         const res = await app.request('DELETE', `/api/events/${eventId}/sessions/${session.id}`, { token: admin });
         expect(res.status).toBe(409);
-        expect(res.body).toEqual({ statusCode: 409, code: 'CONFLICT', message: 'No se puede eliminar la sesión: tiene inscripciones o personas en lista de espera' });
+        expect(res.body).toEqual({
+          statusCode: 409,
+          code: 'CONFLICT',
+          message: 'No se puede eliminar la sesión: tiene inscripciones o personas en lista de espera',
+        });
         expect(await everything()).toEqual(before);
       }
     });
@@ -301,15 +414,32 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
     it('lists every session of the event, past ones too, by start, ignoring cache-busting parameters', async () => {
       const eventId = await newEvent();
       const later = await createSession(app, admin, eventId, { startDate: '2030-05-10', endDate: '2030-05-10' });
-      const earlier = await createSession(app, admin, eventId, { startDate: '2030-05-10', endDate: '2030-05-10', startTime: '08:00', endTime: '09:00' });
+      const earlier = await createSession(app, admin, eventId, {
+        startDate: '2030-05-10',
+        endDate: '2030-05-10',
+        startTime: '08:00',
+        endTime: '09:00',
+      });
       const past = await createSession(app, admin, eventId, { startDate: '2020-01-01', endDate: '2020-01-01' });
       await createSession(app, admin, await newEvent());
-      for (const query of ['', '?showEventDetails=false', `?_=${Date.now()}`, `?t=${Date.now()}`, '?showEventDetails&_=1&t=2&otro=3']) {
+      for (const query of [
+        '',
+        '?showEventDetails=false',
+        `?_=${Date.now()}`,
+        `?t=${Date.now()}`,
+        '?showEventDetails&_=1&t=2&otro=3',
+      ]) {
         const res = await app.request('GET', `/api/events/${eventId}/sessions${query}`, { token: admin });
-        expect({ query, status: res.status, ids: res.body.map((s: { id: number }) => s.id) }).toEqual({ query, status: 200, ids: [past.id, earlier.id, later.id] });
+        expect({ query, status: res.status, ids: res.body.map((s: { id: number }) => s.id) }).toEqual({
+          query,
+          status: 200,
+          ids: [past.id, earlier.id, later.id],
+        });
         expect(res.body[0].event).toBeUndefined();
       }
-      const detailed = await app.request('GET', `/api/events/${eventId}/sessions?showEventDetails=true&_=123`, { token: admin });
+      const detailed = await app.request('GET', `/api/events/${eventId}/sessions?showEventDetails=true&_=123`, {
+        token: admin,
+      });
       expect(detailed.body[0].event).toMatchObject({ id: eventId, title: `Evento ${eventId}` });
       const empty = await newEvent();
       expect((await app.request('GET', `/api/events/${empty}/sessions`)).body).toEqual([]);
@@ -318,7 +448,11 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
 
     it('counts live: registrations from the counters, holds until the moment they expire, the visitor’s own hold excluded', async () => {
       const eventId = await newEvent();
-      const session = await createSession(app, admin, eventId, { maxAttendees: 10, reservedSpots: 3, maxQueueSpots: 4 });
+      const session = await createSession(app, admin, eventId, {
+        maxAttendees: 10,
+        reservedSpots: 3,
+        maxQueueSpots: 4,
+      });
       await addRegistration(app, session.id, 0);
       await addRegistration(app, session.id, 0);
       await addRegistration(app, session.id, 0, { reserved: true });
@@ -328,12 +462,20 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       await addHold(app, session.id, 'token-visitante-mio', 1, 3);
       await addHold(app, session.id, 'token-visitante-caducado', 2, -1);
       const list = async (token?: string) => {
-        const res = await app.request('GET', `/api/events/${eventId}/sessions`, { headers: token ? { 'x-session-token': token } : {} });
+        const res = await app.request('GET', `/api/events/${eventId}/sessions`, {
+          headers: token ? { 'x-session-token': token } : {},
+        });
         expect(res.status).toBe(200);
         return res.body[0];
       };
       // Online capacity 7, 2 online registrations, 3 spots in unexpired holds.
-      expect(await list()).toMatchObject({ registeredCount: 3, usedReservedSpots: 1, currentQueueCount: 1, activeHoldsCount: 3, availableSpots: 2 });
+      expect(await list()).toMatchObject({
+        registeredCount: 3,
+        usedReservedSpots: 1,
+        currentQueueCount: 1,
+        activeHoldsCount: 3,
+        availableSpots: 2,
+      });
       expect(await list('token-visitante-mio')).toMatchObject({ activeHoldsCount: 3, availableSpots: 3 });
       expect(await list('token-visitante-ajeno')).toMatchObject({ activeHoldsCount: 3, availableSpots: 4 });
       expect(await list('token-visitante-caducado')).toMatchObject({ availableSpots: 2 });
@@ -342,7 +484,9 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       expect(adminEvent.sessions[0]).toMatchObject({ registeredCount: 3, activeHoldsCount: 3, availableSpots: 2 });
 
       // A hold stops counting when it expires, before anything deletes it.
-      await app.sql(`UPDATE ticket_holds SET expires_at = now() - interval '1 second' WHERE token = 'token-visitante-ajeno'`);
+      await app.sql(
+        `UPDATE ticket_holds SET expires_at = now() - interval '1 second' WHERE token = 'token-visitante-ajeno'`,
+      );
       expect(await list()).toMatchObject({ activeHoldsCount: 1, availableSpots: 4 });
     });
 
@@ -351,10 +495,19 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       const session = await createSession(app, admin, eventId, { maxAttendees: 3, reservedSpots: 1 });
       await addRegistration(app, session.id, 0);
       await addHold(app, session.id, 'otro', 1, 3);
-      expect((await app.request('GET', `/api/events/${eventId}/sessions`)).body[0]).toMatchObject({ availableSpots: 0, activeHoldsCount: 1 });
+      expect((await app.request('GET', `/api/events/${eventId}/sessions`)).body[0]).toMatchObject({
+        availableSpots: 0,
+        activeHoldsCount: 1,
+      });
       // Holds are counted from their rows: even rows beyond the online capacity leave the figure at 0.
-      await app.sql(`INSERT INTO ticket_holds (session_id, token, spots, expires_at) VALUES ($1, 'de-mas', 2, now() + interval '3 minutes')`, [session.id]);
-      expect((await app.request('GET', `/api/events/${eventId}/sessions`)).body[0]).toMatchObject({ availableSpots: 0, activeHoldsCount: 3 });
+      await app.sql(
+        `INSERT INTO ticket_holds (session_id, token, spots, expires_at) VALUES ($1, 'de-mas', 2, now() + interval '3 minutes')`,
+        [session.id],
+      );
+      expect((await app.request('GET', `/api/events/${eventId}/sessions`)).body[0]).toMatchObject({
+        availableSpots: 0,
+        activeHoldsCount: 3,
+      });
     });
   });
 
@@ -365,23 +518,53 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       const alreadyThere = await createSession(app, admin, eventId, { maxQueueSpots: 4 });
       const crowded = await createSession(app, admin, eventId, { maxQueueSpots: 10 });
       for (let i = 0; i < 6; i++) await addRegistration(app, crowded.id, 2);
-      const past = await createSession(app, admin, eventId, { startDate: '2020-01-01', endDate: '2020-01-01', maxQueueSpots: 10 });
-      const sessionsNotEnded = (await app.sql(`SELECT count(*)::int AS n FROM event_sessions WHERE ends_at > now() AND max_queue_spots <> greatest(4, queue_count)`))[0].n;
+      const past = await createSession(app, admin, eventId, {
+        startDate: '2020-01-01',
+        endDate: '2020-01-01',
+        maxQueueSpots: 10,
+      });
+      const sessionsNotEnded = (
+        await app.sql(
+          `SELECT count(*)::int AS n FROM event_sessions WHERE ends_at > now() AND max_queue_spots <> greatest(4, queue_count)`,
+        )
+      )[0].n;
 
-      const res = await app.request('POST', '/api/settings/bulk-update-queue-limits', { token: admin, body: { newQueueLimit: 4 } });
+      const res = await app.request('POST', '/api/settings/bulk-update-queue-limits', {
+        token: admin,
+        body: { newQueueLimit: 4 },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ updatedSessions: sessionsNotEnded });
       const limits = Object.fromEntries(
-        (await app.sql(`SELECT id, max_queue_spots FROM event_sessions WHERE event_id = $1`, [eventId])).map((r) => [r.id, r.max_queue_spots]),
+        (await app.sql(`SELECT id, max_queue_spots FROM event_sessions WHERE event_id = $1`, [eventId])).map((r) => [
+          r.id,
+          r.max_queue_spots,
+        ]),
       );
       expect(limits).toEqual({ [future.id]: 4, [alreadyThere.id]: 4, [crowded.id]: 6, [past.id]: 10 });
-      expect(await app.sql(`SELECT count(*)::int AS n FROM event_sessions WHERE ends_at > now() AND max_queue_spots <> greatest(4, queue_count)`)).toEqual([{ n: 0 }]);
+      expect(
+        await app.sql(
+          `SELECT count(*)::int AS n FROM event_sessions WHERE ends_at > now() AND max_queue_spots <> greatest(4, queue_count)`,
+        ),
+      ).toEqual([{ n: 0 }]);
 
       // Nothing left to change.
-      expect((await app.request('POST', '/api/settings/bulk-update-queue-limits', { token: admin, body: { newQueueLimit: 4 } })).body).toEqual({ updatedSessions: 0 });
-      const zero = await app.request('POST', '/api/settings/bulk-update-queue-limits', { token: admin, body: { newQueueLimit: 0 } });
+      expect(
+        (
+          await app.request('POST', '/api/settings/bulk-update-queue-limits', {
+            token: admin,
+            body: { newQueueLimit: 4 },
+          })
+        ).body,
+      ).toEqual({ updatedSessions: 0 });
+      const zero = await app.request('POST', '/api/settings/bulk-update-queue-limits', {
+        token: admin,
+        body: { newQueueLimit: 0 },
+      });
       expect(zero.status).toBe(200);
-      expect((await app.sql(`SELECT max_queue_spots FROM event_sessions WHERE id = $1`, [crowded.id]))[0].max_queue_spots).toBe(6);
+      expect(
+        (await app.sql(`SELECT max_queue_spots FROM event_sessions WHERE id = $1`, [crowded.id]))[0].max_queue_spots,
+      ).toBe(6);
     });
 
     it('refuses a limit that is not a non-negative integer or exceeds GlobalMaxQueueSpots, writing nothing', async () => {
@@ -389,18 +572,42 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       await createSession(app, admin, eventId);
       const path = '/api/settings/bulk-update-queue-limits';
       for (const newQueueLimit of [-1, 2.5, '5', null, undefined]) {
-        await expectRefused('POST', path, { newQueueLimit }, { newQueueLimit: 'El nuevo límite debe ser un número entero no negativo' });
+        await expectRefused(
+          'POST',
+          path,
+          { newQueueLimit },
+          { newQueueLimit: 'El nuevo límite debe ser un número entero no negativo' },
+        );
       }
-      await expectRefused('POST', path, { newQueueLimit: 101 }, { newQueueLimit: 'El nuevo límite no puede superar el límite global (100)' });
+      await expectRefused(
+        'POST',
+        path,
+        { newQueueLimit: 101 },
+        { newQueueLimit: 'El nuevo límite no puede superar el límite global (100)' },
+      );
     });
 
     it('needs Settings.Update', async () => {
       const eventsOnly = await app.staffWith(['Events.Update', 'Settings.Read']);
       const before = await everything();
-      expect((await app.request('POST', '/api/settings/bulk-update-queue-limits', { token: eventsOnly.token, body: { newQueueLimit: 1 } })).status).toBe(403);
+      expect(
+        (
+          await app.request('POST', '/api/settings/bulk-update-queue-limits', {
+            token: eventsOnly.token,
+            body: { newQueueLimit: 1 },
+          })
+        ).status,
+      ).toBe(403);
       expect(await everything()).toEqual(before);
       const settings = await app.staffWith(['Settings.Update']);
-      expect((await app.request('POST', '/api/settings/bulk-update-queue-limits', { token: settings.token, body: { newQueueLimit: 3 } })).status).toBe(200);
+      expect(
+        (
+          await app.request('POST', '/api/settings/bulk-update-queue-limits', {
+            token: settings.token,
+            body: { newQueueLimit: 3 },
+          })
+        ).status,
+      ).toBe(200);
     });
   });
 
@@ -414,18 +621,28 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       toggle: ['PUT', `${base}/${session.id}/toggle-registration`, { isOpen: false }],
       remove: ['DELETE', `${base}/${session.id}`, undefined],
     } as const;
-    const grants = { create: 'Events.Create', update: 'Events.Update', toggle: 'Events.Update', remove: 'Events.Delete' } as const;
+    const grants = {
+      create: 'Events.Create',
+      update: 'Events.Update',
+      toggle: 'Events.Update',
+      remove: 'Events.Delete',
+    } as const;
     const reader = await app.staffWith(['Events.Read']);
     const before = await everything();
     for (const [method, path, body] of Object.values(calls)) {
-      expect({ method, path, status: (await app.request(method, path, { token: reader.token, body })).status }).toEqual({ method, path, status: 403 });
+      expect({ method, path, status: (await app.request(method, path, { token: reader.token, body })).status }).toEqual(
+        { method, path, status: 403 },
+      );
     }
     expect(await everything()).toEqual(before);
     const expected = { create: 201, update: 200, toggle: 200, remove: 204 };
     for (const name of ['create', 'update', 'toggle', 'remove'] as const) {
       const staff = await app.staffWith([grants[name]]);
       const [method, path, body] = calls[name];
-      expect({ name, status: (await app.request(method, path, { token: staff.token, body })).status }).toEqual({ name, status: expected[name] });
+      expect({ name, status: (await app.request(method, path, { token: staff.token, body })).status }).toEqual({
+        name,
+        status: expected[name],
+      });
     }
   });
 });

@@ -25,7 +25,12 @@ describe('Settings (/api/settings)', () => {
     expect(res.status).toBe(200);
     const byKey = Object.fromEntries(res.body.map((s: { key: string }) => [s.key, s]));
     expect(Object.keys(byKey).sort()).toEqual(['DefaultMaxQueueSpots', 'GlobalMaxQueueSpots', HOLD]);
-    expect(byKey[HOLD]).toEqual({ key: HOLD, value: '3', description: expect.any(String), updatedAt: expect.any(String) });
+    expect(byKey[HOLD]).toEqual({
+      key: HOLD,
+      value: '3',
+      description: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     for (const setting of res.body) {
       expect(typeof setting.value).toBe('string');
       expect(Number.isNaN(Date.parse(setting.updatedAt))).toBe(false);
@@ -53,7 +58,10 @@ describe('Settings (/api/settings)', () => {
     });
 
     it('accepts the value as a JSON number too, stored as text', async () => {
-      const res = await app.request('PUT', `/api/settings/${HOLD}`, { token: admin, body: { data: { key: HOLD, value: 12 } } });
+      const res = await app.request('PUT', `/api/settings/${HOLD}`, {
+        token: admin,
+        body: { data: { key: HOLD, value: 12 } },
+      });
       expect(res.status).toBe(200);
       expect(res.body.value).toBe('12');
       expect(await stored(HOLD)).toBe('12');
@@ -87,7 +95,10 @@ describe('Settings (/api/settings)', () => {
       expect(mismatch.status).toBe(400);
       expect(mismatch.body.errors).toEqual({ 'data.key': ['La clave del cuerpo no coincide con la de la ruta'] });
 
-      const flat = await app.request('PUT', `/api/settings/${HOLD}`, { token: admin, body: { key: HOLD, value: '11' } });
+      const flat = await app.request('PUT', `/api/settings/${HOLD}`, {
+        token: admin,
+        body: { key: HOLD, value: '11' },
+      });
       expect(flat.status).toBe(400);
       expect(flat.body.errors).toHaveProperty('data');
       expect(await stored(HOLD)).not.toBe('11');
@@ -99,7 +110,10 @@ describe('Settings (/api/settings)', () => {
       const get = await app.request('GET', '/api/settings/NoExiste', { token: admin });
       expect(get.status).toBe(404);
       expect(get.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Configuración no encontrada' });
-      const put = await app.request('PUT', '/api/settings/NoExiste', { token: admin, body: { data: { key: 'NoExiste', value: '1' } } });
+      const put = await app.request('PUT', '/api/settings/NoExiste', {
+        token: admin,
+        body: { data: { key: 'NoExiste', value: '1' } },
+      });
       expect(put.status).toBe(404);
       expect(await app.sql(`SELECT count(*)::int AS n FROM settings`)).toEqual(before);
     });
@@ -114,7 +128,10 @@ describe('Settings (/api/settings)', () => {
         globalMaxQueueSpots: Number(await stored('GlobalMaxQueueSpots')),
       });
 
-      const saved = await app.request('PUT', '/api/settings/queue-settings', { token: admin, body: { defaultMaxQueueSpots: 15, globalMaxQueueSpots: 40 } });
+      const saved = await app.request('PUT', '/api/settings/queue-settings', {
+        token: admin,
+        body: { defaultMaxQueueSpots: 15, globalMaxQueueSpots: 40 },
+      });
       expect(saved.status).toBe(200);
       expect(saved.body).toEqual({ defaultMaxQueueSpots: 15, globalMaxQueueSpots: 40 });
       expect((await app.request('GET', '/api/settings/queue-settings', { token: admin })).body).toEqual(saved.body);
@@ -123,13 +140,19 @@ describe('Settings (/api/settings)', () => {
       expect(list.find((s: { key: string }) => s.key === 'DefaultMaxQueueSpots').value).toBe('15');
       expect(list.find((s: { key: string }) => s.key === 'GlobalMaxQueueSpots').value).toBe('40');
 
-      const equal = await app.request('PUT', '/api/settings/queue-settings', { token: admin, body: { defaultMaxQueueSpots: 0, globalMaxQueueSpots: 0 } });
+      const equal = await app.request('PUT', '/api/settings/queue-settings', {
+        token: admin,
+        body: { defaultMaxQueueSpots: 0, globalMaxQueueSpots: 0 },
+      });
       expect(equal.status).toBe(200);
       expect(equal.body).toEqual({ defaultMaxQueueSpots: 0, globalMaxQueueSpots: 0 });
     });
 
     it('refuses negative, fractional or missing limits and a default above the global limit, saving nothing', async () => {
-      await app.request('PUT', '/api/settings/queue-settings', { token: admin, body: { defaultMaxQueueSpots: 10, globalMaxQueueSpots: 100 } });
+      await app.request('PUT', '/api/settings/queue-settings', {
+        token: admin,
+        body: { defaultMaxQueueSpots: 10, globalMaxQueueSpots: 100 },
+      });
       const bad: [Record<string, unknown>, string][] = [
         [{ defaultMaxQueueSpots: -1, globalMaxQueueSpots: 100 }, 'defaultMaxQueueSpots'],
         [{ defaultMaxQueueSpots: 5, globalMaxQueueSpots: -3 }, 'globalMaxQueueSpots'],
@@ -143,7 +166,10 @@ describe('Settings (/api/settings)', () => {
         expect(Object.keys(res.body.errors)).toEqual([field]);
       }
 
-      const above = await app.request('PUT', '/api/settings/queue-settings', { token: admin, body: { defaultMaxQueueSpots: 50, globalMaxQueueSpots: 20 } });
+      const above = await app.request('PUT', '/api/settings/queue-settings', {
+        token: admin,
+        body: { defaultMaxQueueSpots: 50, globalMaxQueueSpots: 20 },
+      });
       expect(above.status).toBe(400);
       expect(above.body).toEqual({
         statusCode: 400,
@@ -151,12 +177,19 @@ describe('Settings (/api/settings)', () => {
         message: 'El límite por defecto no puede superar el límite global',
         errors: { defaultMaxQueueSpots: ['El límite por defecto no puede superar el límite global'] },
       });
-      expect((await app.request('GET', '/api/settings/queue-settings', { token: admin })).body).toEqual({ defaultMaxQueueSpots: 10, globalMaxQueueSpots: 100 });
+      expect((await app.request('GET', '/api/settings/queue-settings', { token: admin })).body).toEqual({
+        defaultMaxQueueSpots: 10,
+        globalMaxQueueSpots: 100,
+      });
     });
 
     it('keeps the same rules when a limit is set through its key', async () => {
-      await app.request('PUT', '/api/settings/queue-settings', { token: admin, body: { defaultMaxQueueSpots: 10, globalMaxQueueSpots: 100 } });
-      const put = (key: string, value: string) => app.request('PUT', `/api/settings/${key}`, { token: admin, body: { data: { key, value } } });
+      await app.request('PUT', '/api/settings/queue-settings', {
+        token: admin,
+        body: { defaultMaxQueueSpots: 10, globalMaxQueueSpots: 100 },
+      });
+      const put = (key: string, value: string) =>
+        app.request('PUT', `/api/settings/${key}`, { token: admin, body: { data: { key, value } } });
 
       const ok = await put('DefaultMaxQueueSpots', '12');
       expect(ok.status).toBe(200);
@@ -173,7 +206,10 @@ describe('Settings (/api/settings)', () => {
       expect(below.status).toBe(400);
       expect(below.body.errors).toEqual({ 'data.value': ['El límite por defecto no puede superar el límite global'] });
 
-      expect((await app.request('GET', '/api/settings/queue-settings', { token: admin })).body).toEqual({ defaultMaxQueueSpots: 12, globalMaxQueueSpots: 100 });
+      expect((await app.request('GET', '/api/settings/queue-settings', { token: admin })).body).toEqual({
+        defaultMaxQueueSpots: 12,
+        globalMaxQueueSpots: 100,
+      });
     });
   });
 
@@ -187,7 +223,10 @@ describe('Settings (/api/settings)', () => {
       const refused = await putHold('9', HOLD, reader.token);
       expect(refused.status).toBe(403);
       expect(refused.body.code).toBe('FORBIDDEN');
-      const refusedQueue = await app.request('PUT', '/api/settings/queue-settings', { token: reader.token, body: { defaultMaxQueueSpots: 1, globalMaxQueueSpots: 2 } });
+      const refusedQueue = await app.request('PUT', '/api/settings/queue-settings', {
+        token: reader.token,
+        body: { defaultMaxQueueSpots: 1, globalMaxQueueSpots: 2 },
+      });
       expect(refusedQueue.status).toBe(403);
       expect(await stored(HOLD)).toBe('3');
       expect(await stored('DefaultMaxQueueSpots')).not.toBe('1');

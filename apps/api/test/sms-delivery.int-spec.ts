@@ -37,7 +37,10 @@ describe('SMS delivery through Netelip (a local stand-in)', () => {
     stub = await NetelipStub.start();
     app = await TestApp.start({ env: { NETELIP_BASE_URL: stub.url, NETELIP_TIMEOUT_MS: '300' } });
     admin = await app.adminToken();
-    const saved = await app.request('PUT', '/api/smssettings', { token: admin, body: { smsEnabled: true, senderName: 'EVENTOS', netelipToken: TOKEN } });
+    const saved = await app.request('PUT', '/api/smssettings', {
+      token: admin,
+      body: { smsEnabled: true, senderName: 'EVENTOS', netelipToken: TOKEN },
+    });
     expect(saved.status).toBe(200);
   });
   afterAll(async () => {
@@ -81,14 +84,26 @@ describe('SMS delivery through Netelip (a local stand-in)', () => {
     ];
     const ids: number[] = [];
     for (const person of people) {
-      ids.push((await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...person } })).body.id);
+      ids.push(
+        (
+          await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+            body: { eventSessionId: sessionId, ...person },
+          })
+        ).body.id,
+      );
     }
     await app.request('POST', `/api/registrations/${ids[0]}/cancel`, { token: admin }); // cancelled: not notified; 4 is promoted
     // 4's promotion SMS goes first; the notification's messages are what this test looks at.
     await settled(`session_id = $1 AND sms_type = 'Promotion'`, [sessionId]);
     stub.reset();
-    const [session] = await app.sql(`SELECT to_char(start_date, 'DD/MM/YYYY') AS day FROM event_sessions WHERE id = $1`, [sessionId]);
-    const [event] = await app.sql(`SELECT e.title FROM events e JOIN event_sessions s ON s.event_id = e.id WHERE s.id = $1`, [sessionId]);
+    const [session] = await app.sql(
+      `SELECT to_char(start_date, 'DD/MM/YYYY') AS day FROM event_sessions WHERE id = $1`,
+      [sessionId],
+    );
+    const [event] = await app.sql(
+      `SELECT e.title FROM events e JOIN event_sessions s ON s.event_id = e.id WHERE s.id = $1`,
+      [sessionId],
+    );
 
     const res = await notify(sessionId, 'Recuerde traer su DNI.');
     expect(res.status).toBe(200);
@@ -103,10 +118,12 @@ describe('SMS delivery through Netelip (a local stand-in)', () => {
 
     const rows = await settled(`session_id = $1 AND sms_type = 'Notification'`, [sessionId]);
     const text = `Recuerde traer su DNI.\n${event.title}: ${session.day} 10:00`;
-    expect(rows.map((r) => [r.phone_number, r.message, r.status, r.cost, r.parts, r.error_message, r.sent_by])).toEqual([
-      ['600123456', text, 1, '0.10', 1, null, 'Administrador Principal'],
-      ['622000004', text, 1, '0.10', 1, null, 'Administrador Principal'],
-    ]);
+    expect(rows.map((r) => [r.phone_number, r.message, r.status, r.cost, r.parts, r.error_message, r.sent_by])).toEqual(
+      [
+        ['600123456', text, 1, '0.10', 1, null, 'Administrador Principal'],
+        ['622000004', text, 1, '0.10', 1, null, 'Administrador Principal'],
+      ],
+    );
     expect(rows.every((r) => /^\d+$/.test(r.provider_id ?? ''))).toBe(true);
     expect(stub.requests.map((r) => r.destination).sort()).toEqual(['0034600123456', '0034622000004']);
     for (const request of stub.requests) {
@@ -118,7 +135,9 @@ describe('SMS delivery through Netelip (a local stand-in)', () => {
     // The two notifications and the promotion SMS before them.
     expect(log.body.data.filter((e: { status: string }) => e.status === 'Sent')).toHaveLength(3);
     expect(JSON.stringify(log.body)).not.toContain(TOKEN);
-    expect((await app.request('GET', '/api/smssettings/logs/total-cost', { token: admin })).body).toEqual({ totalCost: 0.3 });
+    expect((await app.request('GET', '/api/smssettings/logs/total-cost', { token: admin })).body).toEqual({
+      totalCost: 0.3,
+    });
   });
 
   it('records 401 and 402 answers as failed with Spanish errors, without retrying', async () => {
@@ -135,7 +154,11 @@ describe('SMS delivery through Netelip (a local stand-in)', () => {
     await sleep(2500); // longer than the first backoff: a retry would have happened by now
     expect(stub.requests).toHaveLength(2);
     const log = (await app.request('GET', '/api/smssettings/logs', { token: admin })).body.data;
-    expect(log.find((e: { phoneNumber: string }) => e.phoneNumber === '611000002')).toMatchObject({ status: 'Failed', cost: 0, errorMessage: M.noCredit });
+    expect(log.find((e: { phoneNumber: string }) => e.phoneNumber === '611000002')).toMatchObject({
+      status: 'Failed',
+      cost: 0,
+      errorMessage: M.noCredit,
+    });
   });
 
   it('retries a timeout with backoff, then records it failed after the third try', async () => {
@@ -163,9 +186,15 @@ describe('SMS delivery through Netelip (a local stand-in)', () => {
   });
 
   it('sends a message once even when two workers try it at the same time', async () => {
-    const [{ id }] = await app.sql(`INSERT INTO sms_messages (sms_type, phone_number, message, parts, cost) VALUES ('Notification', '600111222', 'Hola', 1, 0.1) RETURNING id::text`);
+    const [{ id }] = await app.sql(
+      `INSERT INTO sms_messages (sms_type, phone_number, message, parts, cost) VALUES ('Notification', '600111222', 'Hola', 1, 0.1) RETURNING id::text`,
+    );
     const delivery = app.running.app.get(SmsDeliveryService);
-    await Promise.all([delivery.deliver({ smsId: id }), delivery.deliver({ smsId: id }), delivery.deliver({ smsId: id })]);
+    await Promise.all([
+      delivery.deliver({ smsId: id }),
+      delivery.deliver({ smsId: id }),
+      delivery.deliver({ smsId: id }),
+    ]);
     expect(stub.requests).toHaveLength(1);
     expect((await smsRows('id = $1', [id]))[0]).toMatchObject({ status: 1, attempts: 1 });
   });
@@ -184,15 +213,26 @@ describe('SMS delivery through Netelip (a local stand-in)', () => {
     const [person] = await registerPeople(app, sessionId, 50, 1);
     const res = await app.request('POST', '/api/blacklists', {
       token: admin,
-      body: { eventId, eventSessionId: sessionId, email: 'persona50@example.com', blackListReason: 0, notificationType: 0, expiresAt: '2099-03-15' },
+      body: {
+        eventId,
+        eventSessionId: sessionId,
+        email: 'persona50@example.com',
+        blackListReason: 0,
+        notificationType: 0,
+        expiresAt: '2099-03-15',
+      },
     });
     expect(res.status).toBe(201);
 
     const rows = await settled('registration_id = $1', [person]);
     const text = 'Aviso: sus inscripciones a nuestros eventos quedan bloqueadas hasta el 15/03/2099. Motivo: No Show.';
-    expect(rows.map((r) => [r.phone_number, r.message, r.status, r.parts, r.sent_by])).toEqual([['600123456', text, 1, 1, 'Administrador Principal']]);
+    expect(rows.map((r) => [r.phone_number, r.message, r.status, r.parts, r.sent_by])).toEqual([
+      ['600123456', text, 1, 1, 'Administrador Principal'],
+    ]);
     expect(stub.requests).toEqual([expect.objectContaining({ destination: '0034600123456', message: text })]);
-    expect(await app.sql(`SELECT count(*)::int AS n FROM email_messages WHERE email_type = 'Blacklist'`)).toEqual([{ n: 0 }]);
+    expect(await app.sql(`SELECT count(*)::int AS n FROM email_messages WHERE email_type = 'Blacklist'`)).toEqual([
+      { n: 0 },
+    ]);
   });
 
   it('sends the promotion SMS to a promoted person with a phone, and none to one without', async () => {
@@ -217,9 +257,16 @@ describe('SMS delivery through Netelip (a local stand-in)', () => {
     const rows = await settled('session_id = $1', [sessionId]);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ phone_number: '+34 600 722 722', status: 1, parts: 1, sent_by: 'Sistema' });
-    expect(rows[0].message).toMatch(/^Buenas noticias: ya tiene plaza\. Ha pasado de la lista de espera a inscrito en\nEvento \d+: \d\d\/\d\d\/\d{4} 10:00$/);
-    expect(stub.requests).toEqual([expect.objectContaining({ destination: '0034600722722', message: rows[0].message })]);
-    const [promoted] = await app.sql(`SELECT count(*)::int AS n FROM registrations WHERE session_id = $1 AND state = 0`, [sessionId]);
+    expect(rows[0].message).toMatch(
+      /^Buenas noticias: ya tiene plaza\. Ha pasado de la lista de espera a inscrito en\nEvento \d+: \d\d\/\d\d\/\d{4} 10:00$/,
+    );
+    expect(stub.requests).toEqual([
+      expect.objectContaining({ destination: '0034600722722', message: rows[0].message }),
+    ]);
+    const [promoted] = await app.sql(
+      `SELECT count(*)::int AS n FROM registrations WHERE session_id = $1 AND state = 0`,
+      [sessionId],
+    );
     expect(promoted).toEqual({ n: 2 });
   });
 
@@ -230,12 +277,23 @@ describe('SMS delivery through Netelip (a local stand-in)', () => {
       const [person] = await registerPeople(app, sessionId, 60, 1);
       const created = await app.request('POST', '/api/blacklists', {
         token: admin,
-        body: { eventId, eventSessionId: sessionId, email: 'persona60@example.com', blackListReason: 1, notificationType: 0, expiresAt: '2099-01-01' },
+        body: {
+          eventId,
+          eventSessionId: sessionId,
+          email: 'persona60@example.com',
+          blackListReason: 1,
+          notificationType: 0,
+          expiresAt: '2099-01-01',
+        },
       });
       expect(created.status).toBe(201);
-      expect(await smsRows('registration_id = $1', [person])).toEqual([expect.objectContaining({ status: 2, error_message: M.disabled, cost: '0.00' })]);
+      expect(await smsRows('registration_id = $1', [person])).toEqual([
+        expect.objectContaining({ status: 2, error_message: M.disabled, cost: '0.00' }),
+      ]);
 
-      const [{ id }] = await app.sql(`INSERT INTO sms_messages (sms_type, phone_number, message, parts, cost) VALUES ('Notification', '600555666', 'Hola', 1, 0.1) RETURNING id::text`);
+      const [{ id }] = await app.sql(
+        `INSERT INTO sms_messages (sms_type, phone_number, message, parts, cost) VALUES ('Notification', '600555666', 'Hola', 1, 0.1) RETURNING id::text`,
+      );
       await app.running.app.get(SmsDeliveryService).deliver({ smsId: id });
       expect((await smsRows('id = $1', [id]))[0]).toMatchObject({ status: 2, error_message: M.disabled });
 
@@ -257,8 +315,13 @@ describe('SMS after a crash at send time', () => {
 
   beforeAll(async () => {
     stub = await NetelipStub.start();
-    app = await TestApp.start({ env: { NETELIP_BASE_URL: stub.url, NETELIP_TIMEOUT_MS: '10000', SMS_LEASE_MS: '1500' } });
-    const saved = await app.request('PUT', '/api/smssettings', { token: await app.adminToken(), body: { smsEnabled: true, senderName: 'EVENTOS', netelipToken: TOKEN } });
+    app = await TestApp.start({
+      env: { NETELIP_BASE_URL: stub.url, NETELIP_TIMEOUT_MS: '10000', SMS_LEASE_MS: '1500' },
+    });
+    const saved = await app.request('PUT', '/api/smssettings', {
+      token: await app.adminToken(),
+      body: { smsEnabled: true, senderName: 'EVENTOS', netelipToken: TOKEN },
+    });
     expect(saved.status).toBe(200);
   });
   afterAll(async () => {
@@ -268,7 +331,12 @@ describe('SMS after a crash at send time', () => {
   beforeEach(() => stub.reset());
 
   const row = async (id: string) =>
-    (await app.sql(`SELECT status, attempts, extract(epoch FROM claimed_until - now())::float8 AS "leaseLeft" FROM sms_messages WHERE id = $1`, [id]))[0];
+    (
+      await app.sql(
+        `SELECT status, attempts, extract(epoch FROM claimed_until - now())::float8 AS "leaseLeft" FROM sms_messages WHERE id = $1`,
+        [id],
+      )
+    )[0];
 
   it('sends again, as soon as its lease runs out, a message whose worker died holding it', async () => {
     // What a worker killed mid-send leaves: pending, tried once, its claim running one more second.

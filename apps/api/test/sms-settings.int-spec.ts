@@ -63,7 +63,10 @@ describe('SMS settings and log', () => {
       expect(read.body).toEqual({ smsEnabled: true, senderName: 'EVENTOS', hasToken: true });
       expect(JSON.stringify(read.body)).not.toContain(token);
 
-      for (const body of [{ smsEnabled: false, senderName: '600123456' }, { smsEnabled: true, senderName: 'Mi Teatro', netelipToken: '' }]) {
+      for (const body of [
+        { smsEnabled: false, senderName: '600123456' },
+        { smsEnabled: true, senderName: 'Mi Teatro', netelipToken: '' },
+      ]) {
         const res = await put(body);
         expect(res.status).toBe(200);
         expect(res.body).toEqual({ ...body, netelipToken: undefined, hasToken: true });
@@ -82,12 +85,25 @@ describe('SMS settings and log', () => {
 
   describe('log', () => {
     /** A log row as delivery leaves it, at a given instant. */
-    const row = async (at: string, status: 0 | 1 | 2, o: { phone?: string; message?: string; sentBy?: string; parts?: number } = {}) => {
+    const row = async (
+      at: string,
+      status: 0 | 1 | 2,
+      o: { phone?: string; message?: string; sentBy?: string; parts?: number } = {},
+    ) => {
       const parts = o.parts ?? 1;
       const [r] = await app.sql(
         `INSERT INTO sms_messages (sms_type, phone_number, message, parts, cost, status, error_message, sent_by, created_at, sent_at)
          VALUES ('Notification', $1, $2, $3, $4, $5::smallint, $6, $7, $8::timestamptz, CASE WHEN $5::smallint = 1 THEN $8::timestamptz END) RETURNING id::int`,
-        [o.phone ?? '600123456', o.message ?? 'Mensaje', parts, status === 2 ? 0 : parts * 0.1, status, status === 2 ? 'Saldo insuficiente en la cuenta de Netelip (402)' : null, o.sentBy ?? 'Sistema', at],
+        [
+          o.phone ?? '600123456',
+          o.message ?? 'Mensaje',
+          parts,
+          status === 2 ? 0 : parts * 0.1,
+          status,
+          status === 2 ? 'Saldo insuficiente en la cuenta de Netelip (402)' : null,
+          o.sentBy ?? 'Sistema',
+          at,
+        ],
       );
       return r.id as number;
     };
@@ -109,7 +125,13 @@ describe('SMS settings and log', () => {
       const res = await app.request('GET', '/api/smssettings/logs', { token: admin });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ totalCount: 5, totalPages: 1, page: 1, pageSize: 50 });
-      expect(res.body.data.map((e: { id: number }) => e.id)).toEqual([ids.feb10pending, ids.jan31late, ids.jan20failed, ids.jan15, ids.jan1]);
+      expect(res.body.data.map((e: { id: number }) => e.id)).toEqual([
+        ids.feb10pending,
+        ids.jan31late,
+        ids.jan20failed,
+        ids.jan15,
+        ids.jan1,
+      ]);
       expect(res.body.data[2]).toEqual({
         id: ids.jan20failed,
         createdAt: '2026-01-20T12:00:00.000Z',
@@ -137,7 +159,9 @@ describe('SMS settings and log', () => {
       expect(page2.body.data.map((e: { id: number }) => e.id)).toEqual([ids.jan20failed, ids.jan15]);
       expect(page2.body).toMatchObject({ totalCount: 5, totalPages: 3, page: 2, pageSize: 2 });
       const search = async (q: string) =>
-        (await app.request('GET', `/api/smssettings/logs?search=${encodeURIComponent(q)}`, { token: admin })).body.data.map((e: { id: number }) => e.id);
+        (
+          await app.request('GET', `/api/smssettings/logs?search=${encodeURIComponent(q)}`, { token: admin })
+        ).body.data.map((e: { id: number }) => e.id);
       expect(await search('611 22')).toEqual([ids.jan15]);
       expect(await search('CONCIERTO')).toEqual([ids.jan1]);
       expect(await search('ana garc')).toEqual([ids.jan1]);
@@ -145,14 +169,17 @@ describe('SMS settings and log', () => {
     });
 
     it('totals the estimated cost of the SMS sent in a date range, days in Europe/Madrid, both ends included', async () => {
-      const total = async (query: string) => app.request('GET', `/api/smssettings/logs/total-cost${query}`, { token: admin });
+      const total = async (query: string) =>
+        app.request('GET', `/api/smssettings/logs/total-cost${query}`, { token: admin });
       expect((await total('')).body).toEqual({ totalCost: 0.5 });
       expect((await total('?startDate=2026-01-01&endDate=2026-01-31')).body).toEqual({ totalCost: 0.4 });
       expect((await total('?startDate=2026-02-01&endDate=2026-02-28')).body).toEqual({ totalCost: 0.1 });
       expect((await total('?startDate=2026-01-15&endDate=2026-01-15')).body).toEqual({ totalCost: 0.3 });
       expect((await total('?startDate=2026-01-02')).body).toEqual({ totalCost: 0.4 });
       expect((await total('?endDate=2026-01-14')).body).toEqual({ totalCost: 0.1 });
-      expect((await total('?startDate=2026-01-15T13:00:00%2B01:00&endDate=2026-01-31T23:30:00Z')).body).toEqual({ totalCost: 0.4 });
+      expect((await total('?startDate=2026-01-15T13:00:00%2B01:00&endDate=2026-01-31T23:30:00Z')).body).toEqual({
+        totalCost: 0.4,
+      });
 
       const backwards = await total('?startDate=2026-02-01&endDate=2026-01-01');
       expect(backwards.status).toBe(400);
@@ -172,7 +199,11 @@ describe('SMS settings and log', () => {
       const all = await app.request('DELETE', '/api/smssettings/smslogs/all', { token: admin });
       expect(all.status).toBe(200);
       expect(all.body).toEqual({ deletedCount: 4 });
-      expect((await app.request('GET', '/api/smssettings/logs', { token: admin })).body).toMatchObject({ data: [], totalCount: 0, totalPages: 0 });
+      expect((await app.request('GET', '/api/smssettings/logs', { token: admin })).body).toMatchObject({
+        data: [],
+        totalCount: 0,
+        totalPages: 0,
+      });
     });
   });
 });

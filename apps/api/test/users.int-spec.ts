@@ -37,11 +37,23 @@ describe('Staff users (/api/user)', () => {
     adminId = session.userId;
     const roles = (await app.request('GET', '/api/role', { token: admin })).body;
     adminRoleId = roles.find((r: { name: string }) => r.name === 'Administrador').id;
-    const permissions: { id: number; name: string }[] = (await app.request('GET', '/api/permissions', { token: admin })).body;
+    const permissions: { id: number; name: string }[] = (await app.request('GET', '/api/permissions', { token: admin }))
+      .body;
     const idOf = (name: string) => permissions.find((p) => p.name === name)!.id;
-    taquilla = (await app.request('POST', '/api/role', { token: admin, body: { name: 'Taquilla', permissionIds: [idOf('Events.Read')] } })).body;
-    lectura = (await app.request('POST', '/api/role', { token: admin, body: { name: 'Lectura', permissionIds: [idOf('Departments.Read')] } })).body;
-    department = (await app.request('POST', '/api/department', { token: admin, body: { name: 'Atención al público' } })).body;
+    taquilla = (
+      await app.request('POST', '/api/role', {
+        token: admin,
+        body: { name: 'Taquilla', permissionIds: [idOf('Events.Read')] },
+      })
+    ).body;
+    lectura = (
+      await app.request('POST', '/api/role', {
+        token: admin,
+        body: { name: 'Lectura', permissionIds: [idOf('Departments.Read')] },
+      })
+    ).body;
+    department = (await app.request('POST', '/api/department', { token: admin, body: { name: 'Atención al público' } }))
+      .body;
   });
   afterAll(() => app.close());
 
@@ -70,7 +82,9 @@ describe('Staff users (/api/user)', () => {
   }
 
   async function counts() {
-    const [row] = await app.sql(`SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM user_roles) AS "userRoles"`);
+    const [row] = await app.sql(
+      `SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM user_roles) AS "userRoles"`,
+    );
     return row as { users: number; userRoles: number };
   }
 
@@ -88,7 +102,13 @@ describe('Staff users (/api/user)', () => {
     it('creates a user with the spec defaults and answers the temporary password once', async () => {
       const res = await app.request('POST', '/api/user', {
         token: admin,
-        body: { email: ' Lucia.Moreno@Example.COM ', firstName: ' Lucía ', lastName: 'Moreno', departmentId: department.id, roleId: taquilla.id },
+        body: {
+          email: ' Lucia.Moreno@Example.COM ',
+          firstName: ' Lucía ',
+          lastName: 'Moreno',
+          departmentId: department.id,
+          roleId: taquilla.id,
+        },
       });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
@@ -131,7 +151,12 @@ describe('Staff users (/api/user)', () => {
 
       // The temporary password signs in, and the user must change it.
       const session = await app.login('lucia.moreno@example.com', temporaryPassword);
-      expect(session).toMatchObject({ userId: res.body.id, departmentId: department.id, roles: ['Taquilla'], mustChangePassword: true });
+      expect(session).toMatchObject({
+        userId: res.body.id,
+        departmentId: department.id,
+        roles: ['Taquilla'],
+        mustChangePassword: true,
+      });
 
       // Each user gets their own password.
       const other = await createUser();
@@ -169,24 +194,40 @@ describe('Staff users (/api/user)', () => {
         delete body[field];
         const res = await app.request('POST', '/api/user', { token: admin, body });
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message, errors: { [field]: [message] } });
+        expect(res.body).toEqual({
+          statusCode: 400,
+          code: 'VALIDATION_FAILED',
+          message,
+          errors: { [field]: [message] },
+        });
       }
 
       for (const email of ['no-es-un-email', 'ana@', 'ana@example', 'ana lopez@example.com']) {
         const res = await app.request('POST', '/api/user', { token: admin, body: newUserBody({ email }) });
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'Email no es válido', errors: { email: ['Email no es válido'] } });
+        expect(res.body).toEqual({
+          statusCode: 400,
+          code: 'VALIDATION_FAILED',
+          message: 'Email no es válido',
+          errors: { email: ['Email no es válido'] },
+        });
       }
       expect(await counts()).toEqual(before);
     });
 
     it('refuses an unknown department or role, naming the field, and writes nothing', async () => {
       const before = await counts();
-      const noDepartment = await app.request('POST', '/api/user', { token: admin, body: newUserBody({ departmentId: 999_999 }) });
+      const noDepartment = await app.request('POST', '/api/user', {
+        token: admin,
+        body: newUserBody({ departmentId: 999_999 }),
+      });
       expect(noDepartment.status).toBe(400);
       expect(noDepartment.body.errors).toEqual({ departmentId: ['El departamento indicado no existe'] });
 
-      const noRole = await app.request('POST', '/api/user', { token: admin, body: newUserBody({ roleId: randomUUID() }) });
+      const noRole = await app.request('POST', '/api/user', {
+        token: admin,
+        body: newUserBody({ roleId: randomUUID() }),
+      });
       expect(noRole.status).toBe(400);
       expect(noRole.body.errors).toEqual({ roleId: ['El rol indicado no existe'] });
       expect(await counts()).toEqual(before);
@@ -211,7 +252,10 @@ describe('Staff users (/api/user)', () => {
 
     it('refuses fields a client may not set, such as its own password', async () => {
       const before = await counts();
-      const res = await app.request('POST', '/api/user', { token: admin, body: newUserBody({ password: 'elegida-por-mi', mustChangePassword: false }) });
+      const res = await app.request('POST', '/api/user', {
+        token: admin,
+        body: newUserBody({ password: 'elegida-por-mi', mustChangePassword: false }),
+      });
       expect(res.status).toBe(400);
       expect(Object.keys(res.body.errors).sort()).toEqual(['mustChangePassword', 'password']);
       expect(await counts()).toEqual(before);
@@ -220,8 +264,15 @@ describe('Staff users (/api/user)', () => {
 
   describe('list and get (GET /api/user, GET /api/user/{id})', () => {
     it('lists every user with department and roles, and searches by e-mail, name and department', async () => {
-      const cultura = (await app.request('POST', '/api/department', { token: admin, body: { name: 'Cultura Municipal' } })).body;
-      const target = await createUser({ email: 'rq.busqueda@example.com', firstName: 'Rigoberta', lastName: 'Quintana', departmentId: cultura.id });
+      const cultura = (
+        await app.request('POST', '/api/department', { token: admin, body: { name: 'Cultura Municipal' } })
+      ).body;
+      const target = await createUser({
+        email: 'rq.busqueda@example.com',
+        firstName: 'Rigoberta',
+        lastName: 'Quintana',
+        departmentId: cultura.id,
+      });
 
       const all = await app.request('GET', '/api/user', { token: admin });
       expect(all.status).toBe(200);
@@ -237,7 +288,9 @@ describe('Staff users (/api/user)', () => {
       expect(all.body.find((u: { id: string }) => u.id === adminId).permissions).toHaveLength(31);
 
       const search = async (text: string) =>
-        (await app.request('GET', `/api/user?search=${encodeURIComponent(text)}`, { token: admin })).body.map((u: { id: string }) => u.id);
+        (await app.request('GET', `/api/user?search=${encodeURIComponent(text)}`, { token: admin })).body.map(
+          (u: { id: string }) => u.id,
+        );
       expect(await search('RQ.BUSQUEDA')).toEqual([target.id]);
       expect(await search('rigoberta')).toEqual([target.id]);
       expect(await search('quintana')).toEqual([target.id]);
@@ -294,10 +347,18 @@ describe('Staff users (/api/user)', () => {
   describe('edit (PUT /api/user/{id})', () => {
     it('changes names, e-mail, department and role', async () => {
       const user = await createUser();
-      const otherDepartment = (await app.request('POST', '/api/department', { token: admin, body: { name: 'Deportes' } })).body;
+      const otherDepartment = (
+        await app.request('POST', '/api/department', { token: admin, body: { name: 'Deportes' } })
+      ).body;
       const res = await app.request('PUT', `/api/user/${user.id}`, {
         token: admin,
-        body: { email: ' Nuevo.Correo@Example.com', firstName: 'Nueva', lastName: 'Persona', departmentId: otherDepartment.id, roleId: lectura.id },
+        body: {
+          email: ' Nuevo.Correo@Example.com',
+          firstName: 'Nueva',
+          lastName: 'Persona',
+          departmentId: otherDepartment.id,
+          roleId: lectura.id,
+        },
       });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -326,20 +387,36 @@ describe('Staff users (/api/user)', () => {
 
       const missing = await app.request('PUT', `/api/user/${user.id}`, { token: admin, body: {} });
       expect(missing.status).toBe(400);
-      expect(missing.body.errors).toEqual({ email: ['Email es requerido'], firstName: ['Nombre es requerido'], lastName: ['Apellido es requerido'] });
+      expect(missing.body.errors).toEqual({
+        email: ['Email es requerido'],
+        firstName: ['Nombre es requerido'],
+        lastName: ['Apellido es requerido'],
+      });
 
-      const badEmail = await app.request('PUT', `/api/user/${user.id}`, { token: admin, body: { ...body, email: 'mal@' } });
+      const badEmail = await app.request('PUT', `/api/user/${user.id}`, {
+        token: admin,
+        body: { ...body, email: 'mal@' },
+      });
       expect(badEmail.body.errors).toEqual({ email: ['Email no es válido'] });
 
-      const taken = await app.request('PUT', `/api/user/${user.id}`, { token: admin, body: { ...body, email: other.email.toUpperCase(), firstName: 'X' } });
+      const taken = await app.request('PUT', `/api/user/${user.id}`, {
+        token: admin,
+        body: { ...body, email: other.email.toUpperCase(), firstName: 'X' },
+      });
       expect(taken.status).toBe(409);
       expect(taken.body.errors).toEqual({ email: ['Ya existe un usuario con ese email'] });
 
-      const noDepartment = await app.request('PUT', `/api/user/${user.id}`, { token: admin, body: { ...body, departmentId: 999_999, firstName: 'X' } });
+      const noDepartment = await app.request('PUT', `/api/user/${user.id}`, {
+        token: admin,
+        body: { ...body, departmentId: 999_999, firstName: 'X' },
+      });
       expect(noDepartment.status).toBe(400);
       expect(noDepartment.body.errors).toEqual({ departmentId: ['El departamento indicado no existe'] });
 
-      const noRole = await app.request('PUT', `/api/user/${user.id}`, { token: admin, body: { ...body, roleId: randomUUID(), firstName: 'X' } });
+      const noRole = await app.request('PUT', `/api/user/${user.id}`, {
+        token: admin,
+        body: { ...body, roleId: randomUUID(), firstName: 'X' },
+      });
       expect(noRole.status).toBe(400);
       expect(noRole.body.errors).toEqual({ roleId: ['El rol indicado no existe'] });
 
@@ -355,7 +432,10 @@ describe('Staff users (/api/user)', () => {
       const second = await app.login(staff.email, staff.password);
       expect((await app.request('GET', '/api/user/me', { token: staff.token })).status).toBe(200);
 
-      const blocked = await app.request('PUT', `/api/user/${staff.userId}`, { token: admin, body: { ...(await editable(staff.userId)), lockoutEnabled: true } });
+      const blocked = await app.request('PUT', `/api/user/${staff.userId}`, {
+        token: admin,
+        body: { ...(await editable(staff.userId)), lockoutEnabled: true },
+      });
       expect(blocked.status).toBe(200);
       expect(blocked.body.lockoutEnabled).toBe(true);
       // The back office shows 'Bloqueado' while lockoutEnd is in the future.
@@ -364,11 +444,20 @@ describe('Staff users (/api/user)', () => {
       expect((await app.request('GET', '/api/user/me', { token: staff.token })).status).toBe(401);
       expect((await app.request('GET', '/api/user/me', { token: second.accessToken })).status).toBe(401);
       expect((await app.request('POST', '/api/auth/refresh', { token: second.refreshToken })).status).toBe(401);
-      const refused = await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: staff.password } });
+      const refused = await app.request('POST', '/api/auth/login', {
+        body: { email: staff.email, password: staff.password },
+      });
       expect(refused.status).toBe(401);
-      expect(refused.body).toEqual({ statusCode: 401, code: 'ACCOUNT_LOCKED', message: 'Cuenta bloqueada. Contacta con un administrador.' });
+      expect(refused.body).toEqual({
+        statusCode: 401,
+        code: 'ACCOUNT_LOCKED',
+        message: 'Cuenta bloqueada. Contacta con un administrador.',
+      });
 
-      const unblocked = await app.request('PUT', `/api/user/${staff.userId}`, { token: admin, body: { ...(await editable(staff.userId)), lockoutEnabled: false } });
+      const unblocked = await app.request('PUT', `/api/user/${staff.userId}`, {
+        token: admin,
+        body: { ...(await editable(staff.userId)), lockoutEnabled: false },
+      });
       expect(unblocked.status).toBe(200);
       expect(unblocked.body).toMatchObject({ lockoutEnabled: false, lockoutEnd: null });
       const back = await app.login(staff.email, staff.password);
@@ -378,7 +467,10 @@ describe('Staff users (/api/user)', () => {
     });
 
     it('does not let staff block themselves', async () => {
-      const res = await app.request('PUT', `/api/user/${adminId}`, { token: admin, body: { ...(await editable(adminId)), lockoutEnabled: true } });
+      const res = await app.request('PUT', `/api/user/${adminId}`, {
+        token: admin,
+        body: { ...(await editable(adminId)), lockoutEnabled: true },
+      });
       expect(res.status).toBe(400);
       expect(Object.keys(res.body.errors)).toEqual(['lockoutEnabled']);
       expect((await userRow(adminId)).lockout_enabled).toBe(false);
@@ -391,19 +483,30 @@ describe('Staff users (/api/user)', () => {
       const staff = await app.staffWith(['Events.Read']);
       const other = await app.login(staff.email, staff.password);
 
-      const res = await app.request('POST', '/api/user/reset-password', { token: admin, body: { userId: staff.userId } });
+      const res = await app.request('POST', '/api/user/reset-password', {
+        token: admin,
+        body: { userId: staff.userId },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ userId: staff.userId, temporaryPassword: expect.any(String) });
       expect(res.body.temporaryPassword.length).toBeGreaterThanOrEqual(6);
 
       expect((await app.request('GET', '/api/user/me', { token: staff.token })).status).toBe(401);
       expect((await app.request('POST', '/api/auth/refresh', { token: other.refreshToken })).status).toBe(401);
-      expect((await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: staff.password } })).status).toBe(401);
+      expect(
+        (await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: staff.password } }))
+          .status,
+      ).toBe(401);
       const session = await app.login(staff.email, res.body.temporaryPassword);
       expect(session.mustChangePassword).toBe(true);
-      expect((await app.request('GET', `/api/user/${staff.userId}`, { token: admin })).body.mustChangePassword).toBe(true);
+      expect((await app.request('GET', `/api/user/${staff.userId}`, { token: admin })).body.mustChangePassword).toBe(
+        true,
+      );
 
-      const empty = await app.request('POST', '/api/user/reset-password', { token: admin, body: { userId: staff.userId, newPassword: '' } });
+      const empty = await app.request('POST', '/api/user/reset-password', {
+        token: admin,
+        body: { userId: staff.userId, newPassword: '' },
+      });
       expect(empty.status).toBe(200);
       expect(empty.body.temporaryPassword).not.toBe('');
       expect(empty.body.temporaryPassword).not.toBe(res.body.temporaryPassword);
@@ -412,13 +515,19 @@ describe('Staff users (/api/user)', () => {
 
     it('sets the given password, of at least 6 characters, which the user must then change', async () => {
       const staff = await app.staffWith(['Events.Read']);
-      const short = await app.request('POST', '/api/user/reset-password', { token: admin, body: { userId: staff.userId, newPassword: 'abc12' } });
+      const short = await app.request('POST', '/api/user/reset-password', {
+        token: admin,
+        body: { userId: staff.userId, newPassword: 'abc12' },
+      });
       expect(short.status).toBe(400);
       expect(short.body.errors).toEqual({ newPassword: ['La contraseña debe tener al menos 6 caracteres'] });
       // Nothing changed: the old password and session still work.
       expect((await app.request('GET', '/api/user/me', { token: staff.token })).status).toBe(200);
 
-      const res = await app.request('POST', '/api/user/reset-password', { token: admin, body: { userId: staff.userId, newPassword: 'abc123' } });
+      const res = await app.request('POST', '/api/user/reset-password', {
+        token: admin,
+        body: { userId: staff.userId, newPassword: 'abc123' },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ userId: staff.userId, temporaryPassword: 'abc123' });
       expect((await app.request('GET', '/api/user/me', { token: staff.token })).status).toBe(401);
@@ -430,7 +539,10 @@ describe('Staff users (/api/user)', () => {
     });
 
     it('answers 404 for an unknown user and 400 for a malformed id', async () => {
-      const unknown = await app.request('POST', '/api/user/reset-password', { token: admin, body: { userId: randomUUID() } });
+      const unknown = await app.request('POST', '/api/user/reset-password', {
+        token: admin,
+        body: { userId: randomUUID() },
+      });
       expect(unknown.status).toBe(404);
       expect(unknown.body.message).toBe('Usuario no encontrado');
       const malformed = await app.request('POST', '/api/user/reset-password', { token: admin, body: { userId: 'x' } });
@@ -444,21 +556,32 @@ describe('Staff users (/api/user)', () => {
       const staff = await app.staffWith(['Events.Read']);
       expect((await app.request('GET', '/api/department', { token: staff.token })).status).toBe(403);
 
-      const res = await app.request('POST', '/api/user/assign-role', { token: admin, body: { userId: staff.userId, roleId: lectura.id } });
+      const res = await app.request('POST', '/api/user/assign-role', {
+        token: admin,
+        body: { userId: staff.userId, roleId: lectura.id },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: staff.userId, roles: ['Lectura'], permissions: ['Departments.Read'] });
       expect((await app.request('GET', '/api/department', { token: staff.token })).status).toBe(200);
-      expect((await app.request('GET', '/api/user/me', { token: staff.token })).body.permissions).toEqual(['Departments.Read']);
+      expect((await app.request('GET', '/api/user/me', { token: staff.token })).body.permissions).toEqual([
+        'Departments.Read',
+      ]);
     });
 
     it('refuses an unknown role (naming roleId) or user (404) and changes nothing', async () => {
       const user = await createUser();
-      const noRole = await app.request('POST', '/api/user/assign-role', { token: admin, body: { userId: user.id, roleId: randomUUID() } });
+      const noRole = await app.request('POST', '/api/user/assign-role', {
+        token: admin,
+        body: { userId: user.id, roleId: randomUUID() },
+      });
       expect(noRole.status).toBe(400);
       expect(noRole.body.errors).toEqual({ roleId: ['El rol indicado no existe'] });
       expect((await userRow(user.id)).role_ids).toEqual([taquilla.id]);
 
-      const noUser = await app.request('POST', '/api/user/assign-role', { token: admin, body: { userId: randomUUID(), roleId: lectura.id } });
+      const noUser = await app.request('POST', '/api/user/assign-role', {
+        token: admin,
+        body: { userId: randomUUID(), roleId: lectura.id },
+      });
       expect(noUser.status).toBe(404);
     });
   });
@@ -473,7 +596,10 @@ describe('Staff users (/api/user)', () => {
       expect((await counts()).users).toBe(before.users - 1);
       expect((await app.request('GET', `/api/user/${staff.userId}`, { token: admin })).status).toBe(404);
       expect((await app.request('GET', '/api/user/me', { token: staff.token })).status).toBe(401);
-      expect((await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: staff.password } })).status).toBe(401);
+      expect(
+        (await app.request('POST', '/api/auth/login', { body: { email: staff.email, password: staff.password } }))
+          .status,
+      ).toBe(401);
 
       const again = await app.request('DELETE', `/api/user/${staff.userId}`, { token: admin });
       expect(again.status).toBe(404);
@@ -484,20 +610,31 @@ describe('Staff users (/api/user)', () => {
       const before = await counts();
       const res = await app.request('DELETE', `/api/user/${adminId}`, { token: admin });
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ statusCode: 403, code: 'CANNOT_DELETE_SELF', message: 'No puedes eliminar tu propio usuario' });
+      expect(res.body).toEqual({
+        statusCode: 403,
+        code: 'CANNOT_DELETE_SELF',
+        message: 'No puedes eliminar tu propio usuario',
+      });
       expect(await counts()).toEqual(before);
     });
   });
 
   describe('the last active administrator', () => {
-    const LAST_ADMIN = { statusCode: 409, code: 'CONFLICT', message: 'Debe quedar al menos un usuario activo con el rol Administrador' };
+    const LAST_ADMIN = {
+      statusCode: 409,
+      code: 'CONFLICT',
+      message: 'Debe quedar al menos un usuario activo con el rol Administrador',
+    };
 
     it('cannot be demoted, blocked or deleted; another administrator can while one remains', async () => {
       const manager = await app.staffWith(['Users.Read', 'Users.Update', 'Users.Delete']);
       const second = await createUser({ email: 'segundo.admin@example.com', roleId: adminRoleId });
 
       // Two active administrators: one may be blocked.
-      const blockSecond = await app.request('PUT', `/api/user/${second.id}`, { token: manager.token, body: { ...(await editable(second.id)), lockoutEnabled: true } });
+      const blockSecond = await app.request('PUT', `/api/user/${second.id}`, {
+        token: manager.token,
+        body: { ...(await editable(second.id)), lockoutEnabled: true },
+      });
       expect(blockSecond.status).toBe(200);
 
       // Now the seeded administrator is the only active one.
@@ -513,17 +650,33 @@ describe('Staff users (/api/user)', () => {
       const before = await counts();
       for (const [token, method, path, body] of attempts) {
         const res = await app.request(method, path, { token, body });
-        expect({ attempt: `${method} ${path}`, status: res.status, body: res.body }).toEqual({ attempt: `${method} ${path}`, status: 409, body: LAST_ADMIN });
+        expect({ attempt: `${method} ${path}`, status: res.status, body: res.body }).toEqual({
+          attempt: `${method} ${path}`,
+          status: 409,
+          body: LAST_ADMIN,
+        });
       }
       expect(await counts()).toEqual(before);
       expect(await userRow(adminId)).toMatchObject({ lockout_enabled: false, role_ids: [adminRoleId] });
       expect((await app.request('GET', '/api/user/me', { token: admin })).status).toBe(200);
-      expect((await app.request('POST', '/api/auth/login', { body: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD } })).status).toBe(200);
+      expect(
+        (
+          await app.request('POST', '/api/auth/login', {
+            body: { email: TEST_ADMIN_EMAIL, password: TEST_ADMIN_PASSWORD },
+          })
+        ).status,
+      ).toBe(200);
 
       // With the second administrator active again, either may be demoted or deleted.
-      const unblock = await app.request('PUT', `/api/user/${second.id}`, { token: manager.token, body: { ...(await editable(second.id)), lockoutEnabled: false } });
+      const unblock = await app.request('PUT', `/api/user/${second.id}`, {
+        token: manager.token,
+        body: { ...(await editable(second.id)), lockoutEnabled: false },
+      });
       expect(unblock.status).toBe(200);
-      const demote = await app.request('POST', '/api/user/assign-role', { token: manager.token, body: { userId: second.id, roleId: taquilla.id } });
+      const demote = await app.request('POST', '/api/user/assign-role', {
+        token: manager.token,
+        body: { userId: second.id, roleId: taquilla.id },
+      });
       expect(demote.status).toBe(200);
       expect(demote.body.roles).toEqual(['Taquilla']);
       expect((await app.request('DELETE', `/api/user/${second.id}`, { token: manager.token })).status).toBe(204);

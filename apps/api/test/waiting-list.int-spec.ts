@@ -18,24 +18,41 @@ describe('Waiting list (/api/events/queue)', () => {
   });
   afterAll(() => app.close());
 
-  const list = (sessionId: number | string, token = admin) => app.request('GET', `/api/events/queue/session/${sessionId}`, { token });
+  const list = (sessionId: number | string, token = admin) =>
+    app.request('GET', `/api/events/queue/session/${sessionId}`, { token });
   const promote = (id: number, token = admin) => app.request('POST', `/api/events/queue/${id}/promote`, { token });
-  const edit = (id: number, body: object, token = admin) => app.request('PUT', `/api/events/queue/${id}`, { token, body });
+  const edit = (id: number, body: object, token = admin) =>
+    app.request('PUT', `/api/events/queue/${id}`, { token, body });
   const remove = (id: number, token = admin) => app.request('DELETE', `/api/events/queue/${id}`, { token });
   const reorder = (body: object, token = admin) => app.request('PUT', '/api/events/queue/reorder', { token, body });
   const capacity = (eventId: number, sessionId: number, change: string, body: object) =>
-    app.request(change === 'redistribute-reserved-spots' ? 'POST' : 'PUT', `/api/events/${eventId}/sessions/${sessionId}/${change}`, { token: admin, body });
+    app.request(
+      change === 'redistribute-reserved-spots' ? 'POST' : 'PUT',
+      `/api/events/${eventId}/sessions/${sessionId}/${change}`,
+      { token: admin, body },
+    );
   const positions = (sessionId: number) =>
-    app.sql(`SELECT id, queue_position FROM registrations WHERE session_id = $1 AND state = 2 ORDER BY queue_position`, [sessionId]);
+    app.sql(
+      `SELECT id, queue_position FROM registrations WHERE session_id = $1 AND state = 2 ORDER BY queue_position`,
+      [sessionId],
+    );
   const editBody = (n: number, overrides: object = {}) => {
     const { firstName, lastName, email, userTaxId, telephoneNumber } = attendee(n);
     return { firstName, lastName, email, userTaxId, phoneNumber: telephoneNumber, ...overrides };
   };
 
   /** A session of `seats` online seats, all taken, and `waiting` people on its list (people 1..seats+waiting). */
-  async function fullSession(seats: number, waiting: number, options: { reservedSpots?: number; maxQueueSpots?: number } = {}) {
+  async function fullSession(
+    seats: number,
+    waiting: number,
+    options: { reservedSpots?: number; maxQueueSpots?: number } = {},
+  ) {
     const reservedSpots = options.reservedSpots ?? 0;
-    const session = await createSession(app, { maxAttendees: seats + reservedSpots, reservedSpots, maxQueueSpots: options.maxQueueSpots ?? Math.max(waiting, 5) });
+    const session = await createSession(app, {
+      maxAttendees: seats + reservedSpots,
+      reservedSpots,
+      maxQueueSpots: options.maxQueueSpots ?? Math.max(waiting, 5),
+    });
     const ids = await registerPeople(app, session.sessionId, 1, seats + waiting);
     return { ...session, active: ids.slice(0, seats), waiting: ids.slice(seats) };
   }
@@ -75,14 +92,20 @@ describe('Waiting list (/api/events/queue)', () => {
     it('answers an .xlsx named after the session and the day, with the list in position order', async () => {
       const { sessionId, waiting } = await fullSession(1, 3);
       // Out of id order, and one person without a phone.
-      expect((await reorder({ eventSessionId: sessionId, queueIds: [waiting[2], waiting[0], waiting[1]] })).status).toBe(200);
+      expect(
+        (await reorder({ eventSessionId: sessionId, queueIds: [waiting[2], waiting[0], waiting[1]] })).status,
+      ).toBe(200);
       expect((await edit(waiting[0], editBody(2, { phoneNumber: null }))).status).toBe(200);
 
-      const response = await fetch(`${app.baseUrl}/api/events/queue/session/${sessionId}/export`, { headers: { authorization: `Bearer ${admin}` } });
+      const response = await fetch(`${app.baseUrl}/api/events/queue/session/${sessionId}/export`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe(XLSX);
       const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
-      expect(response.headers.get('content-disposition')).toBe(`attachment; filename="lista-espera-sesion-${sessionId}-${today}.xlsx"`);
+      expect(response.headers.get('content-disposition')).toBe(
+        `attachment; filename="lista-espera-sesion-${sessionId}-${today}.xlsx"`,
+      );
 
       const workbook = new Workbook();
       await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
@@ -94,7 +117,11 @@ describe('Waiting list (/api/events/queue)', () => {
       const rows = await app.sql(`SELECT id, created_at FROM registrations WHERE id = ANY($1)`, [waiting]);
       // Excel dates carry no zone: the cell holds the event's local (Europe/Madrid) wall-clock time.
       const madrid = (id: number) =>
-        rows.find((r) => r.id === id)!.created_at.toLocaleString('sv-SE', { timeZone: 'Europe/Madrid' }).slice(0, 16).replace(' ', 'T');
+        rows
+          .find((r) => r.id === id)!
+          .created_at.toLocaleString('sv-SE', { timeZone: 'Europe/Madrid' })
+          .slice(0, 16)
+          .replace(' ', 'T');
       const expected = [
         [1, 'Nombre4', 'Apellido 4', 'persona4@example.com', '600123456', dni(4), madrid(waiting[2])],
         [2, 'Nombre2', 'Apellido 2', 'persona2@example.com', '', dni(2), madrid(waiting[0])],
@@ -108,7 +135,9 @@ describe('Waiting list (/api/events/queue)', () => {
 
     it('exports an empty sheet with the headers for an empty list; 404 for an unknown session', async () => {
       const { sessionId } = await createSession(app);
-      const response = await fetch(`${app.baseUrl}/api/events/queue/session/${sessionId}/export`, { headers: { authorization: `Bearer ${admin}` } });
+      const response = await fetch(`${app.baseUrl}/api/events/queue/session/${sessionId}/export`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
       const workbook = new Workbook();
       await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
       expect(workbook.worksheets[0].rowCount).toBe(1);
@@ -131,22 +160,35 @@ describe('Waiting list (/api/events/queue)', () => {
         `SELECT state, queue_position, uses_reserved_spot, promoted_at IS NOT NULL AS promoted, registered_at >= created_at AS re_registered FROM registrations WHERE id = $1`,
         [waiting[1]],
       );
-      expect(row).toEqual({ state: 0, queue_position: null, uses_reserved_spot: false, promoted: true, re_registered: true });
+      expect(row).toEqual({
+        state: 0,
+        queue_position: null,
+        uses_reserved_spot: false,
+        promoted: true,
+        re_registered: true,
+      });
       expect(await positions(sessionId)).toEqual([
         { id: waiting[0], queue_position: 1 },
         { id: waiting[2], queue_position: 2 },
       ]);
-      expect(await app.sql(`SELECT online_registered, reserved_registered, queue_count FROM event_sessions WHERE id = $1`, [sessionId])).toEqual([
-        { online_registered: 2, reserved_registered: 0, queue_count: 2 },
-      ]);
+      expect(
+        await app.sql(`SELECT online_registered, reserved_registered, queue_count FROM event_sessions WHERE id = $1`, [
+          sessionId,
+        ]),
+      ).toEqual([{ online_registered: 2, reserved_registered: 0, queue_count: 2 }]);
 
       // No online seat left: the unused reserved spot.
       const third = await promote(waiting[2]);
       expect(third.body).toEqual({ message: 'Persona promovida exitosamente', registrationId: waiting[2] });
-      expect((await app.sql(`SELECT uses_reserved_spot FROM registrations WHERE id = $1`, [waiting[2]]))[0].uses_reserved_spot).toBe(true);
-      expect(await app.sql(`SELECT online_registered, reserved_registered, queue_count FROM event_sessions WHERE id = $1`, [sessionId])).toEqual([
-        { online_registered: 2, reserved_registered: 1, queue_count: 1 },
-      ]);
+      expect(
+        (await app.sql(`SELECT uses_reserved_spot FROM registrations WHERE id = $1`, [waiting[2]]))[0]
+          .uses_reserved_spot,
+      ).toBe(true);
+      expect(
+        await app.sql(`SELECT online_registered, reserved_registered, queue_count FROM event_sessions WHERE id = $1`, [
+          sessionId,
+        ]),
+      ).toEqual([{ online_registered: 2, reserved_registered: 1, queue_count: 1 }]);
       expect(await promotionEmails(app, sessionId)).toEqual([waiting[1], waiting[2]]);
       expect(await invariantProblems(app, sessionId)).toEqual([]);
 
@@ -154,9 +196,14 @@ describe('Waiting list (/api/events/queue)', () => {
       const before = await snapshot(app, sessionId);
       const refused = await promote(waiting[0]);
       expect(refused.status).toBe(409);
-      expect(refused.body).toEqual({ statusCode: 409, code: 'NO_SPOT_TO_PROMOTE', message: 'No hay plazas libres ni plazas reservadas sin usar para promover' });
+      expect(refused.body).toEqual({
+        statusCode: 409,
+        code: 'NO_SPOT_TO_PROMOTE',
+        message: 'No hay plazas libres ni plazas reservadas sin usar para promover',
+      });
       // Not waiting (an active registration, a promoted entry, an unknown id): 404.
-      for (const id of [active[0], waiting[1], 987654]) expect(await promote(id)).toMatchObject({ status: 404, body: NOT_WAITING });
+      for (const id of [active[0], waiting[1], 987654])
+        expect(await promote(id)).toMatchObject({ status: 404, body: NOT_WAITING });
       expect(await snapshot(app, sessionId)).toEqual(before);
     });
   });
@@ -166,7 +213,13 @@ describe('Waiting list (/api/events/queue)', () => {
       const { sessionId, waiting } = await fullSession(1, 2);
       const taxId = dni(50);
       const messy = `${taxId.slice(0, 2)}.${taxId.slice(2, 5)}.${taxId.slice(5, 8)}-${taxId[8].toLowerCase()}`;
-      const res = await edit(waiting[0], { firstName: '  Lucía ', lastName: ' Martín Ruiz ', email: ' Lucia.Martin@Example.COM ', phoneNumber: ' +34 611 222 333 ', userTaxId: messy });
+      const res = await edit(waiting[0], {
+        firstName: '  Lucía ',
+        lastName: ' Martín Ruiz ',
+        email: ' Lucia.Martin@Example.COM ',
+        phoneNumber: ' +34 611 222 333 ',
+        userTaxId: messy,
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         id: waiting[0],
@@ -185,7 +238,9 @@ describe('Waiting list (/api/events/queue)', () => {
       const { phoneNumber: _omitted, ...withoutPhone } = editBody(50, { email: 'lucia.martin@example.com' });
       expect((await edit(waiting[0], withoutPhone)).body.phoneNumber).toBe('+34 611 222 333');
       expect((await edit(waiting[0], { ...withoutPhone, phoneNumber: '' })).body.phoneNumber).toBeNull();
-      expect((await edit(waiting[0], { ...withoutPhone, phoneNumber: '600 111 222' })).body.phoneNumber).toBe('600 111 222');
+      expect((await edit(waiting[0], { ...withoutPhone, phoneNumber: '600 111 222' })).body.phoneNumber).toBe(
+        '600 111 222',
+      );
       expect((await edit(waiting[0], { ...withoutPhone, phoneNumber: null })).body.phoneNumber).toBeNull();
       // Keeping one's own e-mail and DNI is no clash.
       expect((await edit(waiting[1], editBody(3, { firstName: 'Otro' }))).status).toBe(200);
@@ -213,7 +268,11 @@ describe('Waiting list (/api/events/queue)', () => {
       ];
       for (const [change, field, message] of cases) {
         const res = await edit(waiting[0], editBody(2, change));
-        expect({ change, status: res.status, body: res.body }).toEqual({ change, status: 400, body: validationError(field, message) });
+        expect({ change, status: res.status, body: res.body }).toEqual({
+          change,
+          status: 400,
+          body: validationError(field, message),
+        });
       }
       const unknownField = await edit(waiting[0], editBody(2, { status: 1 }));
       expect(unknownField.status).toBe(400);
@@ -252,10 +311,17 @@ describe('Waiting list (/api/events/queue)', () => {
     it('keeps accepting a passport-style document for an entry that already had one', async () => {
       const { sessionId } = await createSession(app, { maxAttendees: 1, reservedSpots: 0, maxQueueSpots: 5 });
       await registerPeople(app, sessionId, 1, 1);
-      const manual = await app.request('POST', `/api/events/sessions/${sessionId}/admin-registrations?forceQueue=true`, {
-        token: admin,
-        body: { eventSessionId: sessionId, formData: { ...attendee(60, { userTaxId: 'PA1234567' }), bypassValidation: true } },
-      });
+      const manual = await app.request(
+        'POST',
+        `/api/events/sessions/${sessionId}/admin-registrations?forceQueue=true`,
+        {
+          token: admin,
+          body: {
+            eventSessionId: sessionId,
+            formData: { ...attendee(60, { userTaxId: 'PA1234567' }), bypassValidation: true },
+          },
+        },
+      );
       expect(manual.status).toBe(200);
       expect(manual.body.queued).toBe(true);
       const res = await edit(manual.body.id, editBody(60, { userTaxId: ' pb7654321 ' }));
@@ -287,9 +353,9 @@ describe('Waiting list (/api/events/queue)', () => {
         { id: waiting[2], queue_position: 2 },
         { id: waiting[3], queue_position: 3 },
       ]);
-      expect(await app.sql(`SELECT online_registered, queue_count FROM event_sessions WHERE id = $1`, [sessionId])).toEqual([
-        { online_registered: 1, queue_count: 3 },
-      ]);
+      expect(
+        await app.sql(`SELECT online_registered, queue_count FROM event_sessions WHERE id = $1`, [sessionId]),
+      ).toEqual([{ online_registered: 1, queue_count: 3 }]);
       expect(await promotionEmails(app, sessionId)).toEqual([]);
 
       // The last one, then the first: still 1..n.
@@ -299,7 +365,8 @@ describe('Waiting list (/api/events/queue)', () => {
       expect(await invariantProblems(app, sessionId)).toEqual([]);
 
       const before = await snapshot(app, sessionId);
-      for (const id of [waiting[1], active[0], 987654]) expect(await remove(id)).toMatchObject({ status: 404, body: NOT_WAITING });
+      for (const id of [waiting[1], active[0], 987654])
+        expect(await remove(id)).toMatchObject({ status: 404, body: NOT_WAITING });
       expect(await snapshot(app, sessionId)).toEqual(before);
     });
   });
@@ -310,13 +377,17 @@ describe('Waiting list (/api/events/queue)', () => {
       const order = [waiting[3], waiting[1], waiting[0], waiting[2]];
       const res = await reorder({ eventSessionId: sessionId, queueIds: order });
       expect(res.status).toBe(200);
-      expect(res.body.map((e: { id: number; queuePosition: number }) => [e.id, e.queuePosition])).toEqual(order.map((id, i) => [id, i + 1]));
+      expect(res.body.map((e: { id: number; queuePosition: number }) => [e.id, e.queuePosition])).toEqual(
+        order.map((id, i) => [id, i + 1]),
+      );
       expect((await list(sessionId)).body).toEqual(res.body);
       expect(await waitingIds(app, sessionId)).toEqual(order);
       expect(await invariantProblems(app, sessionId)).toEqual([]);
 
       // The next person to be promoted is the new first.
-      const { eventId } = (await app.sql(`SELECT event_id AS "eventId" FROM event_sessions WHERE id = $1`, [sessionId]))[0];
+      const { eventId } = (
+        await app.sql(`SELECT event_id AS "eventId" FROM event_sessions WHERE id = $1`, [sessionId])
+      )[0];
       expect((await capacity(eventId, sessionId, 'max-attendees', { maxAttendees: 2 })).status).toBe(200);
       expect(await promotionEmails(app, sessionId)).toEqual([waiting[3]]);
       expect(await waitingIds(app, sessionId)).toEqual(order.slice(1));
@@ -327,10 +398,22 @@ describe('Waiting list (/api/events/queue)', () => {
       const other = await fullSession(1, 1);
       const before = await snapshot(app, sessionId);
       const [a, b, c] = waiting;
-      const wrongLists = [[a, b], [a, b, c, active[0]], [a, b, b], [a, a, b, c], [a, b, other.waiting[0]], [], [c, b, a, 987654]];
+      const wrongLists = [
+        [a, b],
+        [a, b, c, active[0]],
+        [a, b, b],
+        [a, a, b, c],
+        [a, b, other.waiting[0]],
+        [],
+        [c, b, a, 987654],
+      ];
       for (const queueIds of wrongLists) {
         const res = await reorder({ eventSessionId: sessionId, queueIds });
-        expect({ queueIds, status: res.status, body: res.body }).toEqual({ queueIds, status: 400, body: validationError('queueIds', MISMATCH) });
+        expect({ queueIds, status: res.status, body: res.body }).toEqual({
+          queueIds,
+          status: 400,
+          body: validationError('queueIds', MISMATCH),
+        });
       }
       const typeErrors: [object, string][] = [
         [{ eventSessionId: sessionId, queueIds: 'a,b' }, 'queueIds'],
@@ -341,7 +424,11 @@ describe('Waiting list (/api/events/queue)', () => {
       ];
       for (const [body, field] of typeErrors) {
         const res = await reorder(body);
-        expect({ body, status: res.status, fields: Object.keys(res.body.errors ?? {}) }).toEqual({ body, status: 400, fields: [field] });
+        expect({ body, status: res.status, fields: Object.keys(res.body.errors ?? {}) }).toEqual({
+          body,
+          status: 400,
+          fields: [field],
+        });
       }
       expect(await reorder({ eventSessionId: 987654, queueIds: [] })).toMatchObject({ status: 404, body: NO_SESSION });
       expect(await snapshot(app, sessionId)).toEqual(before);
@@ -379,29 +466,58 @@ describe('Waiting list (/api/events/queue)', () => {
     const shuffled = (seed: number) => [...waiting].sort((x, y) => ((x * seed) % 31) - ((y * seed) % 31) || x - y);
 
     const requests: { kind: string; run: () => Promise<{ status: number; body: any }> }[] = [];
-    for (let i = 0; i < 8; i++) requests.push({ kind: 'reorder', run: () => reorder({ eventSessionId: sessionId, queueIds: shuffled(i + 2) }) });
+    for (let i = 0; i < 8; i++)
+      requests.push({ kind: 'reorder', run: () => reorder({ eventSessionId: sessionId, queueIds: shuffled(i + 2) }) });
     for (let i = 0; i < 8; i++) requests.push({ kind: 'promote', run: () => promote(pick(i)) });
     for (let i = 4; i < 12; i++) requests.push({ kind: 'remove', run: () => remove(pick(i)) });
-    for (const maxAttendees of [12, 9, 14, 16]) requests.push({ kind: 'capacity', run: () => capacity(eventId, sessionId, 'max-attendees', { maxAttendees }) });
-    for (const reservedSpots of [2, 5, 0, 3]) requests.push({ kind: 'capacity', run: () => capacity(eventId, sessionId, 'reserved-spots', { reservedSpots }) });
-    for (let i = 0; i < 3; i++) requests.push({ kind: 'capacity', run: () => capacity(eventId, sessionId, 'redistribute-reserved-spots', { spotsToRedistribute: 1 }) });
-    for (const isLocked of [true, false, false]) requests.push({ kind: 'capacity', run: () => capacity(eventId, sessionId, 'toggle-promotion-lock', { isLocked }) });
-    for (const maxQueueSpots of [30, 25]) requests.push({ kind: 'capacity', run: () => capacity(eventId, sessionId, 'max-queue-spots', { maxQueueSpots }) });
+    for (const maxAttendees of [12, 9, 14, 16])
+      requests.push({ kind: 'capacity', run: () => capacity(eventId, sessionId, 'max-attendees', { maxAttendees }) });
+    for (const reservedSpots of [2, 5, 0, 3])
+      requests.push({ kind: 'capacity', run: () => capacity(eventId, sessionId, 'reserved-spots', { reservedSpots }) });
+    for (let i = 0; i < 3; i++)
+      requests.push({
+        kind: 'capacity',
+        run: () => capacity(eventId, sessionId, 'redistribute-reserved-spots', { spotsToRedistribute: 1 }),
+      });
+    for (const isLocked of [true, false, false])
+      requests.push({
+        kind: 'capacity',
+        run: () => capacity(eventId, sessionId, 'toggle-promotion-lock', { isLocked }),
+      });
+    for (const maxQueueSpots of [30, 25])
+      requests.push({
+        kind: 'capacity',
+        run: () => capacity(eventId, sessionId, 'max-queue-spots', { maxQueueSpots }),
+      });
     expect(requests).toHaveLength(40);
 
     const results = await Promise.all(requests.map(async (r) => ({ kind: r.kind, ...(await r.run()) })));
     // Each request either did its work or was refused cleanly: never a 500, never a deadlock.
-    const allowed: Record<string, number[]> = { reorder: [200, 400], promote: [200, 404, 409], remove: [200, 404], capacity: [200, 400] };
-    expect(results.filter((r) => !allowed[r.kind].includes(r.status)).map((r) => `${r.kind} ${r.status} ${JSON.stringify(r.body)}`)).toEqual([]);
+    const allowed: Record<string, number[]> = {
+      reorder: [200, 400],
+      promote: [200, 404, 409],
+      remove: [200, 404],
+      capacity: [200, 400],
+    };
+    expect(
+      results
+        .filter((r) => !allowed[r.kind].includes(r.status))
+        .map((r) => `${r.kind} ${r.status} ${JSON.stringify(r.body)}`),
+    ).toEqual([]);
     expect(results.some((r) => r.kind === 'promote' && r.status === 200)).toBe(true);
     expect(results.some((r) => r.kind === 'remove' && r.status === 200)).toBe(true);
 
     expect(await invariantProblems(app, sessionId)).toEqual([]);
     // Every promotion (by hand or automatic) recorded exactly one Promotion e-mail.
-    const promoted = await app.sql(`SELECT id FROM registrations WHERE session_id = $1 AND promoted_at IS NOT NULL ORDER BY id`, [sessionId]);
+    const promoted = await app.sql(
+      `SELECT id FROM registrations WHERE session_id = $1 AND promoted_at IS NOT NULL ORDER BY id`,
+      [sessionId],
+    );
     expect(await promotionEmails(app, sessionId)).toEqual(promoted.map((r) => r.id));
     const listed = (await list(sessionId)).body;
     expect(listed.map((e: { id: number }) => e.id)).toEqual(await waitingIds(app, sessionId));
-    expect(listed.map((e: { queuePosition: number }) => e.queuePosition)).toEqual(listed.map((_: unknown, i: number) => i + 1));
+    expect(listed.map((e: { queuePosition: number }) => e.queuePosition)).toEqual(
+      listed.map((_: unknown, i: number) => i + 1),
+    );
   });
 });

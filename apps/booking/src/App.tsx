@@ -38,7 +38,13 @@ export function App() {
   const [names, setNames] = useState<string[]>([]);
   const holdSeq = useRef(0);
 
-  const eventQ = useQuery({ queryKey: ['event', eventId], queryFn: () => fetchEvent(eventId!), enabled: eventId !== null, staleTime: STALE, retry: false });
+  const eventQ = useQuery({
+    queryKey: ['event', eventId],
+    queryFn: () => fetchEvent(eventId!),
+    enabled: eventId !== null,
+    staleTime: STALE,
+    retry: false,
+  });
   const sessionsQ = useQuery({
     queryKey: ['sessions', eventId],
     queryFn: () => fetchSessions(eventId!, getToken()),
@@ -65,7 +71,8 @@ export function App() {
   const choose = (s: Session, fresh: boolean) => {
     if (eventId === null) return;
     const last = lastSelection();
-    const token = fresh || last.eventId !== eventId || last.sessionId !== s.id ? selectSession(eventId, s.id) : ensureToken();
+    const token =
+      fresh || last.eventId !== eventId || last.sessionId !== s.id ? selectSession(eventId, s.id) : ensureToken();
     setSelectedId(s.id);
     reg.reset();
     setHold(null);
@@ -98,15 +105,34 @@ export function App() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [event, sessionsQ.data, selectedId]);
 
-  if (eventId === null) return <Shell><p className="notice">Evento no encontrado. Verifica la URL.</p></Shell>;
-  if (eventQ.isPending) return <Shell><p className="notice" role="status">Cargando evento...</p></Shell>;
+  if (eventId === null)
+    return (
+      <Shell>
+        <p className="notice">Evento no encontrado. Verifica la URL.</p>
+      </Shell>
+    );
+  if (eventQ.isPending)
+    return (
+      <Shell>
+        <p className="notice" role="status">
+          Cargando evento...
+        </p>
+      </Shell>
+    );
   if (eventQ.isError)
     return (
       <Shell>
-        <p className="error-box" role="alert">Error al cargar evento: {message(eventQ.error)}</p>
+        <p className="error-box" role="alert">
+          Error al cargar evento: {message(eventQ.error)}
+        </p>
       </Shell>
     );
-  if (!event) return <Shell><p className="notice">Evento no encontrado. Verifica la URL.</p></Shell>;
+  if (!event)
+    return (
+      <Shell>
+        <p className="notice">Evento no encontrado. Verifica la URL.</p>
+      </Shell>
+    );
 
   // Stable per failure (the payload object), so the form maps it to fields once.
   const regError: ApiFailure | null = reg.error instanceof ApiError ? reg.error.payload : null;
@@ -114,8 +140,10 @@ export function App() {
   const people: 1 | 2 = forcedSingle ? 1 : attendees;
 
   let form;
-  if (!session && sessions.length && sessions.every((s) => !s.isRegistrationOpen)) form = <p className="state">Inscripciones Cerradas</p>;
-  else if (!session && sessions.length && sessions.every((s) => !s.isRegistrationOpen || isFull(s))) form = <p className="state">Evento Completo</p>;
+  if (!session && sessions.length && sessions.every((s) => !s.isRegistrationOpen))
+    form = <p className="state">Inscripciones Cerradas</p>;
+  else if (!session && sessions.length && sessions.every((s) => !s.isRegistrationOpen || isFull(s)))
+    form = <p className="state">Evento Completo</p>;
   else if (!session) form = <p className="state">Selecciona una fecha</p>;
   else if (event.status !== 'Live') form = <p className="state">Este evento no admite inscripciones</p>;
   else if (reg.isSuccess) form = <ResultView response={reg.data} names={names} />;
@@ -131,7 +159,9 @@ export function App() {
   else
     form = (
       <>
-        {forcedSingle && <p className="notice">Solo queda sitio para una persona: el formulario admite una única inscripción.</p>}
+        {forcedSingle && (
+          <p className="notice">Solo queda sitio para una persona: el formulario admite una única inscripción.</p>
+        )}
         <RegistrationForm
           key={`${session.id}-${people}`}
           session={session}
@@ -147,14 +177,26 @@ export function App() {
     <Shell>
       <EventCard event={event} session={session}>
         {sessionsQ.isPending ? (
-          <p className="notice" role="status">Cargando horarios disponibles...</p>
+          <p className="notice" role="status">
+            Cargando horarios disponibles...
+          </p>
         ) : sessionsQ.isError ? (
-          <p className="error-box" role="alert">{message(sessionsQ.error)}</p>
+          <p className="error-box" role="alert">
+            {message(sessionsQ.error)}
+          </p>
         ) : (
           <SessionSelect sessions={sessions} selectedId={selectedId} onSelect={(s) => choose(s, true)} />
         )}
-        {holdLoading && <p className="small" role="status">Reservando plaza...</p>}
-        {holdError && <p className="error-box" role="alert">{holdError}</p>}
+        {holdLoading && (
+          <p className="small" role="status">
+            Reservando plaza...
+          </p>
+        )}
+        {holdError && (
+          <p className="error-box" role="alert">
+            {holdError}
+          </p>
+        )}
         {hold?.expiresAt && !reg.isSuccess && (
           <Countdown
             expiresAt={hold.expiresAt}

@@ -21,7 +21,12 @@ export class ApiError extends Error {
 
 /** GET of the event or its sessions. Errors carry the spec's texts (section 8); a network failure gets the
  * load's default text (section 4: 'Failed to fetch event' / 'Failed to fetch sessions'). */
-async function getJson<T>(path: string, headers: Record<string, string>, failed: string, notFound?: string): Promise<T> {
+async function getJson<T>(
+  path: string,
+  headers: Record<string, string>,
+  failed: string,
+  notFound?: string,
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, { headers: { Accept: 'application/json', 'Accept-Language': 'es', ...headers } });
@@ -35,7 +40,8 @@ async function getJson<T>(path: string, headers: Record<string, string>, failed:
   return JSON.parse(text) as T;
 }
 
-export const fetchEvent = (eventId: number) => getJson<PublicEvent>(`/api/events/${eventId}`, {}, 'Failed to fetch event', 'Event not found');
+export const fetchEvent = (eventId: number) =>
+  getJson<PublicEvent>(`/api/events/${eventId}`, {}, 'Failed to fetch event', 'Event not found');
 
 export const fetchSessions = (eventId: number, token: string) =>
   getJson<Session[]>(
@@ -72,7 +78,11 @@ async function postJson<T>(path: string, body: unknown, token: string): Promise<
 }
 
 export const createHold = (eventSessionId: number, sessionToken: string, numberOfSpots = 1) =>
-  postJson<TicketHoldResponse>('/api/ticketholds', { eventSessionId, sessionToken, numberOfSpots, userId: null }, sessionToken);
+  postJson<TicketHoldResponse>(
+    '/api/ticketholds',
+    { eventSessionId, sessionToken, numberOfSpots, userId: null },
+    sessionToken,
+  );
 
 export async function expireHold(token: string): Promise<void> {
   try {
@@ -83,15 +93,33 @@ export async function expireHold(token: string): Promise<void> {
 }
 
 /** One attendee uses the single route (building results when absent); more than one the bulk route. */
-export async function register(sessionId: number, regs: RegistrationRequest[], token: string): Promise<RegistrationResponse> {
+export async function register(
+  sessionId: number,
+  regs: RegistrationRequest[],
+  token: string,
+): Promise<RegistrationResponse> {
   if (regs.length > 1) {
-    return postJson<RegistrationResponse>(`/api/events/sessions/${sessionId}/bulk-registrations`, { registrations: regs }, token);
+    return postJson<RegistrationResponse>(
+      `/api/events/sessions/${sessionId}/bulk-registrations`,
+      { registrations: regs },
+      token,
+    );
   }
   const r = await postJson<RegistrationResponse>(`/api/events/sessions/${sessionId}/registrations`, regs[0], token);
   if (r.results?.length) return r;
   return r.queued
-    ? { ...r, results: [{ success: true, registrationId: r.id, queued: true, queuePosition: r.queuePosition }], totalRegistrations: 0, totalQueued: 1 }
-    : { ...r, results: [{ success: true, registrationId: r.id, queued: false, queuePosition: null }], totalRegistrations: 1, totalQueued: 0 };
+    ? {
+        ...r,
+        results: [{ success: true, registrationId: r.id, queued: true, queuePosition: r.queuePosition }],
+        totalRegistrations: 0,
+        totalQueued: 1,
+      }
+    : {
+        ...r,
+        results: [{ success: true, registrationId: r.id, queued: false, queuePosition: null }],
+        totalRegistrations: 1,
+        totalQueued: 0,
+      };
 }
 
 const cancellationPath = (token: string) => `/api/registrations/cancellation/${encodeURIComponent(token)}`;
@@ -109,4 +137,5 @@ export async function fetchCancellation(token: string): Promise<CancellationPrev
   return data as CancellationPreview;
 }
 
-export const confirmCancellation = (token: string) => postJson<{ message: string }>(cancellationPath(token), undefined, '');
+export const confirmCancellation = (token: string) =>
+  postJson<{ message: string }>(cancellationPath(token), undefined, '');

@@ -18,7 +18,10 @@ function set(key: string, value: string): void {
   }
 }
 
-const newToken = () => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const newToken = () =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 export const getToken = (): string => get(TOKEN);
 

@@ -1,6 +1,17 @@
 // axe-core (WCAG 2.0 A/AA, 2.1 AA) on every state of the public pages, with no serious or critical
 // violation; and a booking made with the keyboard alone, with the focus visible at every step.
-import { confirmCancellation, consent, fillPerson, openCancellation, openBooking, openWithHold, personScope, registrationArea, seeText, submitAndWait } from './support/booking-page';
+import {
+  confirmCancellation,
+  consent,
+  fillPerson,
+  openCancellation,
+  openBooking,
+  openWithHold,
+  personScope,
+  registrationArea,
+  seeText,
+  submitAndWait,
+} from './support/booking-page';
 import { expectAccessible } from './support/axe';
 import { MOBILE, setupE2E } from './support/e2e';
 import { cancelPath, eventWithSession, newPerson, registerViaApi } from './support/fixtures';
@@ -118,24 +129,39 @@ describe('Solo con el teclado', () => {
         if (!a || a === document.body) return null;
         const label = a.id ? (document.querySelector(`label[for="${a.id}"]`)?.textContent ?? '') : '';
         const style = getComputedStyle(a);
-        const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
-        return { tag: a.tagName.toLowerCase(), type: a.type ?? '', label: label.replace(/\s*\*\s*$/, '').trim(), text: (a.textContent ?? '').trim(), ring };
+        const ring =
+          (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) || style.boxShadow !== 'none';
+        return {
+          tag: a.tagName.toLowerCase(),
+          type: a.type ?? '',
+          label: label.replace(/\s*\*\s*$/, '').trim(),
+          text: (a.textContent ?? '').trim(),
+          ring,
+        };
       });
       if (!el) continue;
       const name = `${el.tag}${el.type ? `[${el.type}]` : ''} ${el.label || el.text}`.trim();
       visited.push(name);
       if (!el.ring) noFocusRing.push(name);
-      if (el.tag === 'input' && el.type !== 'checkbox' && el.label in byLabel) await page.keyboard.type(byLabel[el.label]);
+      if (el.tag === 'input' && el.type !== 'checkbox' && el.label in byLabel)
+        await page.keyboard.type(byLabel[el.label]);
       else if (el.tag === 'input' && el.type === 'checkbox') await page.keyboard.press('Space');
       else if (el.tag === 'button' && el.text === 'Registrarse Ahora') {
-        const answer = page.waitForResponse((r) => r.url().includes('/registrations') && r.request().method() === 'POST');
+        const answer = page.waitForResponse(
+          (r) => r.url().includes('/registrations') && r.request().method() === 'POST',
+        );
         await page.keyboard.press('Enter');
         expect((await answer).status()).toBe(201);
         break;
       }
     }
 
-    expect(visited).toEqual(expect.arrayContaining(['input[checkbox] He leído y acepto la política de privacidad', 'button[submit] Registrarse Ahora']));
+    expect(visited).toEqual(
+      expect.arrayContaining([
+        'input[checkbox] He leído y acepto la política de privacidad',
+        'button[submit] Registrarse Ahora',
+      ]),
+    );
     expect(noFocusRing).toEqual([]);
     // The answer has arrived; the page shows the result in place of the form once React has rendered it.
     await seeText(registrationArea(page), '¡Proceso Completado!');

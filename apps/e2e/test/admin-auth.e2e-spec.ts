@@ -35,7 +35,9 @@ describe('Back office: acceso', () => {
     await page.waitForLoadState('networkidle');
     // The sign-in page loads its own small bundle, not react-admin's (about 350 KB gzipped in all).
     const gzipped = (await Promise.all(scripts)).reduce((sum, body) => sum + gzipSync(body).length, 0);
-    console.warn(`[e2e] JavaScript de /admin/login: ${(gzipped / 1024).toFixed(1)} KB gzip en ${scripts.length} ficheros`);
+    console.warn(
+      `[e2e] JavaScript de /admin/login: ${(gzipped / 1024).toFixed(1)} KB gzip en ${scripts.length} ficheros`,
+    );
     expect(gzipped).toBeLessThan(160 * 1024);
     await expectAccessible(page, 'inicio de sesión');
     await expectNoEnglish(page, 'inicio de sesión');
@@ -107,7 +109,9 @@ describe('Back office: sesión', () => {
     await page.getByRole('heading', { name: 'Panel de Administración' }).waitFor();
     await page.waitForURL((url) => url.pathname === '/admin/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/departments');
-    expect(await page.evaluate((keys) => Object.values(keys).map((k) => localStorage.getItem(k)), STORAGE_KEYS)).toEqual([null, null, null, null]);
+    expect(
+      await page.evaluate((keys) => Object.values(keys).map((k) => localStorage.getItem(k)), STORAGE_KEYS),
+    ).toEqual([null, null, null, null]);
   });
 
   it('«Cerrar Sesión» vuelve al inicio de sesión y borra los tokens', async () => {
@@ -160,7 +164,8 @@ describe('Back office: cambio de contraseña obligatorio', () => {
     await page.evaluate(() => {
       const w = window as unknown as { shownAt?: number };
       new MutationObserver(() => {
-        if (!w.shownAt && document.body.innerText.includes('Contraseña cambiada correctamente')) w.shownAt = performance.now();
+        if (!w.shownAt && document.body.innerText.includes('Contraseña cambiada correctamente'))
+          w.shownAt = performance.now();
       }).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
     await current.fill(user.password);
@@ -203,9 +208,14 @@ describe('Back office: permisos', () => {
     await page.getByRole('cell', { name: reader.email, exact: true }).waitFor();
     // An administrator takes Users.Read away from the role meanwhile.
     const token = await app.adminToken();
-    const [role] = await app.sql<{ id: string }>(`SELECT role_id AS id FROM user_roles WHERE user_id = $1`, [reader.userId]);
+    const [role] = await app.sql<{ id: string }>(`SELECT role_id AS id FROM user_roles WHERE user_id = $1`, [
+      reader.userId,
+    ]);
     const keep = await app.sql<{ id: number }>(`SELECT id FROM permissions WHERE name = 'Departments.Read'`);
-    const changed = await app.request('PUT', `/api/role/${role.id}`, { token, body: { name: `Solo departamentos ${role.id.slice(0, 4)}`, permissionIds: keep.map((p) => p.id) } });
+    const changed = await app.request('PUT', `/api/role/${role.id}`, {
+      token,
+      body: { name: `Solo departamentos ${role.id.slice(0, 4)}`, permissionIds: keep.map((p) => p.id) },
+    });
     expect(changed.status).toBe(200);
 
     await page.getByRole('button', { name: 'Actualizar' }).click();
@@ -237,7 +247,8 @@ describe('Back office: permisos', () => {
       'Configuración SMS',
       'Registro SMS',
     ]);
-    for (const label of ['Total Usuarios', 'Eventos Activos', 'Registros Hoy', 'Departamentos']) await seeText(page, label);
+    for (const label of ['Total Usuarios', 'Eventos Activos', 'Registros Hoy', 'Departamentos'])
+      await seeText(page, label);
     await page.getByTestId('stat-totalUsers').filter({ hasText: /^\d+$/ }).waitFor();
     await seeText(page, 'Administrador Principal');
     await seeText(page, 'Acciones rápidas');
@@ -246,7 +257,10 @@ describe('Back office: permisos', () => {
     // A server failure (a 503 is first retried for about a minute: admin-server-away.e2e-spec.ts).
     await page.route('**/api/admin/dashboard/stats', (route) => route.fulfill({ status: 500, body: '' }));
     await page.reload();
-    await page.getByRole('alert').filter({ hasText: 'Error al cargar los datos del panel. Por favor, recarga la página.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Error al cargar los datos del panel. Por favor, recarga la página.' })
+      .waitFor();
     await expectNoEnglish(page, 'dashboard con error');
   });
 });

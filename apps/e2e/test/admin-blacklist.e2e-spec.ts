@@ -5,7 +5,16 @@ import type { Page } from 'playwright-core';
 import { dialog, expectNoEnglish, requireAdminBuild, row, signIn, visit } from './support/admin';
 import { chooseOption, notification, typeAndChoose } from './support/admin-people';
 import { expectAccessible } from './support/axe';
-import { consent, eventually, expectError, fillPerson, openWithHold, personScope, seeText, submitAndWait } from './support/booking-page';
+import {
+  consent,
+  eventually,
+  expectError,
+  fillPerson,
+  openWithHold,
+  personScope,
+  seeText,
+  submitAndWait,
+} from './support/booking-page';
 import { setupE2E } from './support/e2e';
 import { addSession, createEvent, newPerson, registerViaApi } from './support/fixtures';
 import { screenshot } from './support/screenshots';
@@ -21,7 +30,8 @@ const browserDay = (page: Page, plusDays: number) =>
     return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
   }, plusDays);
 
-const personField = (scope: ReturnType<typeof dialog>) => scope.getByRole('combobox', { name: '3. Persona registrada' });
+const personField = (scope: ReturnType<typeof dialog>) =>
+  scope.getByRole('combobox', { name: '3. Persona registrada' });
 
 describe('Lista Negra', () => {
   it("sin entradas: 'No hay entradas en la lista negra'", async () => {
@@ -71,7 +81,9 @@ describe('Lista Negra', () => {
     // Step 1 (search by title), 2 ('Sesión {id}', date, registered count), 3 (search by e-mail or name).
     await typeAndChoose(page, block, '1. Evento', 'fotogra', /Curso de fotografía/);
     await block.getByRole('combobox', { name: '2. Sesión' }).click();
-    await page.getByRole('option', { name: new RegExp(`^Sesión ${firstSession} · \\d{2}/\\d{2}/\\d{4} · 2 registrados$`) }).waitFor();
+    await page
+      .getByRole('option', { name: new RegExp(`^Sesión ${firstSession} · \\d{2}/\\d{2}/\\d{4} · 2 registrados$`) })
+      .waitFor();
     await page.getByRole('option', { name: new RegExp(`^Sesión ${secondSession} `) }).click();
     await typeAndChoose(page, block, '3. Persona registrada', '', /./);
     expect(await personField(block).inputValue()).not.toBe('');
@@ -117,9 +129,19 @@ describe('Lista Negra', () => {
     await seeText(entry, 'Anuló tres reservas el mismo día');
     await seeText(entry, 'Activo');
     await seeText(page, 'Mostrando 2 de 2 entradas');
-    const [stored] = await app.sql(`SELECT id, event_id, event_session_id, reason, notification_type FROM blacklist_entries WHERE email = $1`, [ana.email]);
-    expect(stored).toMatchObject({ event_id: courseId, event_session_id: firstSession, reason: 1, notification_type: 1 });
-    expect(await app.sql(`SELECT 1 FROM email_messages WHERE email_type = 'Blacklist' AND email_address = $1`, [ana.email])).toHaveLength(1);
+    const [stored] = await app.sql(
+      `SELECT id, event_id, event_session_id, reason, notification_type FROM blacklist_entries WHERE email = $1`,
+      [ana.email],
+    );
+    expect(stored).toMatchObject({
+      event_id: courseId,
+      event_session_id: firstSession,
+      reason: 1,
+      notification_type: 1,
+    });
+    expect(
+      await app.sql(`SELECT 1 FROM email_messages WHERE email_type = 'Blacklist' AND email_address = $1`, [ana.email]),
+    ).toHaveLength(1);
     await expectAccessible(page, 'lista negra');
     await expectNoEnglish(page, 'lista negra');
     await screenshot(page, 'admin-blacklist');
@@ -159,9 +181,13 @@ describe('Lista Negra', () => {
     await edit.getByRole('button', { name: 'Guardar Cambios' }).click();
     await edit.waitFor({ state: 'detached' });
     await seeText(entry, 'Revisado con la organización');
-    const [edited] = await app.sql(`SELECT reason, reason_desc, expires_at FROM blacklist_entries WHERE id = $1`, [stored.id]);
+    const [edited] = await app.sql(`SELECT reason, reason_desc, expires_at FROM blacklist_entries WHERE id = $1`, [
+      stored.id,
+    ]);
     expect(edited).toMatchObject({ reason: 2, reason_desc: 'Revisado con la organización' });
-    expect(await app.sql(`SELECT 1 FROM email_messages WHERE email_type = 'Blacklist' AND email_address = $1`, [ana.email])).toHaveLength(1);
+    expect(
+      await app.sql(`SELECT 1 FROM email_messages WHERE email_type = 'Blacklist' AND email_address = $1`, [ana.email]),
+    ).toHaveLength(1);
 
     // Delete after 'Confirmar Eliminación'.
     await page.getByRole('button', { name: `Eliminar la entrada de ${ana.email}` }).click();
@@ -173,10 +199,10 @@ describe('Lista Negra', () => {
   it('con solo Blacklists.Read no hay botones; páginas de 20', async () => {
     const { app, page } = e2e;
     for (let i = 0; i < 21; i++) {
-      await app.sql(`INSERT INTO blacklist_entries (email, first_name, last_name, reason, expires_at) VALUES ($1, 'Persona', $2, 0, now() + interval '5 days')`, [
-        `lectura${i}@example.com`,
-        `Número ${i}`,
-      ]);
+      await app.sql(
+        `INSERT INTO blacklist_entries (email, first_name, last_name, reason, expires_at) VALUES ($1, 'Persona', $2, 0, now() + interval '5 days')`,
+        [`lectura${i}@example.com`, `Número ${i}`],
+      );
     }
     const reader = await app.staffWith(['Blacklists.Read']);
     await signIn(page, reader.email, reader.password);

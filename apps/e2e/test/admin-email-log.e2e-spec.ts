@@ -23,7 +23,10 @@ afterAll(async () => {
 });
 
 async function messagesTo(email: string) {
-  return e2e.app.sql<{ id: number; status: number; error_message: string | null }>(`SELECT id::int, status, error_message FROM email_messages WHERE email_address = $1 ORDER BY id`, [email]);
+  return e2e.app.sql<{ id: number; status: number; error_message: string | null }>(
+    `SELECT id::int, status, error_message FROM email_messages WHERE email_address = $1 ORDER BY id`,
+    [email],
+  );
 }
 
 /** Log rows written straight into the table (sent test messages), to have more than one page. */
@@ -76,7 +79,11 @@ describe('Registro Emails', () => {
     await eventually(async () => expect((await messagesTo(refused.email)).map((m) => m.status)).toEqual([1]));
     await page.getByRole('button', { name: 'Actualizar' }).click();
     await row(page, refused.email).getByText('Enviado', { exact: true }).waitFor();
-    expect(await row(page, refused.email).getByRole('button', { name: /^Reenviar/ }).count()).toBe(0);
+    expect(
+      await row(page, refused.email)
+        .getByRole('button', { name: /^Reenviar/ })
+        .count(),
+    ).toBe(0);
     expect(smtp.to(refused.email)).toHaveLength(1);
   });
 
@@ -101,7 +108,8 @@ describe('Registro Emails', () => {
     const searches: string[] = [];
     page.on('request', (r) => {
       const url = new URL(r.url());
-      if (url.pathname === '/api/email-logs' && url.searchParams.get('search')) searches.push(url.searchParams.get('search')!);
+      if (url.pathname === '/api/email-logs' && url.searchParams.get('search'))
+        searches.push(url.searchParams.get('search')!);
     });
     await searchBox(page).pressSequentially('relleno17', { delay: 40 });
     await expectRowCount(page, 1);
@@ -113,7 +121,9 @@ describe('Registro Emails', () => {
     await expectRowCount(page, 20);
 
     // Delete one, after confirming.
-    await row(page, 'relleno1@example.com').getByRole('button', { name: 'Eliminar el registro del email a relleno1@example.com' }).click();
+    await row(page, 'relleno1@example.com')
+      .getByRole('button', { name: 'Eliminar el registro del email a relleno1@example.com' })
+      .click();
     const dialog = confirmDialog(page);
     await seeText(dialog, '¿Eliminar el registro del email enviado a relleno1@example.com?');
     await expectNoEnglish(page, 'confirmar eliminación');
@@ -124,7 +134,13 @@ describe('Registro Emails', () => {
     await seeText(page, 'Mostrando 20 de 22 emails');
 
     // A refused delete keeps the dialog open with the reason.
-    await page.route('**/api/email-logs/all', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, code: 'UNAVAILABLE', message: 'Servicio no disponible' }) }));
+    await page.route('**/api/email-logs/all', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 503, code: 'UNAVAILABLE', message: 'Servicio no disponible' }),
+      }),
+    );
     await page.getByRole('button', { name: 'Eliminar Todos' }).click();
     const all = confirmDialog(page);
     await seeText(all, '¿Eliminar todo el registro de emails?');
@@ -156,7 +172,9 @@ describe('Registro Emails', () => {
     await visit(page, '/email-logs', 'Registro Emails');
     await row(page, refused.email).getByText('Fallido', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: /^Eliminar/ }).count()).toBe(0);
-    await row(page, refused.email).getByRole('button', { name: `Reenviar el email a ${refused.email}` }).click();
+    await row(page, refused.email)
+      .getByRole('button', { name: `Reenviar el email a ${refused.email}` })
+      .click();
     await notification(page, 'Email puesto en cola para reenviarse').waitFor();
     await eventually(() => expect(smtp.to(refused.email)).toHaveLength(1));
   });

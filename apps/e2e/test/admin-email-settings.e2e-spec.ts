@@ -45,8 +45,14 @@ describe('Configuración Email', () => {
     // Enabling needs a server and a sender address (the server's own rule, said before sending).
     await form.getByLabel('Envío de emails activado').check();
     await form.getByRole('button', { name: 'Guardar Configuración' }).click();
-    await expectError(form.getByLabel('Servidor SMTP', { exact: true }), 'El servidor SMTP es requerido para activar el envío de emails');
-    await expectError(form.getByLabel('Email del remitente'), 'El email del remitente es requerido para activar el envío de emails');
+    await expectError(
+      form.getByLabel('Servidor SMTP', { exact: true }),
+      'El servidor SMTP es requerido para activar el envío de emails',
+    );
+    await expectError(
+      form.getByLabel('Email del remitente'),
+      'El email del remitente es requerido para activar el envío de emails',
+    );
     await form.getByLabel('Puerto').fill('70000');
     await form.getByRole('button', { name: 'Guardar Configuración' }).click();
     await expectError(form.getByLabel('Puerto'), 'El puerto SMTP debe ser un número entero entre 1 y 65535');
@@ -94,7 +100,10 @@ describe('Configuración Email', () => {
     await expectError(test.getByLabel('Email de destino'), 'Indica el email al que enviar la prueba');
     await test.getByLabel('Email de destino').fill('responsable@ayuntamiento.example.es');
     await test.getByRole('button', { name: 'Enviar Email de Prueba' }).click();
-    await test.getByRole('status').filter({ hasText: 'Email de prueba enviado a responsable@ayuntamiento.example.es' }).waitFor();
+    await test
+      .getByRole('status')
+      .filter({ hasText: 'Email de prueba enviado a responsable@ayuntamiento.example.es' })
+      .waitFor();
     await eventually(() => expect(smtp.to('responsable@ayuntamiento.example.es')).toHaveLength(1));
     const [mail] = smtp.to('responsable@ayuntamiento.example.es');
     expect(mail.subject).toBe('Email de prueba');
@@ -130,7 +139,15 @@ describe('Configuración Email', () => {
     const token = await app.adminToken();
     const res = await app.request('PUT', '/api/email/settings', {
       token,
-      body: { emailEnabled: true, smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpUseSsl: false, smtpUsername: LOGIN.user, smtpPassword: LOGIN.pass, emailFromAddress: 'a@example.com' },
+      body: {
+        emailEnabled: true,
+        smtpHost: '127.0.0.1',
+        smtpPort: smtp.port,
+        smtpUseSsl: false,
+        smtpUsername: LOGIN.user,
+        smtpPassword: LOGIN.pass,
+        emailFromAddress: 'a@example.com',
+      },
     });
     expect(res.status).toBe(200);
     await signIn(page);
@@ -140,14 +157,20 @@ describe('Configuración Email', () => {
     await smtp.stop();
     try {
       await test.getByRole('button', { name: 'Enviar Email de Prueba' }).click();
-      await test.getByRole('alert').filter({ hasText: 'Error al probar configuración de email: El servidor SMTP rechazó el envío o no respondió' }).waitFor();
+      await test
+        .getByRole('alert')
+        .filter({ hasText: 'Error al probar configuración de email: El servidor SMTP rechazó el envío o no respondió' })
+        .waitFor();
     } finally {
       await smtp.listen();
     }
     // A wrong login is refused by the server too.
     await card(page, 'Servidor SMTP').getByLabel('Contraseña SMTP', { exact: true }).fill('otra-clave');
     await card(page, 'Servidor SMTP').getByRole('button', { name: 'Guardar Configuración' }).click();
-    await card(page, 'Servidor SMTP').getByRole('status').filter({ hasText: 'Configuración guardada exitosamente' }).waitFor();
+    await card(page, 'Servidor SMTP')
+      .getByRole('status')
+      .filter({ hasText: 'Configuración guardada exitosamente' })
+      .waitFor();
     await test.getByRole('button', { name: 'Enviar Email de Prueba' }).click();
     await test.getByRole('alert').filter({ hasText: 'Error al probar configuración de email' }).waitFor();
     expect(smtp.to('nadie@example.com')).toEqual([]);

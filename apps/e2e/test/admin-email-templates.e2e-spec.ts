@@ -17,9 +17,14 @@ const templateRow = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.locator('td:first-child').getByText(name, { exact: true }) });
 
 async function templates() {
-  return e2e.app.sql<{ id: number; name: string; subject: string; html_content: string; template_type: number; is_active: boolean }>(
-    `SELECT id, name, subject, html_content, template_type, is_active FROM email_templates ORDER BY id`,
-  );
+  return e2e.app.sql<{
+    id: number;
+    name: string;
+    subject: string;
+    html_content: string;
+    template_type: number;
+    is_active: boolean;
+  }>(`SELECT id, name, subject, html_content, template_type, is_active FROM email_templates ORDER BY id`);
 }
 
 describe('Plantillas de email', () => {
@@ -39,7 +44,8 @@ describe('Plantillas de email', () => {
     await page.getByRole('link', { name: 'Nueva Plantilla' }).click();
     await page.getByRole('heading', { name: 'Nueva Plantilla' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/email-templates/create');
-    for (const name of ['firstName', 'eventTitle', 'cancellationUrl', 'queuePosition', 'address']) await seeText(page, `{{${name}}}`);
+    for (const name of ['firstName', 'eventTitle', 'cancellationUrl', 'queuePosition', 'address'])
+      await seeText(page, `{{${name}}}`);
     await page.getByRole('button', { name: 'Guardar Plantilla' }).click();
     await expectError(page.getByLabel('Nombre', { exact: true }), 'El nombre es requerido');
     await expectError(page.getByLabel('Asunto', { exact: true }), 'El asunto es requerido');
@@ -55,12 +61,18 @@ describe('Plantillas de email', () => {
     await page.getByLabel('Contenido HTML').fill('<h1>Hola {{nombre}}</h1>');
     await page.getByRole('button', { name: 'Ver vista previa' }).click();
     await page.getByRole('alert').filter({ hasText: 'Marcador desconocido: {{nombre}}' }).waitFor();
-    await page.getByLabel('Contenido HTML').fill(
-      '<h1>Hola {{firstName}}</h1><p>Está en la posición <strong>{{queuePosition}}</strong> de la lista de espera de {{eventTitle}} ({{eventDate}}, {{eventTimeRange}}).</p><p>{{address}}</p>',
-    );
+    await page
+      .getByLabel('Contenido HTML')
+      .fill(
+        '<h1>Hola {{firstName}}</h1><p>Está en la posición <strong>{{queuePosition}}</strong> de la lista de espera de {{eventTitle}} ({{eventDate}}, {{eventTimeRange}}).</p><p>{{address}}</p>',
+      );
     await page.getByRole('button', { name: 'Actualizar vista previa' }).click();
     await preview(page).getByRole('heading', { name: 'Hola María' }).waitFor();
-    await preview(page).getByText('Está en la posición 3 de la lista de espera de Concierto de ejemplo (sábado, 20 de junio de 2026, 18:00 - 19:30).').waitFor();
+    await preview(page)
+      .getByText(
+        'Está en la posición 3 de la lista de espera de Concierto de ejemplo (sábado, 20 de junio de 2026, 18:00 - 19:30).',
+      )
+      .waitFor();
     await seeText(page, 'Asunto: En lista de espera: Concierto de ejemplo');
     expect(await templates()).toHaveLength(3);
 
@@ -78,7 +90,9 @@ describe('Plantillas de email', () => {
     await page.getByRole('link', { name: 'Editar Lista de espera (verano)' }).click();
     await page.getByRole('heading', { name: 'Editar Plantilla' }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/admin/email-templates/${created.id}/edit`);
-    await eventually(async () => expect(await page.getByLabel('Nombre', { exact: true }).inputValue()).toBe('Lista de espera (verano)'));
+    await eventually(async () =>
+      expect(await page.getByLabel('Nombre', { exact: true }).inputValue()).toBe('Lista de espera (verano)'),
+    );
     const type = page.getByLabel('Tipo', { exact: true });
     expect(await type.inputValue()).toBe('Lista de espera');
     expect(await type.isEditable()).toBe(false);
@@ -92,7 +106,10 @@ describe('Plantillas de email', () => {
     await page.getByRole('button', { name: 'Guardar Plantilla' }).click();
     await notification(page, 'Plantilla actualizada').waitFor();
     await eventually(() => expect(new URL(page.url()).pathname).toBe('/admin/email-templates'));
-    expect((await templates()).find((t) => t.id === created.id)).toMatchObject({ subject: 'Sigue en lista de espera: {{eventTitle}}', template_type: 1 });
+    expect((await templates()).find((t) => t.id === created.id)).toMatchObject({
+      subject: 'Sigue en lista de espera: {{eventTitle}}',
+      template_type: 1,
+    });
 
     // Preview of the saved template, at /email-templates/{id}/preview.
     await page.getByRole('link', { name: 'Vista previa de Lista de espera (verano)' }).click();
@@ -116,7 +133,8 @@ describe('Plantillas de email', () => {
         subject: 'Prueba',
         templateType: 2,
         isActive: false,
-        htmlContent: '<p id="texto">Hola {{firstName}}</p><script>document.getElementById("texto").textContent = "ejecutado"</script>',
+        htmlContent:
+          '<p id="texto">Hola {{firstName}}</p><script>document.getElementById("texto").textContent = "ejecutado"</script>',
       },
     });
     expect(res.status).toBe(201);

@@ -4,7 +4,16 @@
 import type { Page } from 'playwright-core';
 import { NetelipStub } from '../../api/test/support/netelip-stub';
 import { dialog, expectNoEnglish, requireAdminBuild, signIn, visit } from './support/admin';
-import { capacityCalls, enableSms, eventRow, expandEvent, screenshotAtTop, screenshotOf, sessionInDb, sessionRow } from './support/admin-events';
+import {
+  capacityCalls,
+  enableSms,
+  eventRow,
+  expandEvent,
+  screenshotAtTop,
+  screenshotOf,
+  sessionInDb,
+  sessionRow,
+} from './support/admin-events';
 import { expectAccessible } from './support/axe';
 import { eventually, expectError, notSeen, openBooking, registrationArea, seeText } from './support/booking-page';
 import { setupE2E } from './support/e2e';
@@ -57,7 +66,9 @@ describe('Eventos', () => {
     // Place, postal code, organizer and category: checked by the server, its answers under each field.
     await form.getByLabel('ID del evento').fill('91042');
     await form.getByLabel('Título').fill('Concierto de primavera');
-    await form.getByLabel('Descripción').fill('<p>Orquesta municipal en el <strong>auditorio</strong>. Entrada libre hasta completar aforo.</p>');
+    await form
+      .getByLabel('Descripción')
+      .fill('<p>Orquesta municipal en el <strong>auditorio</strong>. Entrada libre hasta completar aforo.</p>');
     await form.getByLabel('Ciudad').fill('Valladolid');
     await form.getByRole('button', { name: 'Crear Evento' }).click();
     await expectError(form.getByLabel('Lugar'), 'El lugar es requerido');
@@ -85,8 +96,21 @@ describe('Eventos', () => {
     await seeText(created, 'Publicado');
     await seeText(created, '12,50 €');
     await seeText(created, 'Auditorio Miguel Delibes');
-    expect(await app.sql(`SELECT title, city, place, postal_code, status, price::float AS price, country, time_zone FROM events WHERE id = 91042`)).toEqual([
-      { title: 'Concierto de primavera', city: 'Valladolid', place: 'Auditorio Miguel Delibes', postal_code: '47015', status: 1, price: 12.5, country: 'Spain', time_zone: 'Europe/Madrid' },
+    expect(
+      await app.sql(
+        `SELECT title, city, place, postal_code, status, price::float AS price, country, time_zone FROM events WHERE id = 91042`,
+      ),
+    ).toEqual([
+      {
+        title: 'Concierto de primavera',
+        city: 'Valladolid',
+        place: 'Auditorio Miguel Delibes',
+        postal_code: '47015',
+        status: 1,
+        price: 12.5,
+        country: 'Spain',
+        time_zone: 'Europe/Madrid',
+      },
     ]);
 
     // The same id again: the server's 409 shows under the id.
@@ -123,8 +147,14 @@ describe('Eventos', () => {
     await sessionForm.getByLabel('Hora de fin').fill('09:00');
     await sessionForm.getByLabel('Plazas reservadas').fill('25');
     await sessionForm.getByRole('button', { name: 'Crear Sesión' }).click();
-    await expectError(sessionForm.getByLabel('Fecha de fin'), 'La fecha de fin no puede ser anterior a la fecha de inicio');
-    await expectError(sessionForm.getByLabel('Plazas reservadas'), 'Las plazas reservadas no pueden superar la capacidad');
+    await expectError(
+      sessionForm.getByLabel('Fecha de fin'),
+      'La fecha de fin no puede ser anterior a la fecha de inicio',
+    );
+    await expectError(
+      sessionForm.getByLabel('Plazas reservadas'),
+      'Las plazas reservadas no pueden superar la capacidad',
+    );
     await sessionForm.getByLabel('Fecha de fin').fill('2031-05-09');
     await sessionForm.getByRole('button', { name: 'Crear Sesión' }).click();
     await expectError(sessionForm.getByLabel('Hora de fin'), 'La hora de fin debe ser posterior a la hora de inicio');
@@ -140,7 +170,15 @@ describe('Eventos', () => {
       `SELECT id, to_char(start_date, 'YYYY-MM-DD') AS day, start_time::text, end_time::text, max_attendees, reserved_spots, max_queue_spots, is_registration_open
          FROM event_sessions WHERE event_id = 91042`,
     );
-    expect(stored).toMatchObject({ day: '2031-05-09', start_time: '10:00:00', end_time: '11:30:00', max_attendees: 20, reserved_spots: 5, max_queue_spots: 10, is_registration_open: true });
+    expect(stored).toMatchObject({
+      day: '2031-05-09',
+      start_time: '10:00:00',
+      end_time: '11:30:00',
+      max_attendees: 20,
+      reserved_spots: 5,
+      max_queue_spots: 10,
+      is_registration_open: true,
+    });
     const session = sessionRow(page, stored.id);
     await seeText(session, '09/05/2031, 10:00 - 11:30');
     await seeText(session, '0 / 20');
@@ -156,9 +194,11 @@ describe('Eventos', () => {
     await notSeen(allDay, 'Hora de inicio');
     await allDay.getByRole('button', { name: 'Crear Sesión' }).click();
     await allDay.waitFor({ state: 'detached' });
-    expect(await app.sql(`SELECT start_time::text, end_time::text, is_all_day FROM event_sessions WHERE event_id = 91042 AND start_date = '2031-05-10'`)).toEqual([
-      { start_time: '00:00:00', end_time: '23:59:00', is_all_day: true },
-    ]);
+    expect(
+      await app.sql(
+        `SELECT start_time::text, end_time::text, is_all_day FROM event_sessions WHERE event_id = 91042 AND start_date = '2031-05-10'`,
+      ),
+    ).toEqual([{ start_time: '00:00:00', end_time: '23:59:00', is_all_day: true }]);
     await seeText(panel, '10/05/2031, todo el día');
 
     // Editing a session changes its schedule (the capacity has its own inline edit).
@@ -171,12 +211,16 @@ describe('Eventos', () => {
     await editSession.getByRole('button', { name: 'Guardar Cambios' }).click();
     await editSession.waitFor({ state: 'detached' });
     await seeText(session, '09/05/2031, 18:00 - 19:30');
-    expect(await app.sql(`SELECT start_time::text, end_time::text, max_attendees FROM event_sessions WHERE id = $1`, [stored.id])).toEqual([
-      { start_time: '18:00:00', end_time: '19:30:00', max_attendees: 20 },
-    ]);
+    expect(
+      await app.sql(`SELECT start_time::text, end_time::text, max_attendees FROM event_sessions WHERE id = $1`, [
+        stored.id,
+      ]),
+    ).toEqual([{ start_time: '18:00:00', end_time: '19:30:00', max_attendees: 20 }]);
 
     // Edit: a price of 0 is shown as 'Gratis'.
-    await eventRow(page, 'Concierto de primavera').getByRole('button', { name: 'Editar Concierto de primavera' }).click();
+    await eventRow(page, 'Concierto de primavera')
+      .getByRole('button', { name: 'Editar Concierto de primavera' })
+      .click();
     const edit = dialog(page, 'Editar Evento');
     expect(await edit.getByLabel('ID del evento').isDisabled()).toBe(true);
     await edit.getByLabel('Precio (€)').fill('0');
@@ -193,7 +237,12 @@ describe('Eventos', () => {
     const { page, app } = e2e;
     const eventId = await createEvent(app, { title: 'Taller de cerámica' });
     // 10 seats, 2 of them reserved; 6 people seated online, so 2 online seats are free.
-    const sessionId = await addSession(app, eventId, { maxAttendees: 10, reservedSpots: 2, maxQueueSpots: 5, registered: 6 });
+    const sessionId = await addSession(app, eventId, {
+      maxAttendees: 10,
+      reservedSpots: 2,
+      maxQueueSpots: 5,
+      registered: 6,
+    });
     await openEvents(page);
     await expandEvent(page, 'Taller de cerámica');
     const calls = capacityCalls(page);
@@ -226,19 +275,34 @@ describe('Eventos', () => {
     await expectNoEnglish(page, 'edición de capacidad');
     await screenshotAtTop(page, 'admin-session-capacity');
     expect(calls).toEqual([]);
-    expect(await sessionInDb(app, sessionId)).toMatchObject({ max_attendees: 10, reserved_spots: 2, max_queue_spots: 5 });
+    expect(await sessionInDb(app, sessionId)).toMatchObject({
+      max_attendees: 10,
+      reserved_spots: 2,
+      max_queue_spots: 5,
+    });
 
     // Valid: only the changed values, each in its own call; a growing total first.
     await total.fill('14');
     await reserved.fill('4');
     await queue.fill('5');
     await save.click();
-    await page.getByRole('alert').filter({ hasText: `Sesión ${sessionId}: capacidad actualizada` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Sesión ${sessionId}: capacidad actualizada` })
+      .waitFor();
     expect(calls).toEqual([
       { method: 'PUT', path: `/api/events/${eventId}/sessions/${sessionId}/max-attendees`, body: { maxAttendees: 14 } },
-      { method: 'PUT', path: `/api/events/${eventId}/sessions/${sessionId}/reserved-spots`, body: { reservedSpots: 4 } },
+      {
+        method: 'PUT',
+        path: `/api/events/${eventId}/sessions/${sessionId}/reserved-spots`,
+        body: { reservedSpots: 4 },
+      },
     ]);
-    expect(await sessionInDb(app, sessionId)).toMatchObject({ max_attendees: 14, reserved_spots: 4, max_queue_spots: 5 });
+    expect(await sessionInDb(app, sessionId)).toMatchObject({
+      max_attendees: 14,
+      reserved_spots: 4,
+      max_queue_spots: 5,
+    });
     await seeText(row, '6 / 14');
     await editor.waitFor({ state: 'detached' });
   });
@@ -258,14 +322,22 @@ describe('Eventos', () => {
     await openBooking(visitor, eventId);
     await seeText(registrationArea(visitor), 'Inscripciones Cerradas');
 
-    await row.getByRole('button', { name: `Activo: bloquear la promoción automática de la sesión ${sessionId}` }).click();
-    await row.getByRole('button', { name: `Bloqueado: activar la promoción automática de la sesión ${sessionId}` }).waitFor();
+    await row
+      .getByRole('button', { name: `Activo: bloquear la promoción automática de la sesión ${sessionId}` })
+      .click();
+    await row
+      .getByRole('button', { name: `Bloqueado: activar la promoción automática de la sesión ${sessionId}` })
+      .waitFor();
     expect((await sessionInDb(app, sessionId)).is_promotion_locked).toBe(true);
     // Still so after a reload: it is the server's state.
     await page.reload();
     await expandEvent(page, 'Ruta en bicicleta');
-    await row.getByRole('button', { name: `Bloqueado: activar la promoción automática de la sesión ${sessionId}` }).click();
-    await row.getByRole('button', { name: `Activo: bloquear la promoción automática de la sesión ${sessionId}` }).waitFor();
+    await row
+      .getByRole('button', { name: `Bloqueado: activar la promoción automática de la sesión ${sessionId}` })
+      .click();
+    await row
+      .getByRole('button', { name: `Activo: bloquear la promoción automática de la sesión ${sessionId}` })
+      .waitFor();
     expect((await sessionInDb(app, sessionId)).is_promotion_locked).toBe(false);
 
     await row.getByRole('button', { name: `Cerrado: abrir inscripciones de la sesión ${sessionId}` }).click();
@@ -278,7 +350,13 @@ describe('Eventos', () => {
     const { page, app } = e2e;
     const eventId = await createEvent(app, { title: 'Visita al museo' });
     // Online full (10 - 3 reserved = 7 seated), 2 waiting, 3 reserved seats unused.
-    const sessionId = await addSession(app, eventId, { maxAttendees: 10, reservedSpots: 3, maxQueueSpots: 5, registered: 7, queued: 2 });
+    const sessionId = await addSession(app, eventId, {
+      maxAttendees: 10,
+      reservedSpots: 3,
+      maxQueueSpots: 5,
+      registered: 7,
+      queued: 2,
+    });
     await openEvents(page);
     await expandEvent(page, 'Visita al museo');
     const calls = capacityCalls(page);
@@ -299,9 +377,22 @@ describe('Eventos', () => {
     await spots.fill('2');
     await form.getByRole('button', { name: 'Redistribuir' }).click();
     await form.waitFor({ state: 'detached' });
-    await page.getByRole('alert').filter({ hasText: `Sesión ${sessionId}: 2 plazas reservadas pasan a la venta en línea` }).waitFor();
-    expect(calls).toEqual([{ method: 'POST', path: `/api/events/${eventId}/sessions/${sessionId}/redistribute-reserved-spots`, body: { spotsToRedistribute: 2 } }]);
-    expect(await sessionInDb(app, sessionId)).toMatchObject({ reserved_spots: 1, online_registered: 9, queue_count: 0 });
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `Sesión ${sessionId}: 2 plazas reservadas pasan a la venta en línea` })
+      .waitFor();
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: `/api/events/${eventId}/sessions/${sessionId}/redistribute-reserved-spots`,
+        body: { spotsToRedistribute: 2 },
+      },
+    ]);
+    expect(await sessionInDb(app, sessionId)).toMatchObject({
+      reserved_spots: 1,
+      online_registered: 9,
+      queue_count: 0,
+    });
     await seeText(row, '9 / 10');
     await seeText(row, '0 / 5');
     await seeText(row, '0 / 1');
@@ -330,7 +421,8 @@ describe('Eventos', () => {
     await row.getByRole('button', { name: `Personas inscritas en la sesión ${sessionId}` }).click();
     const people = dialog(page, `Personas inscritas · Sesión ${sessionId}`);
     await people.waitFor();
-    const person = (who: { firstName: string; lastName: string }) => people.getByRole('row').filter({ hasText: `${who.firstName} ${who.lastName}` });
+    const person = (who: { firstName: string; lastName: string }) =>
+      people.getByRole('row').filter({ hasText: `${who.firstName} ${who.lastName}` });
     await seeText(person(ana), ana.email);
     await seeText(person(ana), 'Público');
     await seeText(person(ana), 'Online');
@@ -349,7 +441,10 @@ describe('Eventos', () => {
     await expectError(message, 'El mensaje es requerido para enviar un SMS');
     await message.fill('a'.repeat(81));
     await notify.getByRole('button', { name: 'Continuar' }).click();
-    await expectError(message, 'El mensaje SMS no puede superar 80 caracteres: se reservan 80 para los datos del evento (máximo 160 en total)');
+    await expectError(
+      message,
+      'El mensaje SMS no puede superar 80 caracteres: se reservan 80 para los datos del evento (máximo 160 en total)',
+    );
     const text = 'Recordatorio: las puertas abren a las 19:30. Trae el DNI y llega con tiempo.';
     await message.fill(text);
     await expectError(message, `${text.length}/80 caracteres`);
@@ -375,18 +470,27 @@ describe('Eventos', () => {
     await notify.getByRole('button', { name: 'Cerrar' }).click();
 
     // E-mail to the whole event: a template or a message.
-    await eventRow(page, 'Concierto de verano').getByRole('button', { name: 'Enviar notificación a Concierto de verano' }).click();
+    await eventRow(page, 'Concierto de verano')
+      .getByRole('button', { name: 'Enviar notificación a Concierto de verano' })
+      .click();
     const email = dialog(page, 'Enviar notificación');
     await email.getByRole('radio', { name: 'Email' }).check();
     await email.getByRole('button', { name: 'Continuar' }).click();
-    await expectError(email.getByLabel('Mensaje', { exact: true }), 'Seleccione una plantilla o escriba un mensaje para enviar el email');
+    await expectError(
+      email.getByLabel('Mensaje', { exact: true }),
+      'Seleccione una plantilla o escriba un mensaje para enviar el email',
+    );
     await email.getByLabel('Asunto (opcional)').fill('Cambio de horario');
     await email.getByLabel('Mensaje', { exact: true }).fill('El concierto empieza media hora más tarde.');
     await email.getByRole('button', { name: 'Continuar' }).click();
     await email.getByRole('button', { name: 'Enviar', exact: true }).click();
     await seeText(email, 'Notificaciones enviadas');
-    expect((await email.locator('dl').innerText()).replace(/\s+/g, ' ').trim()).toBe('Destinatarios 4 Enviados 4 Fallidos 0 Coste estimado -');
-    expect(await app.sql(`SELECT count(*)::int AS n FROM email_messages WHERE email_type = 'Notification'`)).toEqual([{ n: 4 }]);
+    expect((await email.locator('dl').innerText()).replace(/\s+/g, ' ').trim()).toBe(
+      'Destinatarios 4 Enviados 4 Fallidos 0 Coste estimado -',
+    );
+    expect(await app.sql(`SELECT count(*)::int AS n FROM email_messages WHERE email_type = 'Notification'`)).toEqual([
+      { n: 4 },
+    ]);
   });
 
   it('eliminar con confirmación: registro, sesión y evento; el servidor rechaza borrar lo que tiene inscritos', async () => {
@@ -397,10 +501,17 @@ describe('Eventos', () => {
     await openEvents(page);
     await expandEvent(page, 'Charla de astronomía');
 
-    await sessionRow(page, busy).getByRole('button', { name: `Eliminar la sesión ${busy}` }).click();
+    await sessionRow(page, busy)
+      .getByRole('button', { name: `Eliminar la sesión ${busy}` })
+      .click();
     await dialog(page, 'Confirmar Eliminación').getByRole('button', { name: 'Eliminar' }).click();
-    await page.getByRole('alert').filter({ hasText: 'No se puede eliminar la sesión: tiene inscripciones o personas en lista de espera' }).waitFor();
-    await sessionRow(page, empty).getByRole('button', { name: `Eliminar la sesión ${empty}` }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'No se puede eliminar la sesión: tiene inscripciones o personas en lista de espera' })
+      .waitFor();
+    await sessionRow(page, empty)
+      .getByRole('button', { name: `Eliminar la sesión ${empty}` })
+      .click();
     await dialog(page, 'Confirmar Eliminación').getByRole('button', { name: 'Eliminar' }).click();
     await sessionRow(page, empty).waitFor({ state: 'detached' });
     expect(await app.sql(`SELECT id FROM event_sessions WHERE event_id = $1`, [eventId])).toEqual([{ id: busy }]);
@@ -410,7 +521,9 @@ describe('Eventos', () => {
     await page.getByRole('alert').filter({ hasText: 'No se puede eliminar el evento' }).waitFor();
 
     // The person goes (from the session's people), then the event can go.
-    await sessionRow(page, busy).getByRole('button', { name: `Personas inscritas en la sesión ${busy}` }).click();
+    await sessionRow(page, busy)
+      .getByRole('button', { name: `Personas inscritas en la sesión ${busy}` })
+      .click();
     const people = dialog(page, `Personas inscritas · Sesión ${busy}`);
     await people.getByRole('button', { name: /^Eliminar el registro de Ocupante/ }).click();
     await dialog(page, 'Confirmar Eliminación').getByRole('button', { name: 'Eliminar' }).click();
@@ -443,7 +556,11 @@ describe('Eventos', () => {
     const row = sessionRow(page, sessionId);
     await seeText(row, 'Abierto');
     expect(await row.getByRole('button').count()).toBe(0);
-    expect(await eventRow(page, 'Mercado medieval').getByRole('button', { name: /^(Editar|Eliminar|Enviar notificación)/ }).count()).toBe(0);
+    expect(
+      await eventRow(page, 'Mercado medieval')
+        .getByRole('button', { name: /^(Editar|Eliminar|Enviar notificación)/ })
+        .count(),
+    ).toBe(0);
     await expectNoEnglish(page, 'eventos (solo lectura)');
   });
 });

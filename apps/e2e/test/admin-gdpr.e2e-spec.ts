@@ -15,7 +15,8 @@ const e2e = setupE2E({ context: { bypassCSP: true, viewport: { width: 1280, heig
 
 const summary = (page: Page) => page.getByRole('region', { name: /^Resumen de / });
 /** The value next to a term of the summary. */
-const value = (page: Page, term: string) => summary(page).locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+const value = (page: Page, term: string) =>
+  summary(page).locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
 
 async function search(page: Page, email: string) {
   await page.getByRole('textbox', { name: 'Correo electrónico' }).fill(email);
@@ -34,9 +35,15 @@ describe('RGPD', () => {
     await signIn(page);
     await visit(page, '/gdpr', 'RGPD');
     await page.getByRole('button', { name: 'Buscar' }).click();
-    await expectError(page.getByRole('textbox', { name: 'Correo electrónico' }), 'Por favor indique un correo electrónico');
+    await expectError(
+      page.getByRole('textbox', { name: 'Correo electrónico' }),
+      'Por favor indique un correo electrónico',
+    );
     await search(page, 'ana@');
-    await expectError(page.getByRole('textbox', { name: 'Correo electrónico' }), 'Por favor indique un correo electrónico');
+    await expectError(
+      page.getByRole('textbox', { name: 'Correo electrónico' }),
+      'Por favor indique un correo electrónico',
+    );
 
     await search(page, ana.email.toUpperCase());
     await summary(page).waitFor();
@@ -50,11 +57,21 @@ describe('RGPD', () => {
     await screenshot(page, 'admin-gdpr');
 
     // Export: a JSON file named with the e-mail and the date, holding her registration and consent.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar datos (JSON)' }).click()]);
-    expect(download.suggestedFilename()).toMatch(new RegExp(`^datos-rgpd-${ana.email.replace(/\./g, '\\.')}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar datos (JSON)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^datos-rgpd-${ana.email.replace(/\./g, '\\.')}-\\d{4}-\\d{2}-\\d{2}\\.json$`),
+    );
     const exported = JSON.parse(readFileSync((await download.path())!, 'utf8'));
     expect(exported).toMatchObject({ email: ana.email, totalRegistrations: 1, totalConsents: 1 });
-    expect(exported.registrations[0]).toMatchObject({ firstName: ana.firstName, email: ana.email, eventTitle: 'Jornada de puertas abiertas', status: 'Active' });
+    expect(exported.registrations[0]).toMatchObject({
+      firstName: ana.firstName,
+      email: ana.email,
+      eventTitle: 'Jornada de puertas abiertas',
+      status: 'Active',
+    });
     expect(exported.consentHistory[0]).toMatchObject({ isConsented: true });
     await seeText(page, `Datos exportados en ${download.suggestedFilename()}`);
     expect(await app.sql(`SELECT action FROM gdpr_requests`)).toEqual([{ action: 'Export' }]);
@@ -64,7 +81,10 @@ describe('RGPD', () => {
     const confirm = dialog(page, 'Eliminar datos personales');
     await seeText(confirm, `¿Eliminar todos los datos de ${ana.email}?`);
     await confirm.getByRole('button', { name: 'Eliminar datos' }).click();
-    await seeText(page, /^Datos actualizados correctamente\. Eliminados: 1 registros \(0 en lista de espera\), 1 consentimientos, \d+ emails/);
+    await seeText(
+      page,
+      /^Datos actualizados correctamente\. Eliminados: 1 registros \(0 en lista de espera\), 1 consentimientos, \d+ emails/,
+    );
     await seeText(page, '1 personas han pasado de la lista de espera a inscritas.');
     await eventually(async () => expect(await value(page, 'Tiene datos').innerText()).toBe('No'));
     await seeText(summary(page), 'No hay datos de esta persona.');

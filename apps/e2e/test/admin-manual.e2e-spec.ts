@@ -14,8 +14,10 @@ const e2e = setupE2E({ context: { bypassCSP: true, viewport: { width: 1280, heig
 
 const form = (page: Page) => page.getByRole('form', { name: 'Registro manual' });
 /** A field of the form by its label (a required one's label ends with a decorative '*'). */
-const input = (page: Page, label: string) => form(page).getByLabel(new RegExp(`^${label.replace('/', '\\/')}\\s*\\*?$`));
-const tile = (page: Page, label: string) => page.getByRole('list', { name: 'Ocupación de la sesión' }).getByRole('button', { name: new RegExp(label) });
+const input = (page: Page, label: string) =>
+  form(page).getByLabel(new RegExp(`^${label.replace('/', '\\/')}\\s*\\*?$`));
+const tile = (page: Page, label: string) =>
+  page.getByRole('list', { name: 'Ocupación de la sesión' }).getByRole('button', { name: new RegExp(label) });
 
 async function optionTexts(page: Page): Promise<string[]> {
   return (await page.getByRole('option').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
@@ -35,11 +37,22 @@ describe('Registro Manual', () => {
     const { app, page } = e2e;
     const eventId = await createEvent(app, { title: 'Concierto solidario' });
     // Online seats all taken (9 of 10 - 1 reserved): only the reserved seat, then the waiting list.
-    const sessionId = await addSession(app, eventId, { maxAttendees: 10, reservedSpots: 1, maxQueueSpots: 3, registered: 9 });
+    const sessionId = await addSession(app, eventId, {
+      maxAttendees: 10,
+      reservedSpots: 1,
+      maxQueueSpots: 3,
+      registered: 9,
+    });
     const laterSession = await addSession(app, eventId, { maxAttendees: 10, startsInHours: 24 * 20 });
     await createEvent(app, { title: 'Feria del libro' });
-    const [{ day: laterDay }] = await app.sql(`SELECT to_char(start_date, 'DD/MM/YYYY') AS day FROM event_sessions WHERE id = $1`, [laterSession]);
-    const [{ day }] = await app.sql(`SELECT to_char(start_date, 'DD/MM/YYYY') AS day FROM event_sessions WHERE id = $1`, [sessionId]);
+    const [{ day: laterDay }] = await app.sql(
+      `SELECT to_char(start_date, 'DD/MM/YYYY') AS day FROM event_sessions WHERE id = $1`,
+      [laterSession],
+    );
+    const [{ day }] = await app.sql(
+      `SELECT to_char(start_date, 'DD/MM/YYYY') AS day FROM event_sessions WHERE id = $1`,
+      [sessionId],
+    );
 
     await signIn(page);
     await visit(page, '/manual-registration', 'Registro Manual');
@@ -85,7 +98,9 @@ describe('Registro Manual', () => {
     // First person: on the reserved seat. The button says 'Registrando...' while the call is out.
     const ana = newPerson();
     await fill(page, ana);
-    await form(page).getByRole('checkbox', { name: /política de privacidad/ }).check();
+    await form(page)
+      .getByRole('checkbox', { name: /política de privacidad/ })
+      .check();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/admin-registrations*', async (route) => {
@@ -99,7 +114,11 @@ describe('Registro Manual', () => {
     // The person's fields clear; the consent stays.
     await eventually(async () => expect(await input(page, 'Email').inputValue()).toBe(''));
     expect(await input(page, 'Nombre').inputValue()).toBe('');
-    expect(await form(page).getByRole('checkbox', { name: /política de privacidad/ }).isChecked()).toBe(true);
+    expect(
+      await form(page)
+        .getByRole('checkbox', { name: /política de privacidad/ })
+        .isChecked(),
+    ).toBe(true);
     await seeText(tile(page, 'Plazas reservadas'), '1/1');
     let stored = (await rowsOf(app, sessionId)).find((r) => r.email === ana.email);
     expect(stored).toMatchObject({ state: 0, uses_reserved_spot: true });
@@ -116,7 +135,9 @@ describe('Registro Manual', () => {
     await fill(page, luis, 'XA1234567');
     await form(page).getByRole('button', { name: 'Crear Registro Manual' }).click();
     await expectError(input(page, 'DNI/NIE'), 'DNI/NIE no es válido: revisa los números y la letra');
-    await form(page).getByRole('checkbox', { name: /Pasaporte extranjero/ }).check();
+    await form(page)
+      .getByRole('checkbox', { name: /Pasaporte extranjero/ })
+      .check();
     await form(page).getByRole('button', { name: 'Crear Registro Manual' }).click();
     const box = page.getByRole('alert').filter({ hasText: 'Plazas reservadas completas' });
     await seeText(box, 'No quedan plazas reservadas. ¿Añadir a la persona a la lista de espera?');
@@ -132,7 +153,11 @@ describe('Registro Manual', () => {
     await screenshot(page, 'admin-manual-registration');
     await box.getByRole('button', { name: 'Sí, añadir a la cola' }).click();
     await seeText(page, 'Persona añadida a la lista de espera. Posición en cola: 1');
-    expect(await form(page).getByRole('checkbox', { name: /Pasaporte extranjero/ }).isChecked()).toBe(false);
+    expect(
+      await form(page)
+        .getByRole('checkbox', { name: /Pasaporte extranjero/ })
+        .isChecked(),
+    ).toBe(false);
     stored = (await rowsOf(app, sessionId)).find((r) => r.email === luis.email);
     expect(stored).toMatchObject({ state: 2, queue_position: 1, uses_reserved_spot: false });
     const [{ user_tax_id }] = await app.sql(`SELECT user_tax_id FROM registrations WHERE email = $1`, [luis.email]);
@@ -147,7 +172,10 @@ describe('Registro Manual', () => {
     await queue.getByRole('button', { name: 'Cerrar' }).click();
 
     // All registrations: active with RESERVADO / ACTIVO badges, cancelled struck through.
-    const [occupant] = await app.sql(`SELECT id, email FROM registrations WHERE session_id = $1 AND email LIKE 'ocupante%' ORDER BY id LIMIT 1`, [sessionId]);
+    const [occupant] = await app.sql(
+      `SELECT id, email FROM registrations WHERE session_id = $1 AND email LIKE 'ocupante%' ORDER BY id LIMIT 1`,
+      [sessionId],
+    );
     const token = await app.adminToken();
     expect((await app.request('POST', `/api/registrations/${occupant.id}/cancel`, { token })).status).toBe(200);
     await page.reload();
@@ -171,7 +199,9 @@ describe('Registro Manual', () => {
 
     // Changing the event clears the session and the messages.
     await fill(page, newPerson());
-    await form(page).getByRole('checkbox', { name: /política de privacidad/ }).check();
+    await form(page)
+      .getByRole('checkbox', { name: /política de privacidad/ })
+      .check();
     await form(page).getByRole('button', { name: 'Crear Registro Manual' }).click();
     await box.waitFor();
     await chooseOption(page, page, 'Evento', /Feria del libro/);

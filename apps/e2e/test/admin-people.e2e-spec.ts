@@ -34,7 +34,10 @@ async function choose(page: Page, scope: ReturnType<typeof dialog>, field: strin
 /** The RA notification (snackbar) with this text. */
 const notification = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text });
 
-async function apiLoginStatus(email: string, password: string): Promise<{ status: number; mustChangePassword?: boolean }> {
+async function apiLoginStatus(
+  email: string,
+  password: string,
+): Promise<{ status: number; mustChangePassword?: boolean }> {
   const res = await e2e.app.request('POST', '/api/auth/login', { body: { email, password } });
   return { status: res.status, mustChangePassword: res.body?.mustChangePassword };
 }
@@ -84,13 +87,18 @@ describe('Usuarios', () => {
     await shown.waitFor({ state: 'detached' });
     // Shown once: nowhere on the page any more.
     expect(await page.getByText(temporary).count()).toBe(0);
-    expect(await apiLoginStatus('ana.lopez@ayuntamiento.example.es', temporary)).toEqual({ status: 200, mustChangePassword: true });
+    expect(await apiLoginStatus('ana.lopez@ayuntamiento.example.es', temporary)).toEqual({
+      status: 200,
+      mustChangePassword: true,
+    });
 
     const ana = row(page, 'ana.lopez@ayuntamiento.example.es');
     await ana.getByText('Cambiar Contraseña').waitFor();
     await seeText(ana, 'Ana López Vidal');
     await seeText(ana, 'Secretaría General');
-    const [created] = await app.sql<{ id: string }>(`SELECT id FROM users WHERE email = $1`, ['ana.lopez@ayuntamiento.example.es']);
+    const [created] = await app.sql<{ id: string }>(`SELECT id FROM users WHERE email = $1`, [
+      'ana.lopez@ayuntamiento.example.es',
+    ]);
     await seeText(ana, `ID: ${created.id.slice(0, 8)}`);
     await seeText(ana, /\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
 
@@ -137,7 +145,10 @@ describe('Usuarios', () => {
     const reset = dialog(page, 'Restablecer Contraseña');
     await reset.getByLabel('Nueva contraseña (opcional)').fill('corta');
     await reset.getByRole('button', { name: 'Restablecer' }).click();
-    await expectError(reset.getByLabel('Nueva contraseña (opcional)'), 'La contraseña debe tener al menos 6 caracteres');
+    await expectError(
+      reset.getByLabel('Nueva contraseña (opcional)'),
+      'La contraseña debe tener al menos 6 caracteres',
+    );
     await reset.getByLabel('Nueva contraseña (opcional)').fill('');
     await reset.getByRole('button', { name: 'Restablecer' }).click();
     const again2 = dialog(page, 'Contraseña temporal');
@@ -146,7 +157,10 @@ describe('Usuarios', () => {
     await again2.getByRole('button', { name: 'Entendido' }).click();
     await app.sql(`UPDATE users SET lockout_enabled = false, lockout_end = NULL WHERE id = $1`, [created.id]);
     expect(await apiLoginStatus('ana.lopez@ayuntamiento.example.es', temporary)).toMatchObject({ status: 401 });
-    expect(await apiLoginStatus('ana.lopez@ayuntamiento.example.es', second)).toEqual({ status: 200, mustChangePassword: true });
+    expect(await apiLoginStatus('ana.lopez@ayuntamiento.example.es', second)).toEqual({
+      status: 200,
+      mustChangePassword: true,
+    });
 
     await screenshot(page, 'admin-users');
     expect(await page.getByRole('button', { name: `Eliminar ${TEST_ADMIN_EMAIL}` }).count()).toBe(0);
@@ -174,7 +188,11 @@ describe('Usuarios', () => {
     // A list that cannot be loaded says so (spec 8). A server failure: a 503 is retried first (admin-server-away).
     await page.route('**/api/user', (route) => route.fulfill({ status: 500, body: '' }));
     await page.getByRole('button', { name: 'Actualizar' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Error al cargar los usuarios. Por favor, intenta de nuevo.' }).first().waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Error al cargar los usuarios. Por favor, intenta de nuevo.' })
+      .first()
+      .waitFor();
   });
 });
 
@@ -205,7 +223,11 @@ describe('Roles', () => {
     const departments = form.getByRole('group', { name: 'Departamentos' });
     await departments.getByRole('checkbox', { name: /^Ver/ }).check();
     expect(await counter.innerText()).toBe('5 de 31 seleccionados');
-    expect(await form.getByRole('checkbox', { name: 'Seleccionar todos los permisos de Departamentos' }).evaluate((el: HTMLInputElement) => el.indeterminate)).toBe(true);
+    expect(
+      await form
+        .getByRole('checkbox', { name: 'Seleccionar todos los permisos de Departamentos' })
+        .evaluate((el: HTMLInputElement) => el.indeterminate),
+    ).toBe(true);
     await form.getByLabel('Buscar permisos').fill('');
     await screenshot(page, 'admin-role-create');
     await expectNoEnglish(page, 'nuevo rol');
@@ -231,7 +253,11 @@ describe('Roles', () => {
     });
     await app.request('PUT', '/api/user/change-password', {
       token: (await app.login('taquilla@example.com', created.body.temporaryPassword)).accessToken,
-      body: { currentPassword: created.body.temporaryPassword, newPassword: 'Taquilla-2026', confirmPassword: 'Taquilla-2026' },
+      body: {
+        currentPassword: created.body.temporaryPassword,
+        newPassword: 'Taquilla-2026',
+        confirmPassword: 'Taquilla-2026',
+      },
     });
     const other = await e2e.newPage({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
     await signIn(other, 'taquilla@example.com', 'Taquilla-2026');
@@ -255,7 +281,11 @@ describe('Roles', () => {
     const permissions = (await app.request<{ id: number; name: string }[]>('GET', '/api/permissions', { token })).body;
     await app.request('POST', '/api/role', {
       token,
-      body: { name: 'Lectura', description: 'Solo consulta', permissionIds: permissions.filter((p) => p.name.endsWith('.Read')).map((p) => p.id) },
+      body: {
+        name: 'Lectura',
+        description: 'Solo consulta',
+        permissionIds: permissions.filter((p) => p.name.endsWith('.Read')).map((p) => p.id),
+      },
     });
     await signIn(page);
     await visit(page, '/roles', 'Roles');
@@ -267,7 +297,9 @@ describe('Roles', () => {
     await form.getByRole('button', { name: 'Guardar Cambios' }).click();
     await form.waitFor({ state: 'detached' });
     await eventually(async () => {
-      const [{ count }] = await app.sql(`SELECT count(*)::int AS count FROM role_permissions rp JOIN roles r ON r.id = rp.role_id WHERE r.name = 'Lectura'`);
+      const [{ count }] = await app.sql(
+        `SELECT count(*)::int AS count FROM role_permissions rp JOIN roles r ON r.id = rp.role_id WHERE r.name = 'Lectura'`,
+      );
       expect(count).toBe(reads - 1);
     });
 
@@ -330,7 +362,9 @@ describe('Departamentos', () => {
     await dialog(page, 'Confirmar Eliminación').getByRole('button', { name: 'Eliminar' }).click();
     await page.getByRole('cell', { name: 'Deportes', exact: true }).waitFor({ state: 'detached' });
 
-    const [{ name: used }] = await app.sql(`SELECT d.name FROM departments d JOIN users u ON u.department_id = d.id LIMIT 1`);
+    const [{ name: used }] = await app.sql(
+      `SELECT d.name FROM departments d JOIN users u ON u.department_id = d.id LIMIT 1`,
+    );
     await page.getByRole('button', { name: `Eliminar ${used}` }).click();
     await dialog(page, 'Confirmar Eliminación').getByRole('button', { name: 'Eliminar' }).click();
     await page.getByRole('alert').filter({ hasText: 'Error al eliminar el departamento' }).waitFor();

@@ -73,7 +73,11 @@ describe('Listas de Espera', () => {
     await screenshot(page, 'admin-queue');
 
     // Drag Cai (3rd) onto Ana (1st) with the mouse.
-    await drag(page, page.getByRole('button', { name: `Mover a ${name(cai)}, puesto 3` }), table(page).getByRole('row').filter({ hasText: ana.email }));
+    await drag(
+      page,
+      page.getByRole('button', { name: `Mover a ${name(cai)}, puesto 3` }),
+      table(page).getByRole('row').filter({ hasText: ana.email }),
+    );
     await notification(page, 'Orden de la lista actualizado correctamente').waitFor();
     await eventually(async () => expect(await queueOrder(app, sessionId)).toEqual([cai.email, ana.email, ben.email]));
     await page.reload();
@@ -105,14 +109,20 @@ describe('Listas de Espera', () => {
     await edit.getByRole('button', { name: 'Guardar Cambios' }).click();
     await edit.waitFor({ state: 'detached' });
     await table(page).getByRole('row').filter({ hasText: '611 222 333' }).waitFor();
-    const [anaStored] = await app.sql(`SELECT first_name, telephone_number, queue_position FROM registrations WHERE email = $1`, [ana.email]);
+    const [anaStored] = await app.sql(
+      `SELECT first_name, telephone_number, queue_position FROM registrations WHERE email = $1`,
+      [ana.email],
+    );
     expect(anaStored).toEqual({ first_name: 'Anabel', telephone_number: '611 222 333', queue_position: 3 });
 
     // A seat frees while automatic promotion is locked: promote appears. Someone takes the seat before staff
     // confirm: the server refuses and the screen says why.
     await app.sql(`UPDATE event_sessions SET is_promotion_locked = true WHERE id = $1`, [sessionId]);
     const token = await app.adminToken();
-    const occupants = await app.sql<{ id: number }>(`SELECT id FROM registrations WHERE session_id = $1 AND email LIKE 'ocupante%' ORDER BY id`, [sessionId]);
+    const occupants = await app.sql<{ id: number }>(
+      `SELECT id FROM registrations WHERE session_id = $1 AND email LIKE 'ocupante%' ORDER BY id`,
+      [sessionId],
+    );
     expect((await app.request('POST', `/api/registrations/${occupants[0].id}/cancel`, { token })).status).toBe(200);
     await page.reload();
     await openQueue(page);
@@ -121,7 +131,10 @@ describe('Listas de Espera', () => {
     await promote.waitFor();
     await registerViaApi(app, sessionId, [newPerson()]);
     await promote.getByRole('button', { name: 'Promover' }).click();
-    await notification(page, 'Error al promover de la lista de espera: No hay plazas libres ni plazas reservadas sin usar para promover').waitFor();
+    await notification(
+      page,
+      'Error al promover de la lista de espera: No hay plazas libres ni plazas reservadas sin usar para promover',
+    ).waitFor();
     await eventually(async () => expect(await page.getByRole('button', { name: /^Promover a / }).count()).toBe(0));
     expect(await queueOrder(app, sessionId)).toEqual([ben.email, cai.email, ana.email]);
 
@@ -133,7 +146,10 @@ describe('Listas de Espera', () => {
     await dialog(page, 'Promover de la lista de espera').getByRole('button', { name: 'Promover' }).click();
     await notification(page, 'Persona promovida exitosamente').waitFor();
     await eventually(async () => expect(await shownOrder(page)).toEqual([name(ben), `Anabel ${ana.lastName}`]));
-    expect((await rowsOf(app, sessionId)).find((r) => r.email === cai.email)).toMatchObject({ state: 0, queue_position: null });
+    expect((await rowsOf(app, sessionId)).find((r) => r.email === cai.email)).toMatchObject({
+      state: 0,
+      queue_position: null,
+    });
     expect(await queueOrder(app, sessionId)).toEqual([ben.email, ana.email]);
 
     // Remove Ben, after 'Confirmar Eliminación'.
@@ -163,8 +179,13 @@ describe('Listas de Espera', () => {
       await chooseOption(page, page, 'Sesión', /En espera: 2\/5/);
       await table(page).waitFor();
 
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar Excel' }).click()]);
-      expect(download.suggestedFilename()).toMatch(new RegExp(`^lista-espera-sesion-${sessionId}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Exportar Excel' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(
+        new RegExp(`^lista-espera-sesion-${sessionId}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`),
+      );
       await notification(page, 'Excel exportado correctamente').waitFor();
       const file = join(dir, download.suggestedFilename());
       await download.saveAs(file);
@@ -173,7 +194,14 @@ describe('Listas de Espera', () => {
       const sheet = workbook.getWorksheet('Lista de espera')!;
       const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1, 7);
       expect(values(1)).toEqual(['Posición', 'Nombre', 'Apellidos', 'Email', 'Teléfono', 'DNI/NIE']);
-      expect(values(2)).toEqual([1, people[0].firstName, people[0].lastName, people[0].email, people[0].telephoneNumber, people[0].userTaxId]);
+      expect(values(2)).toEqual([
+        1,
+        people[0].firstName,
+        people[0].lastName,
+        people[0].email,
+        people[0].telephoneNumber,
+        people[0].userTaxId,
+      ]);
       expect(values(3).slice(0, 4)).toEqual([2, people[1].firstName, people[1].lastName, people[1].email]);
       expect(sheet.rowCount).toBe(3);
 

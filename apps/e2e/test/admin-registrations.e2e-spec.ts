@@ -97,16 +97,22 @@ describe('Registros', () => {
     const edited = row(page, 'ana.maria@example.com');
     await seeText(edited, `Ana María ${ana.lastName}`);
     await seeText(edited, 'Sin teléfono');
-    const [stored] = await app.sql(`SELECT first_name, email, telephone_number FROM registrations WHERE email = 'ana.maria@example.com'`);
+    const [stored] = await app.sql(
+      `SELECT first_name, email, telephone_number FROM registrations WHERE email = 'ana.maria@example.com'`,
+    );
     expect(stored).toEqual({ first_name: 'Ana María', email: 'ana.maria@example.com', telephone_number: null });
 
     // Resend the e-mail: one more Registration e-mail recorded for her.
-    const emailsBefore = await app.sql(`SELECT id FROM email_messages WHERE email_address = 'ana.maria@example.com' AND email_type = 'Registration'`);
+    const emailsBefore = await app.sql(
+      `SELECT id FROM email_messages WHERE email_address = 'ana.maria@example.com' AND email_type = 'Registration'`,
+    );
     await page.getByRole('button', { name: `Reenviar el email de Ana María ${ana.lastName}` }).click();
     await dialog(page, 'Reenviar email').getByRole('button', { name: 'Reenviar' }).click();
     await notification(page, 'Email reenviado').waitFor();
     await eventually(async () => {
-      const after = await app.sql(`SELECT id FROM email_messages WHERE email_address = 'ana.maria@example.com' AND email_type = 'Registration'`);
+      const after = await app.sql(
+        `SELECT id FROM email_messages WHERE email_address = 'ana.maria@example.com' AND email_type = 'Registration'`,
+      );
       expect(after.length).toBe(emailsBefore.length + 1);
     });
 

@@ -29,7 +29,8 @@ function unavailable(refused: string[]) {
   };
 }
 
-const storedTokens = (page: Page) => page.evaluate((keys) => Object.values(keys).map((k) => localStorage.getItem(k)), STORAGE_KEYS);
+const storedTokens = (page: Page) =>
+  page.evaluate((keys) => Object.values(keys).map((k) => localStorage.getItem(k)), STORAGE_KEYS);
 
 /** Waits until at least `n` calls were refused (the screen kept retrying), with the page's own clock. */
 async function refusedAtLeast(page: Page, refused: string[], n: number): Promise<void> {

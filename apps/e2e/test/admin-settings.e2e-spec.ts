@@ -86,7 +86,9 @@ describe('Configuración en la pantalla de eventos', () => {
     await card.getByRole('button', { name: 'Guardar límites' }).click();
     const saved = card.getByRole('status').filter({ hasText: 'Configuración de límites actualizada correctamente' });
     await saved.waitFor();
-    const [limits] = await app.sql(`SELECT (SELECT value FROM settings WHERE key = 'DefaultMaxQueueSpots') AS d, (SELECT value FROM settings WHERE key = 'GlobalMaxQueueSpots') AS g`);
+    const [limits] = await app.sql(
+      `SELECT (SELECT value FROM settings WHERE key = 'DefaultMaxQueueSpots') AS d, (SELECT value FROM settings WHERE key = 'GlobalMaxQueueSpots') AS g`,
+    );
     expect(limits).toEqual({ d: '12', g: '50' });
     await saved.waitFor({ state: 'detached' });
 
@@ -102,13 +104,20 @@ describe('Configuración en la pantalla de eventos', () => {
     await bulk.fill('8');
     await card.getByRole('button', { name: 'Aplicar a todas las sesiones' }).click();
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/settings/bulk-update-queue-limits'));
-    await page.getByRole('dialog', { name: 'Aplicar límite a todas las sesiones' }).getByRole('button', { name: 'Aplicar' }).click();
+    await page
+      .getByRole('dialog', { name: 'Aplicar límite a todas las sesiones' })
+      .getByRole('button', { name: 'Aplicar' })
+      .click();
     const { updatedSessions } = await (await answer).json();
     expect(updatedSessions).toBeGreaterThanOrEqual(1);
-    const done = card.getByRole('status').filter({ hasText: `Actualizadas ${updatedSessions} sesiones con nuevo límite de 8` });
+    const done = card
+      .getByRole('status')
+      .filter({ hasText: `Actualizadas ${updatedSessions} sesiones con nuevo límite de 8` });
     await done.waitFor();
     await screenshot(page, 'admin-events-settings');
-    expect(await app.sql(`SELECT max_queue_spots FROM event_sessions WHERE id = $1`, [sessionId])).toEqual([{ max_queue_spots: 8 }]);
+    expect(await app.sql(`SELECT max_queue_spots FROM event_sessions WHERE id = $1`, [sessionId])).toEqual([
+      { max_queue_spots: 8 },
+    ]);
     await done.waitFor({ state: 'detached', timeout: 15_000 });
     await expectNoEnglish(page, 'eventos (límites)');
   });
@@ -120,7 +129,9 @@ describe('Configuración en la pantalla de eventos', () => {
     await visit(page, '/events', 'Eventos');
     await seeText(holdCard(), 'Duración de la reserva de plazas');
     expect(await holdCard().getByLabel('Minutos').isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: /^(Guardar|Guardar límites|Aplicar a todas las sesiones)$/ }).count()).toBe(0);
+    expect(
+      await page.getByRole('button', { name: /^(Guardar|Guardar límites|Aplicar a todas las sesiones)$/ }).count(),
+    ).toBe(0);
     expect(await queueCard().getByLabel('Límite global').isDisabled()).toBe(true);
   });
 });

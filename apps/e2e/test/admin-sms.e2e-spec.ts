@@ -67,7 +67,11 @@ describe('Configuración SMS', () => {
     await form.getByRole('button', { name: 'Guardar Configuración' }).click();
     await form.getByRole('status').filter({ hasText: 'Configuración guardada exitosamente' }).waitFor();
     const first = await smsSettings();
-    expect(first).toEqual({ sms_enabled: true, sender_name: 'EVENTOS', netelip_token_sealed: expect.stringMatching(/^v1\./) });
+    expect(first).toEqual({
+      sms_enabled: true,
+      sender_name: 'EVENTOS',
+      netelip_token_sealed: expect.stringMatching(/^v1\./),
+    });
     expect(first.netelip_token_sealed).not.toContain('tok-netelip-1');
     // Never shown again: the field is empty and says how to keep it.
     await expectValue(token, '');
@@ -90,9 +94,16 @@ describe('Configuración SMS', () => {
     // Sending still works with the token saved the first time.
     const { sessionId } = await eventWithSession(app, { maxAttendees: 5 });
     await registerViaApi(app, sessionId, [newPerson({ telephoneNumber: '611223344' })]);
-    const sent = await app.request('POST', `/api/notifications/sessions/${sessionId}`, { token: await app.adminToken(), body: { type: 0, message: 'Recuerde traer su DNI.' } });
+    const sent = await app.request('POST', `/api/notifications/sessions/${sessionId}`, {
+      token: await app.adminToken(),
+      body: { type: 0, message: 'Recuerde traer su DNI.' },
+    });
     expect(sent.status).toBe(200);
-    await eventually(() => expect(stub.requests.map((r) => [r.token, r.from, r.destination])).toEqual([['tok-netelip-1', 'AVISOS', '0034611223344']]));
+    await eventually(() =>
+      expect(stub.requests.map((r) => [r.token, r.from, r.destination])).toEqual([
+        ['tok-netelip-1', 'AVISOS', '0034611223344'],
+      ]),
+    );
 
     // A sender the provider would refuse: the server's reason under the field.
     await again.getByLabel('Nombre del remitente').fill('REMITENTE DEMASIADO LARGO');
@@ -117,7 +128,10 @@ describe('Configuración SMS', () => {
     await page.route('**/api/smssettings', (route) => route.fulfill({ status: 500, body: '' }));
     await signIn(page);
     await visit(page, '/sms-settings', 'Configuración SMS');
-    await page.getByRole('alert').filter({ hasText: 'Error al cargar la configuración de SMS. Por favor, intenta de nuevo.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Error al cargar la configuración de SMS. Por favor, intenta de nuevo.' })
+      .waitFor();
   });
 });
 
@@ -125,15 +139,27 @@ describe('Registro SMS', () => {
   it('coste total, búsqueda, 50 por página con «Página n», eliminar uno y todos con confirmación', async () => {
     const { app, page } = e2e;
     const admin = await app.adminToken();
-    expect((await app.request('PUT', '/api/smssettings', { token: admin, body: { smsEnabled: true, senderName: 'EVENTOS', netelipToken: 'tok-2' } })).status).toBe(200);
+    expect(
+      (
+        await app.request('PUT', '/api/smssettings', {
+          token: admin,
+          body: { smsEnabled: true, senderName: 'EVENTOS', netelipToken: 'tok-2' },
+        })
+      ).status,
+    ).toBe(200);
     await app.sql(`DELETE FROM sms_messages`);
     const { sessionId } = await eventWithSession(app, { maxAttendees: 5 }, { title: 'Ruta botánica' });
     await registerViaApi(app, sessionId, [newPerson({ telephoneNumber: '611223344' })]);
     await registerViaApi(app, sessionId, [newPerson({ telephoneNumber: '622334455' })]);
     // The two SMS through the notifications API and the stand-in, then 52 older failed ones (no cost).
-    const sent = await app.request('POST', `/api/notifications/sessions/${sessionId}`, { token: admin, body: { type: 0, message: 'Cambio de punto de encuentro.' } });
+    const sent = await app.request('POST', `/api/notifications/sessions/${sessionId}`, {
+      token: admin,
+      body: { type: 0, message: 'Cambio de punto de encuentro.' },
+    });
     expect(sent.body).toMatchObject({ successCount: 2, totalCost: 0.2 });
-    await eventually(async () => expect(await app.sql(`SELECT status FROM sms_messages`)).toEqual([{ status: 1 }, { status: 1 }]));
+    await eventually(async () =>
+      expect(await app.sql(`SELECT status FROM sms_messages`)).toEqual([{ status: 1 }, { status: 1 }]),
+    );
     await app.sql(
       `INSERT INTO sms_messages (sms_type, phone_number, message, parts, cost, status, error_message, sent_by, created_at)
        SELECT 'Notification', '6990000' || lpad(n::text, 2, '0'), 'Aviso antiguo ' || n, 1, 0, 2, 'Saldo insuficiente en la cuenta de Netelip (402)', 'Sistema', now() - make_interval(days => 2, secs => n)
@@ -181,10 +207,16 @@ describe('Registro SMS', () => {
     // Delete one (the cost card follows: only sent SMS count). A refused delete keeps the dialog open.
     await page.route('**/api/smssettings/smslogs/*', (route) =>
       route.request().method() === 'DELETE'
-        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, code: 'UNAVAILABLE', message: 'Servicio no disponible' }) })
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ statusCode: 503, code: 'UNAVAILABLE', message: 'Servicio no disponible' }),
+          })
         : route.fallback(),
     );
-    await row(page, '611223344').getByRole('button', { name: /^Eliminar el SMS a 611223344/ }).click();
+    await row(page, '611223344')
+      .getByRole('button', { name: /^Eliminar el SMS a 611223344/ })
+      .click();
     const dialog = confirmDialog(page);
     await seeText(dialog, '¿Eliminar el SMS a 611223344 del registro?');
     await dialog.getByRole('button', { name: 'Eliminar' }).click();
@@ -221,6 +253,10 @@ describe('Registro SMS', () => {
     await page.route('**/api/smssettings/logs?*', (route) => route.fulfill({ status: 500, body: '' }));
     await page.getByRole('button', { name: 'Actualizar' }).click();
     // In the list's place (react-admin also notifies it).
-    await page.locator('#main-content').getByRole('alert').filter({ hasText: 'Error al cargar el registro de SMS. Por favor, intenta de nuevo.' }).waitFor();
+    await page
+      .locator('#main-content')
+      .getByRole('alert')
+      .filter({ hasText: 'Error al cargar el registro de SMS. Por favor, intenta de nuevo.' })
+      .waitFor();
   });
 });

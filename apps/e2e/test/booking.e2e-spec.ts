@@ -24,7 +24,12 @@ describe('Reservar plaza', () => {
   it('una persona: sesión con plazas elegida, cuenta atrás, formulario y «¡Proceso Completado!»; attendees=1 sale de la dirección', async () => {
     const { app, page } = e2e;
     const eventId = await createEvent(app);
-    const full = await addSession(app, eventId, { maxAttendees: 2, registered: 2, maxQueueSpots: 0, startsInHours: 48 });
+    const full = await addSession(app, eventId, {
+      maxAttendees: 2,
+      registered: 2,
+      maxQueueSpots: 0,
+      startsInHours: 48,
+    });
     const sessionId = await addSession(app, eventId, { maxAttendees: 10, registered: 3, startsInHours: 72 });
     const person = newPerson();
 
@@ -54,7 +59,9 @@ describe('Reservar plaza', () => {
     await notSeen(page, /Plazas reservadas durante/);
     await screenshot(page, 'booking-success');
 
-    expect(await registrationsOf(app, sessionId)).toEqual([expect.objectContaining({ email: person.email, state: 0, queue_position: null })]);
+    expect(await registrationsOf(app, sessionId)).toEqual([
+      expect.objectContaining({ email: person.email, state: 0, queue_position: null }),
+    ]);
     expect(await holdsOf(app, sessionId)).toHaveLength(0);
   });
 
@@ -64,7 +71,9 @@ describe('Reservar plaza', () => {
     const page = await e2e.newPage({ viewport: MOBILE, isMobile: true, hasTouch: true });
     await openWithHold(page, eventId);
     await seeText(page, 'Registrarse Ahora');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'booking-mobile-360');
   });
@@ -118,7 +127,12 @@ describe('Reservar plaza', () => {
 
   it('dos personas con una sola plaza libre y lista de espera: aviso previo, una con plaza y otra en espera con su posición', async () => {
     const { app, page } = e2e;
-    const { eventId, sessionId } = await eventWithSession(app, { maxAttendees: 4, registered: 3, maxQueueSpots: 5, queued: 1 });
+    const { eventId, sessionId } = await eventWithSession(app, {
+      maxAttendees: 4,
+      registered: 3,
+      maxQueueSpots: 5,
+      queued: 1,
+    });
     const [first, companion] = [newPerson(), newPerson()];
 
     const hold = await openWithHold(page, eventId, '&attendees=2');
@@ -148,11 +162,20 @@ describe('Reservar plaza', () => {
 describe('Estados de las sesiones', () => {
   it('sesión llena con lista de espera: «Lista de Espera», «Evento completo - Lista de espera disponible», aviso y la persona en espera con su posición', async () => {
     const { app, page } = e2e;
-    const { eventId, sessionId } = await eventWithSession(app, { maxAttendees: 3, registered: 3, maxQueueSpots: 4, queued: 2 });
+    const { eventId, sessionId } = await eventWithSession(app, {
+      maxAttendees: 3,
+      registered: 3,
+      maxQueueSpots: 4,
+      queued: 2,
+    });
     const person = newPerson();
 
     await openBooking(page, eventId);
-    await eventually(async () => expect((await sessionOptions(page)).find((o) => o.label.includes('Lista de Espera'))).toMatchObject({ disabled: false }));
+    await eventually(async () =>
+      expect((await sessionOptions(page)).find((o) => o.label.includes('Lista de Espera'))).toMatchObject({
+        disabled: false,
+      }),
+    );
     // Nothing with free places: nothing chosen until the visitor picks the date.
     await seeText(registrationArea(page), 'Selecciona una fecha');
     await page.getByLabel('Fecha y hora').selectOption(String(sessionId));
@@ -167,7 +190,9 @@ describe('Estados de las sesiones', () => {
     const result = registrationArea(page);
     await seeText(result, '¡Proceso Completado!');
     await seeText(result, /lista de espera.*posición 3/);
-    expect(await registrationsOf(app, sessionId)).toEqual([expect.objectContaining({ email: person.email, state: 2, queue_position: 3 })]);
+    expect(await registrationsOf(app, sessionId)).toEqual([
+      expect.objectContaining({ email: person.email, state: 2, queue_position: 3 }),
+    ]);
   });
 
   it('sesión llena sin sitio en la lista: opción «Completo» deshabilitada y «Evento Completo»', async () => {
@@ -175,11 +200,17 @@ describe('Estados de las sesiones', () => {
     const { eventId } = await eventWithSession(app, { maxAttendees: 2, registered: 2, maxQueueSpots: 1, queued: 1 });
 
     await openBooking(page, eventId);
-    await eventually(async () => expect(await sessionOptions(page)).toContainEqual({ label: expect.stringMatching(/\(Completo\)$/), disabled: true }));
-    // The visitor must be told why there is no form (spec 2 "Form states": 'Evento Completo').
-    await eventually(async () => expect(await registrationArea(page).innerText()).toContain('Evento Completo'), 5_000).finally(() =>
-      screenshot(page, 'booking-full'),
+    await eventually(async () =>
+      expect(await sessionOptions(page)).toContainEqual({
+        label: expect.stringMatching(/\(Completo\)$/),
+        disabled: true,
+      }),
     );
+    // The visitor must be told why there is no form (spec 2 "Form states": 'Evento Completo').
+    await eventually(
+      async () => expect(await registrationArea(page).innerText()).toContain('Evento Completo'),
+      5_000,
+    ).finally(() => screenshot(page, 'booking-full'));
   });
 
   it('sesión con inscripciones cerradas: «Inscripciones Cerradas» en el selector y en el formulario, sin reserva', async () => {
@@ -188,7 +219,10 @@ describe('Estados de las sesiones', () => {
 
     await openBooking(page, eventId);
     await eventually(async () =>
-      expect(await sessionOptions(page)).toContainEqual({ label: expect.stringContaining('Inscripciones Cerradas'), disabled: true }),
+      expect(await sessionOptions(page)).toContainEqual({
+        label: expect.stringContaining('Inscripciones Cerradas'),
+        disabled: true,
+      }),
     );
     await seeText(registrationArea(page), 'Inscripciones Cerradas');
     await notSeen(page, 'Registrarse Ahora');

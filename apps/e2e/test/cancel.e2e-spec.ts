@@ -15,7 +15,9 @@ describe('Enlace de cancelación', () => {
     const { sessionId } = await eventWithSession(app, {}, { title: 'Concierto de Año Nuevo' });
     const person = newPerson();
     const { id } = await registerViaApi(app, sessionId, [person]);
-    const [session] = await app.sql(`SELECT to_char(start_date, 'YYYY-MM-DD') AS d FROM event_sessions WHERE id = $1`, [sessionId]);
+    const [session] = await app.sql(`SELECT to_char(start_date, 'YYYY-MM-DD') AS d FROM event_sessions WHERE id = $1`, [
+      sessionId,
+    ]);
     const [y, m, d] = session.d.split('-').map(Number);
     const date = new Date(y, m - 1, d).toLocaleDateString('es-ES', { day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -51,7 +53,9 @@ describe('Enlace de cancelación', () => {
     await seeText(page, 'Posición 2');
     await confirmCancellation(page);
     await seeText(page, 'Inscripción cancelada');
-    expect(await app.sql(`SELECT state, queue_position FROM registrations WHERE id = $1`, [id])).toEqual([{ state: 1, queue_position: null }]);
+    expect(await app.sql(`SELECT state, queue_position FROM registrations WHERE id = $1`, [id])).toEqual([
+      { state: 1, queue_position: null },
+    ]);
   });
 
   it('un enlace manipulado o sin código no cancela nada', async () => {

@@ -14,7 +14,9 @@ const e2e = setupE2E();
 let organiser: Server;
 let parentHtml = '';
 beforeAll(async () => {
-  organiser = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(parentHtml));
+  organiser = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(parentHtml),
+  );
   await new Promise<void>((resolve) => organiser.listen(0, '127.0.0.1', resolve));
 });
 afterAll(async () => {
@@ -63,7 +65,9 @@ async function openEmbedded(page: Page, eventId: number): Promise<Frame> {
 async function expectFitted(page: Page, frame: Frame): Promise<number> {
   let height = 0;
   await eventually(async () => {
-    const heights: { origin: string; height: number }[] = await page.evaluate(() => (window as unknown as { heights: { origin: string; height: number }[] }).heights);
+    const heights: { origin: string; height: number }[] = await page.evaluate(
+      () => (window as unknown as { heights: { origin: string; height: number }[] }).heights,
+    );
     const doc = await frame.evaluate(() => ({
       content: document.documentElement.getBoundingClientRect().height,
       scroll: document.documentElement.scrollHeight,
@@ -74,7 +78,13 @@ async function expectFitted(page: Page, frame: Frame): Promise<number> {
     const last = heights[heights.length - 1].height;
     // Whole pixels against a fractional layout height: within 1 px.
     const near = (n: number) => Math.abs(n - doc.content) <= 1;
-    expect({ content: doc.content, message: last, iframe: doc.inner, scrollHeight: doc.scroll, fits: [last, doc.inner, doc.scroll].every(near) }).toEqual({
+    expect({
+      content: doc.content,
+      message: last,
+      iframe: doc.inner,
+      scrollHeight: doc.scroll,
+      fits: [last, doc.inner, doc.scroll].every(near),
+    }).toEqual({
       content: doc.content,
       message: last,
       iframe: last,

@@ -57,7 +57,8 @@ describe('Comprobaciones del formulario (una persona)', () => {
     await expectError(field(form, 'lastName'), 'Apellidos son requeridos');
     expect(await shownErrors(page, 0, false)).toEqual(EMPTY_FORM_ERRORS);
     expect(await errorOf(consent(page))).toBe(CONSENT_REQUIRED);
-    for (const text of [...Object.values(EMPTY_FORM_ERRORS).filter(Boolean), CONSENT_REQUIRED]) await seeText(form, text);
+    for (const text of [...Object.values(EMPTY_FORM_ERRORS).filter(Boolean), CONSENT_REQUIRED])
+      await seeText(form, text);
     // The focus goes to the first field in error, so the visitor starts there.
     expect(await field(form, 'lastName').evaluate((el) => el === document.activeElement)).toBe(true);
 
@@ -88,7 +89,12 @@ describe('Comprobaciones del formulario (una persona)', () => {
     await field(form, 'confirmEmail').fill('ana@example.com');
     await page.getByRole('button', { name: 'Registrarse Ahora' }).click();
     await expectError(field(form, 'userTaxId'), 'DNI/NIE es requerido');
-    expect(await shownErrors(page, 0, false)).toEqual({ ...EMPTY_FORM_ERRORS, lastName: '', email: '', confirmEmail: '' });
+    expect(await shownErrors(page, 0, false)).toEqual({
+      ...EMPTY_FORM_ERRORS,
+      lastName: '',
+      email: '',
+      confirmEmail: '',
+    });
 
     // Nothing reached the server while a check failed.
     expect(calls()).toBe(0);
@@ -120,7 +126,13 @@ describe('Comprobaciones del formulario (dos personas)', () => {
     await page.getByRole('button', { name: 'Registrar Ambas Personas' }).click();
     await expectError(field(companion, 'email'), 'Correo electrónico no es válido');
     await expectError(field(companion, 'confirmEmail'), 'Los correos no coinciden');
-    expect(await shownErrors(page, 0, true)).toEqual({ ...EMPTY_FORM_ERRORS, lastName: '', email: '', confirmEmail: '', userTaxId: '' });
+    expect(await shownErrors(page, 0, true)).toEqual({
+      ...EMPTY_FORM_ERRORS,
+      lastName: '',
+      email: '',
+      confirmEmail: '',
+      userTaxId: '',
+    });
 
     await field(companion, 'email').fill(c.email);
     await field(companion, 'confirmEmail').fill('distinto@example.com');
@@ -173,11 +185,20 @@ describe('Rechazos del servidor', () => {
     expect((await submitAndWait(page, 'Registrar Ambas Personas')).status()).toBe(409);
 
     const box = await errorBox(page);
-    expect(box).toMatch(/Error de registro:.*Acompañante:.*Ya existe una inscripción con este correo electrónico en esta sesión/);
+    expect(box).toMatch(
+      /Error de registro:.*Acompañante:.*Ya existe una inscripción con este correo electrónico en esta sesión/,
+    );
     expect(box).not.toContain('Primera Persona:');
     await expectError(field(companion, 'email'), 'Ya existe una inscripción con este correo electrónico');
     await expectError(field(companion, 'userTaxId'), 'Ya existe una inscripción con este DNI/NIE');
-    expect(await shownErrors(page, 0, true)).toEqual({ firstName: '', lastName: '', email: '', confirmEmail: '', userTaxId: '', telephoneNumber: '' });
+    expect(await shownErrors(page, 0, true)).toEqual({
+      firstName: '',
+      lastName: '',
+      email: '',
+      confirmEmail: '',
+      userTaxId: '',
+      telephoneNumber: '',
+    });
     expect(await registrationsOf(app, sessionId)).toHaveLength(1);
   });
 

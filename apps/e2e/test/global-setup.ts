@@ -14,9 +14,14 @@ export default async function globalSetup(): Promise<void> {
     );
   }
   const stale = newestSource(join(BOOKING_DIST, '..', 'src')) > statSync(index).mtimeMs;
-  if (stale) console.warn(`\n[e2e] Aviso: apps/booking/src es más reciente que ${index}; las pruebas usan la compilación anterior.\n`);
+  if (stale)
+    console.warn(
+      `\n[e2e] Aviso: apps/booking/src es más reciente que ${index}; las pruebas usan la compilación anterior.\n`,
+    );
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`No existe Chromium en ${CHROMIUM_PATH} (CHROMIUM_PATH). En Debian: apt-get install -y chromium. Nunca se descarga un navegador.`);
+    throw new Error(
+      `No existe Chromium en ${CHROMIUM_PATH} (CHROMIUM_PATH). En Debian: apt-get install -y chromium. Nunca se descarga un navegador.`,
+    );
   }
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   await apiGlobalSetup();

@@ -33,11 +33,16 @@ describe('Fin de la reserva temporal', () => {
     await page.clock.runFor(10_000);
     await eventually(async () => expect(before - seconds(await countdownText(page))).toBeGreaterThanOrEqual(10));
 
-    const expire = page.waitForResponse((r) => r.url().endsWith('/api/ticketholds/expire') && r.request().method() === 'POST');
+    const expire = page.waitForResponse(
+      (r) => r.url().endsWith('/api/ticketholds/expire') && r.request().method() === 'POST',
+    );
     const now = await page.evaluate(() => Date.now());
     await page.clock.fastForward(Date.parse(expiresAt) - now + 1_000);
     const answer = await expire;
-    expect({ status: answer.status(), body: await answer.text() }).toEqual({ status: 200, body: expect.stringContaining('Reserva liberada') });
+    expect({ status: answer.status(), body: await answer.text() }).toEqual({
+      status: 200,
+      body: expect.stringContaining('Reserva liberada'),
+    });
     expect(await answer.request().headerValue('x-session-token')).toBe(token);
 
     const area = registrationArea(page);

@@ -138,7 +138,8 @@ export const EMAIL_MESSAGES = {
   fromAddressRequired: 'El email del remitente es requerido para activar el envío de emails',
   fromAddressInvalid: 'El email del remitente no es válido',
   fromNameTooLong: 'El nombre del remitente no puede superar 200 caracteres',
-  baseUrlInvalid: 'La URL base debe ser una dirección http o https sin parámetros (p. ej. https://reservas.example.com)',
+  baseUrlInvalid:
+    'La URL base debe ser una dirección http o https sin parámetros (p. ej. https://reservas.example.com)',
   testEmailRequired: 'Indique un email de destino para la prueba (testEmail)',
   testEmailInvalid: 'El email de destino de la prueba no es válido',
   disabled: 'El envío de emails está deshabilitado. Actívelo en la configuración de email.',
@@ -158,7 +159,8 @@ export const EMAIL_MESSAGES = {
   isActiveInvalid: 'isActive debe ser true o false',
   unknownPlaceholder: (name: string) =>
     `Marcador desconocido: {{${name}}}. Disponibles: ${EMAIL_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}`,
-  unescapedPlaceholder: 'Los marcadores deben escribirse con dos llaves ({{firstName}}): no se permiten tres llaves ni {{& }}',
+  unescapedPlaceholder:
+    'Los marcadores deben escribirse con dos llaves ({{firstName}}): no se permiten tres llaves ni {{& }}',
   templateSyntax: (detail: string) => `La plantilla no es válida: ${detail}`,
   activeConflict: 'Otra plantilla de este tipo se activó a la vez. Inténtalo de nuevo.',
   templateDeleted: 'Plantilla eliminada',

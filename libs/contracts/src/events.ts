@@ -1,7 +1,11 @@
 /** Event status codes (spec section 3: Draft=0, Live=1, Cancelled=5). */
 export const EVENT_STATUS = { Draft: 0, Live: 1, Cancelled: 5 } as const;
 export type EventStatusCode = (typeof EVENT_STATUS)[keyof typeof EVENT_STATUS];
-export const EVENT_STATUS_TEXT: Record<EventStatusCode, 'Draft' | 'Live' | 'Cancelled'> = { 0: 'Draft', 1: 'Live', 5: 'Cancelled' };
+export const EVENT_STATUS_TEXT: Record<EventStatusCode, 'Draft' | 'Live' | 'Cancelled'> = {
+  0: 'Draft',
+  1: 'Live',
+  5: 'Cancelled',
+};
 /** The status as the booking page shows it (PublicEvent.statusText). */
 export const EVENT_STATUS_LABEL: Record<EventStatusCode, string> = { 0: 'Borrador', 1: 'Publicado', 5: 'Cancelado' };
 
@@ -10,7 +14,23 @@ export const EVENT_DEFAULTS = { country: 'Spain', timeZone: 'Europe/Madrid' } as
 export const DESCRIPTION_EXCERPT_LENGTH = 200;
 
 /** Tags allowed in event descriptions (spec section 2), and their only attributes. */
-export const DESCRIPTION_ALLOWED_TAGS = ['p', 'strong', 'a', 'ul', 'ol', 'li', 'br', 'em', 'u', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
+export const DESCRIPTION_ALLOWED_TAGS = [
+  'p',
+  'strong',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'br',
+  'em',
+  'u',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+] as const;
 export const DESCRIPTION_ALLOWED_ATTRIBUTES = ['href', 'target', 'rel'] as const;
 
 /** GET /api/events/{id}: what the public booking page shows. */

@@ -83,8 +83,10 @@ export const MESSAGES = {
     refusedTitle: 'Inscripción no realizada',
     firstNameRequired: 'Nombre es requerido',
     lastNameRequired: 'Apellidos son requeridos',
-    firstNameInvalid: 'Nombre contiene caracteres no válidos (saltos de línea, caracteres de control o solo caracteres invisibles)',
-    lastNameInvalid: 'Apellidos contienen caracteres no válidos (saltos de línea, caracteres de control o solo caracteres invisibles)',
+    firstNameInvalid:
+      'Nombre contiene caracteres no válidos (saltos de línea, caracteres de control o solo caracteres invisibles)',
+    lastNameInvalid:
+      'Apellidos contienen caracteres no válidos (saltos de línea, caracteres de control o solo caracteres invisibles)',
     emailRequired: 'Correo electrónico es requerido',
     emailInvalid: 'Correo electrónico no es válido',
     confirmEmailRequired: 'Confirmar correo es requerido',
@@ -190,7 +192,8 @@ export const MESSAGES = {
     priceTooHigh: 'El precio es demasiado alto',
     timeZoneInvalid: 'La zona horaria no es válida (ejemplo: Europe/Madrid)',
     imageUrlInvalid: 'La URL de la imagen debe empezar por http://, https:// o /',
-    hasRegistrations: 'No se puede eliminar el evento: alguna de sus sesiones tiene inscripciones o personas en lista de espera',
+    hasRegistrations:
+      'No se puede eliminar el evento: alguna de sus sesiones tiene inscripciones o personas en lista de espera',
   },
   sessions: {
     notFound: 'Sesión no encontrada',
@@ -209,10 +212,13 @@ export const MESSAGES = {
     reservedSpotsInvalid: 'Las plazas reservadas deben ser un número entero no negativo',
     reservedAboveCapacity: 'Las plazas reservadas no pueden superar la capacidad',
     maxQueueSpotsInvalid: 'El máximo de la lista de espera debe ser un número entero no negativo',
-    maxQueueAboveGlobal: (limit: number) => `El máximo de la lista de espera no puede superar el límite global (${limit})`,
+    maxQueueAboveGlobal: (limit: number) =>
+      `El máximo de la lista de espera no puede superar el límite global (${limit})`,
     maxAttendeesChangeElsewhere: 'La capacidad no se cambia al editar la sesión: usa la edición de capacidad',
-    reservedSpotsChangeElsewhere: 'Las plazas reservadas no se cambian al editar la sesión: usa la edición de capacidad',
-    maxQueueSpotsChangeElsewhere: 'El máximo de la lista de espera no se cambia al editar la sesión: usa la edición de capacidad',
+    reservedSpotsChangeElsewhere:
+      'Las plazas reservadas no se cambian al editar la sesión: usa la edición de capacidad',
+    maxQueueSpotsChangeElsewhere:
+      'El máximo de la lista de espera no se cambia al editar la sesión: usa la edición de capacidad',
     hasRegistrations: 'No se puede eliminar la sesión: tiene inscripciones o personas en lista de espera',
     isOpenRequired: 'isOpen es requerido y debe ser true o false',
     newQueueLimitInvalid: 'El nuevo límite debe ser un número entero no negativo',

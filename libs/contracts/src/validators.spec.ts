@@ -1,4 +1,11 @@
-import { isPlausiblePhone, isValidEmail, isValidPersonName, isValidSessionToken, isValidSpanishTaxId, normalizeTaxId } from './validators';
+import {
+  isPlausiblePhone,
+  isValidEmail,
+  isValidPersonName,
+  isValidSessionToken,
+  isValidSpanishTaxId,
+  normalizeTaxId,
+} from './validators';
 
 describe('isValidSpanishTaxId', () => {
   it.each(['12345678Z', '00000000T', '12.345.678-z', ' 87654321x '])('accepts the DNI %s', (id) => {
@@ -31,12 +38,18 @@ describe('isValidEmail', () => {
     expect(isValidEmail(email)).toBe(true);
   });
 
-  it.each(['ana', 'ana@', '@example.com', 'ana@example', 'ana garcia@example.com', 'ana@@example.com', 'ana..g@example.com', 'ana@example.c'])(
-    'refuses %s',
-    (email) => {
-      expect(isValidEmail(email)).toBe(false);
-    },
-  );
+  it.each([
+    'ana',
+    'ana@',
+    '@example.com',
+    'ana@example',
+    'ana garcia@example.com',
+    'ana@@example.com',
+    'ana..g@example.com',
+    'ana@example.c',
+  ])('refuses %s', (email) => {
+    expect(isValidEmail(email)).toBe(false);
+  });
 });
 
 describe('isPlausiblePhone', () => {
@@ -50,9 +63,12 @@ describe('isPlausiblePhone', () => {
 });
 
 describe('isValidPersonName', () => {
-  it.each(['Ana', 'María José', "O'Neill-Pérez", 'Nguyễn', '李', 'Zoë\u200d', 'Ana\u200bMaría'])('accepts %s', (name) => {
-    expect(isValidPersonName(name)).toBe(true);
-  });
+  it.each(['Ana', 'María José', "O'Neill-Pérez", 'Nguyễn', '李', 'Zoë\u200d', 'Ana\u200bMaría'])(
+    'accepts %s',
+    (name) => {
+      expect(isValidPersonName(name)).toBe(true);
+    },
+  );
 
   it.each([
     ['a NUL byte', 'Ana\u0000'],
@@ -70,11 +86,17 @@ describe('isValidPersonName', () => {
 });
 
 describe('isValidSessionToken', () => {
-  it.each(['2b7c3c2e-6f1d-4c1e-9a43-1c1b5d7f9e21', '1764000000000-k3j4h5g6f7', 'a'.repeat(16), 'a'.repeat(100)])('accepts %s', (token) => {
-    expect(isValidSessionToken(token)).toBe(true);
-  });
+  it.each(['2b7c3c2e-6f1d-4c1e-9a43-1c1b5d7f9e21', '1764000000000-k3j4h5g6f7', 'a'.repeat(16), 'a'.repeat(100)])(
+    'accepts %s',
+    (token) => {
+      expect(isValidSessionToken(token)).toBe(true);
+    },
+  );
 
-  it.each(['', 'tok-a', 'a'.repeat(15), 'a'.repeat(101), 'abcdefghijklmnop q', 'abcdefghijklmnop/'])('refuses %s', (token) => {
-    expect(isValidSessionToken(token)).toBe(false);
-  });
+  it.each(['', 'tok-a', 'a'.repeat(15), 'a'.repeat(101), 'abcdefghijklmnop q', 'abcdefghijklmnop/'])(
+    'refuses %s',
+    (token) => {
+      expect(isValidSessionToken(token)).toBe(false);
+    },
+  );
 });

@@ -42,9 +42,19 @@ const ACTIONS: Record<string, Partial<Record<string, PermissionName>>> = {
   // Events and their sessions (the API's permissions): capacity, flags and notifications are Events.Update.
   events: { create: 'Events.Create', edit: 'Events.Update', delete: 'Events.Delete', notify: 'Events.Update' },
   blacklist: { create: 'Blacklists.Create', edit: 'Blacklists.Update', delete: 'Blacklists.Delete' },
-  registrations: { edit: 'Registrations.Update', cancel: 'Registrations.Update', resend: 'Registrations.Update', delete: 'Registrations.Delete' },
+  registrations: {
+    edit: 'Registrations.Update',
+    cancel: 'Registrations.Update',
+    resend: 'Registrations.Update',
+    delete: 'Registrations.Delete',
+  },
   // The waiting list is read with Queues.Read; changing it is a change of registrations (docs/domain.md).
-  'queue-management': { promote: 'Registrations.Update', edit: 'Registrations.Update', reorder: 'Registrations.Update', delete: 'Registrations.Delete' },
+  'queue-management': {
+    promote: 'Registrations.Update',
+    edit: 'Registrations.Update',
+    reorder: 'Registrations.Update',
+    delete: 'Registrations.Delete',
+  },
   settings: { list: 'Settings.Read', show: 'Settings.Read', edit: 'Settings.Update' },
   // E-mail and SMS (docs/domain.md): templates are written with Settings.Update (the screen's permission);
   // resend goes with reading the log; deleting log rows is Settings.Delete.

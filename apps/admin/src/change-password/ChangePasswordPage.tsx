@@ -30,7 +30,11 @@ export default function ChangePasswordPage() {
   const { identity } = useGetIdentity();
   const forced = !!(identity as Identity | undefined)?.mustChangePassword;
 
-  const [values, setValues] = useState<ChangePasswordRequest>({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const [values, setValues] = useState<ChangePasswordRequest>({
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
   const [errors, setErrors] = useState<ChangePasswordErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -53,14 +57,21 @@ export default function ChangePasswordPage() {
         forgetProfile();
         await queryClient.resetQueries({ queryKey: ['auth'] });
         const state = location.state as { nextPathname?: string; nextSearch?: string } | null;
-        const next = state?.nextPathname && state.nextPathname !== '/change-password' ? `${state.nextPathname}${state.nextSearch ?? ''}` : '/dashboard';
+        const next =
+          state?.nextPathname && state.nextPathname !== '/change-password'
+            ? `${state.nextPathname}${state.nextSearch ?? ''}`
+            : '/dashboard';
         navigate(next, { replace: true });
       }, REDIRECT_AFTER_MS);
     } catch (error) {
       const body = errorBody(error);
       const fieldErrors = body?.errors as Record<string, string> | undefined;
       if (fieldErrors) {
-        setErrors(Object.fromEntries(FIELDS.filter((f) => fieldErrors[f.name]).map((f) => [f.name, String(fieldErrors[f.name])])));
+        setErrors(
+          Object.fromEntries(
+            FIELDS.filter((f) => fieldErrors[f.name]).map((f) => [f.name, String(fieldErrors[f.name])]),
+          ),
+        );
       }
       setFailure(changePasswordFailure(error instanceof HttpError ? error.status : undefined, body?.message));
       setBusy(false);
@@ -68,14 +79,19 @@ export default function ChangePasswordPage() {
   }
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}
+    >
       <Card variant="outlined" sx={{ width: '100%', maxWidth: 440 }}>
         <CardContent sx={{ p: 4 }}>
           <Typography component="h1" variant="h5" gutterBottom>
             Cambiar Contraseña
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {forced ? 'Debes cambiar tu contraseña antes de continuar.' : 'Elige una nueva contraseña de al menos 6 caracteres.'}
+            {forced
+              ? 'Debes cambiar tu contraseña antes de continuar.'
+              : 'Elige una nueva contraseña de al menos 6 caracteres.'}
           </Typography>
           {failure && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>

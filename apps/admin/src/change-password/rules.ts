@@ -3,7 +3,11 @@ import { MESSAGES, MIN_PASSWORD_LENGTH, type ChangePasswordRequest } from '@evre
 export type ChangePasswordErrors = Partial<Record<keyof ChangePasswordRequest, string>>;
 
 /** Spec 5, password change: the first failing rule of each field. */
-export function validateChangePassword({ currentPassword, newPassword, confirmPassword }: ChangePasswordRequest): ChangePasswordErrors {
+export function validateChangePassword({
+  currentPassword,
+  newPassword,
+  confirmPassword,
+}: ChangePasswordRequest): ChangePasswordErrors {
   const errors: ChangePasswordErrors = {};
   if (!currentPassword) errors.currentPassword = MESSAGES.password.currentRequired;
   if (!newPassword) errors.newPassword = MESSAGES.password.newRequired;

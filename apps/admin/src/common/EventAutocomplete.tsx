@@ -51,7 +51,9 @@ export function EventAutocomplete({
       )}
       noOptionsText="No se encontraron eventos"
       {...AUTOCOMPLETE_TEXTS}
-      renderInput={(params) => <TextField {...params} label={label} placeholder="Escribe para buscar" error={error} helperText={helperText} />}
+      renderInput={(params) => (
+        <TextField {...params} label={label} placeholder="Escribe para buscar" error={error} helperText={helperText} />
+      )}
     />
   );
 }

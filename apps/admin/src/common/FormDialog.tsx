@@ -31,14 +31,21 @@ export function FormDialog({
     try {
       await onSubmit(values);
     } catch (error) {
-      const fieldErrors = error instanceof HttpError ? (error.body?.errors as Record<string, unknown> | undefined) : undefined;
+      const fieldErrors =
+        error instanceof HttpError ? (error.body?.errors as Record<string, unknown> | undefined) : undefined;
       if (fieldErrors) return fieldErrors;
       setFailure(error instanceof Error ? error.message : String(error));
     }
   }
 
   return (
-    <Dialog open onClose={(_event, reason) => reason !== 'backdropClick' && onClose()} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
+    <Dialog
+      open
+      onClose={(_event, reason) => reason !== 'backdropClick' && onClose()}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth={maxWidth}
+    >
       <Form record={record} onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         {/* The top padding keeps the first field's floating label visible under the title. */}

@@ -11,7 +11,11 @@ export function PrevNextPagination({ noun }: { noun?: string }) {
   const counted = noun !== undefined && total !== undefined ? pagerTexts(page, perPage, total, noun) : null;
   const hasNext = counted ? page < counted.pages : (data?.length ?? 0) >= perPage;
   return (
-    <Box component="nav" aria-label="Paginación" sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', px: 2, py: 1.5 }}>
+    <Box
+      component="nav"
+      aria-label="Paginación"
+      sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', px: 2, py: 1.5 }}
+    >
       <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
         {counted?.shown}
       </Typography>

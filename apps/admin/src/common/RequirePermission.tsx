@@ -11,7 +11,10 @@ export function RequirePermission({ permission, children }: { permission: string
   if (!permissions?.includes(permission)) {
     return (
       <Box sx={{ py: 2 }}>
-        <Alert severity="warning">Para cargar esta sección también necesitas el permiso {permission}. Pide a un administrador que lo añada a tu rol.</Alert>
+        <Alert severity="warning">
+          Para cargar esta sección también necesitas el permiso {permission}. Pide a un administrador que lo añada a tu
+          rol.
+        </Alert>
       </Box>
     );
   }

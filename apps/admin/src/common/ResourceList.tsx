@@ -35,8 +35,25 @@ export function ResourceList({
     <List
       resource={resource}
       title={title}
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={searchPlaceholder} inputProps={{ 'aria-label': searchPlaceholder }} sx={{ minWidth: { sm: 440 } }} />]}
-      actions={create ? <TopToolbar><Button variant="contained" label={create.label} startIcon={<AddIcon />} onClick={create.onClick} /></TopToolbar> : false}
+      filters={[
+        <SearchInput
+          key="q"
+          source="q"
+          alwaysOn
+          placeholder={searchPlaceholder}
+          inputProps={{ 'aria-label': searchPlaceholder }}
+          sx={{ minWidth: { sm: 440 } }}
+        />,
+      ]}
+      actions={
+        create ? (
+          <TopToolbar>
+            <Button variant="contained" label={create.label} startIcon={<AddIcon />} onClick={create.onClick} />
+          </TopToolbar>
+        ) : (
+          false
+        )
+      }
       pagination={paging ? <Pager noun={paging.noun} /> : false}
       perPage={paging ? (paging.perPage ?? 20) : 1000}
       sort={sort}
@@ -57,7 +74,11 @@ function Pager({ noun }: { noun: string }) {
   if (isPending || total === undefined) return null;
   const texts = pagerTexts(page, perPage, total, noun);
   return (
-    <Box component="nav" aria-label="Paginación" sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', px: 2, py: 1.5 }}>
+    <Box
+      component="nav"
+      aria-label="Paginación"
+      sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', px: 2, py: 1.5 }}
+    >
       <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
         {texts.shown}
       </Typography>
@@ -75,7 +96,19 @@ function Pager({ noun }: { noun: string }) {
 }
 
 /** An icon button of a row's Acciones column: its tooltip, and a label naming the row for screen readers. */
-export function RowAction({ title, label, icon, onClick, danger = false }: { title: string; label: string; icon: ReactElement; onClick: () => void; danger?: boolean }) {
+export function RowAction({
+  title,
+  label,
+  icon,
+  onClick,
+  danger = false,
+}: {
+  title: string;
+  label: string;
+  icon: ReactElement;
+  onClick: () => void;
+  danger?: boolean;
+}) {
   return (
     <Tooltip title={title}>
       <IconButton size="small" color={danger ? 'error' : 'default'} aria-label={label} onClick={onClick}>

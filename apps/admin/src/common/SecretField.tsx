@@ -20,7 +20,11 @@ export function SecretField({ label, ...props }: TextFieldProps & { label: strin
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton aria-label={visible ? `Ocultar ${label.toLowerCase()}` : `Mostrar ${label.toLowerCase()}`} onClick={() => setVisible(!visible)} edge="end">
+              <IconButton
+                aria-label={visible ? `Ocultar ${label.toLowerCase()}` : `Mostrar ${label.toLowerCase()}`}
+                onClick={() => setVisible(!visible)}
+                edge="end"
+              >
                 {visible ? <VisibilityOff /> : <Visibility />}
               </IconButton>
             </InputAdornment>

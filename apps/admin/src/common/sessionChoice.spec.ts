@@ -1,4 +1,12 @@
-import { byStart, eventMatches, eventPlace, formatDay, sessionAvailability, sessionMatches, sessionRange } from './sessionChoice';
+import {
+  byStart,
+  eventMatches,
+  eventPlace,
+  formatDay,
+  sessionAvailability,
+  sessionMatches,
+  sessionRange,
+} from './sessionChoice';
 
 const event = { title: 'Visita guiada al Madrid de los Austrias', city: 'Madrid', address: 'Calle de Alcalá 42' };
 const session = { id: 1, startDate: '2026-03-05', startTime: '10:00:00', endTime: '11:30:00', isAllDay: false };
@@ -25,8 +33,12 @@ describe('elegir evento y sesión (especificación 2, Registro manual)', () => {
   });
 
   it("disponibilidad: plazas libres, 'Lista espera' o 'Completo'", () => {
-    expect(sessionAvailability({ availableSpots: 3, currentQueueCount: 0, maxQueueSpots: 5 })).toBe('3 plazas disponibles');
-    expect(sessionAvailability({ availableSpots: 1, currentQueueCount: 0, maxQueueSpots: 5 })).toBe('1 plaza disponible');
+    expect(sessionAvailability({ availableSpots: 3, currentQueueCount: 0, maxQueueSpots: 5 })).toBe(
+      '3 plazas disponibles',
+    );
+    expect(sessionAvailability({ availableSpots: 1, currentQueueCount: 0, maxQueueSpots: 5 })).toBe(
+      '1 plaza disponible',
+    );
     expect(sessionAvailability({ availableSpots: 0, currentQueueCount: 4, maxQueueSpots: 5 })).toBe('Lista espera');
     expect(sessionAvailability({ availableSpots: 0, currentQueueCount: 5, maxQueueSpots: 5 })).toBe('Completo');
     expect(sessionAvailability({ availableSpots: 0, currentQueueCount: 0, maxQueueSpots: 0 })).toBe('Completo');

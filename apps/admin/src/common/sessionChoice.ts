@@ -21,7 +21,10 @@ export function eventMatches(event: EventLike, query: string): boolean {
 
 /** 'city - address', leaving out the part that is empty. */
 export function eventPlace(event: EventLike): string {
-  return [event.city, event.address].map((part) => (part ?? '').trim()).filter(Boolean).join(' - ');
+  return [event.city, event.address]
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join(' - ');
 }
 
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY' without going through a Date (no time-zone shift). */
@@ -38,12 +41,17 @@ export function shortTime(time: string | null | undefined): string {
 /** '05/03/2026 10:00 - 11:30', or '05/03/2026 (todo el día)'. */
 export function sessionRange(session: SessionLike): string {
   const day = formatDay(session.startDate);
-  return session.isAllDay ? `${day} (todo el día)` : `${day} ${shortTime(session.startTime)} - ${shortTime(session.endTime)}`;
+  return session.isAllDay
+    ? `${day} (todo el día)`
+    : `${day} ${shortTime(session.startTime)} - ${shortTime(session.endTime)}`;
 }
 
 /** Available spots, else 'Lista espera' when only the waiting list has room, else 'Completo' (spec 2). */
-export function sessionAvailability(session: Pick<Session, 'availableSpots' | 'currentQueueCount' | 'maxQueueSpots'>): string {
-  if (session.availableSpots > 0) return session.availableSpots === 1 ? '1 plaza disponible' : `${session.availableSpots} plazas disponibles`;
+export function sessionAvailability(
+  session: Pick<Session, 'availableSpots' | 'currentQueueCount' | 'maxQueueSpots'>,
+): string {
+  if (session.availableSpots > 0)
+    return session.availableSpots === 1 ? '1 plaza disponible' : `${session.availableSpots} plazas disponibles`;
   if (session.currentQueueCount < session.maxQueueSpots) return 'Lista espera';
   return 'Completo';
 }
@@ -57,5 +65,7 @@ export function sessionMatches(session: SessionLike, query: string): boolean {
 
 /** Sessions by start, earliest first. */
 export function byStart<T extends Pick<Session, 'startDate' | 'startTime' | 'id'>>(sessions: readonly T[]): T[] {
-  return [...sessions].sort((a, b) => `${a.startDate} ${a.startTime}`.localeCompare(`${b.startDate} ${b.startTime}`) || a.id - b.id);
+  return [...sessions].sort(
+    (a, b) => `${a.startDate} ${a.startTime}`.localeCompare(`${b.startDate} ${b.startTime}`) || a.id - b.id,
+  );
 }

@@ -14,7 +14,11 @@ export function usePickableEvents() {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { can } = useActions('events');
   const canRead = can('list');
-  const query = useQuery({ queryKey: PICKABLE_EVENTS_KEY, queryFn: () => dataProvider.eventsWithSessions(), enabled: canRead });
+  const query = useQuery({
+    queryKey: PICKABLE_EVENTS_KEY,
+    queryFn: () => dataProvider.eventsWithSessions(),
+    enabled: canRead,
+  });
   const events: AdminEvent[] = query.data ?? [];
   return { canRead, events, isPending: canRead && query.isPending, error: query.error };
 }

@@ -33,8 +33,10 @@ export function useSettingsForm<F extends object, R>({
       setBanner({ severity: 'success', text: 'Configuración guardada exitosamente', vanishAfterMs: 3000 });
     },
     onError: (error) => {
-      const fields = error instanceof HttpError ? (error.body?.errors as Record<string, string> | undefined) : undefined;
-      if (fields) setErrors(Object.fromEntries(Object.entries(fields).filter(([field]) => field in form)) as FieldErrors<F>);
+      const fields =
+        error instanceof HttpError ? (error.body?.errors as Record<string, string> | undefined) : undefined;
+      if (fields)
+        setErrors(Object.fromEntries(Object.entries(fields).filter(([field]) => field in form)) as FieldErrors<F>);
       setBanner({ severity: 'error', text: withReason('Error al guardar la configuración', error.message) });
     },
   });

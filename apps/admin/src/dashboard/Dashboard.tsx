@@ -5,7 +5,20 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import EventIcon from '@mui/icons-material/Event';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import PeopleIcon from '@mui/icons-material/People';
-import { Alert, Box, Card, CardContent, CardHeader, Chip, List, ListItemButton, ListItemIcon, ListItemText, Skeleton, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useCanAccessResources, useDataProvider, useGetIdentity } from 'react-admin';
 import { Link } from 'react-router';
@@ -23,10 +36,30 @@ const CARDS: { key: keyof DashboardStats; label: string; icon: ReactElement }[] 
 
 /** Quick actions: the built screens, each shown only when canAccess allows it. */
 const ACTIONS: { resource: string; label: string; description: string; icon: ReactElement }[] = [
-  { resource: 'users', label: 'Gestionar usuarios', description: 'Altas, cambios y contraseñas del personal', icon: <PeopleIcon /> },
-  { resource: 'roles', label: 'Gestionar roles', description: 'Roles y sus permisos', icon: <AdminPanelSettingsIcon /> },
-  { resource: 'events', label: 'Eventos', description: 'Duración de las reservas y límites de la lista de espera', icon: <EventIcon /> },
-  { resource: 'departments', label: 'Gestionar departamentos', description: 'Departamentos del personal', icon: <ApartmentIcon /> },
+  {
+    resource: 'users',
+    label: 'Gestionar usuarios',
+    description: 'Altas, cambios y contraseñas del personal',
+    icon: <PeopleIcon />,
+  },
+  {
+    resource: 'roles',
+    label: 'Gestionar roles',
+    description: 'Roles y sus permisos',
+    icon: <AdminPanelSettingsIcon />,
+  },
+  {
+    resource: 'events',
+    label: 'Eventos',
+    description: 'Duración de las reservas y límites de la lista de espera',
+    icon: <EventIcon />,
+  },
+  {
+    resource: 'departments',
+    label: 'Gestionar departamentos',
+    description: 'Departamentos del personal',
+    icon: <ApartmentIcon />,
+  },
 ];
 
 /** /admin/dashboard (spec 2): welcome, the four figures, the user's card and quick actions. */
@@ -50,7 +83,18 @@ export default function Dashboard() {
         </Alert>
       )}
 
-      <Box component="ul" aria-label="Resumen" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
+      <Box
+        component="ul"
+        aria-label="Resumen"
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))',
+        }}
+      >
         {CARDS.map((card) => (
           <Card key={card.key} component="li" variant="outlined">
             <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
@@ -72,10 +116,24 @@ export default function Dashboard() {
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { lg: '1fr 1fr' }, alignItems: 'start' }}>
         <Card variant="outlined" component="section" aria-labelledby="user-card-title">
-          <CardHeader title="Tu cuenta" slotProps={{ title: { id: 'user-card-title', component: 'h2', variant: 'h6' } }} />
+          <CardHeader
+            title="Tu cuenta"
+            slotProps={{ title: { id: 'user-card-title', component: 'h2', variant: 'h6' } }}
+          />
           <CardContent sx={{ pt: 0 }}>
             {user && (
-              <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' } }}>
+              <Box
+                component="dl"
+                sx={{
+                  m: 0,
+                  display: 'grid',
+                  gridTemplateColumns: 'max-content 1fr',
+                  columnGap: 2,
+                  rowGap: 1,
+                  '& dt': { color: 'text.secondary' },
+                  '& dd': { m: 0, minWidth: 0, overflowWrap: 'anywhere' },
+                }}
+              >
                 <dt>Email</dt>
                 <dd>{user.email}</dd>
                 <dt>Nombre completo</dt>
@@ -100,9 +158,14 @@ export default function Dashboard() {
         </Card>
 
         <Card variant="outlined" component="section" aria-labelledby="quick-actions-title">
-          <CardHeader title="Acciones rápidas" slotProps={{ title: { id: 'quick-actions-title', component: 'h2', variant: 'h6' } }} />
+          <CardHeader
+            title="Acciones rápidas"
+            slotProps={{ title: { id: 'quick-actions-title', component: 'h2', variant: 'h6' } }}
+          />
           <CardContent sx={{ pt: 0 }}>
-            {!access.isPending && actions.length === 0 && <Typography color="text.secondary">No hay acciones disponibles con tus permisos.</Typography>}
+            {!access.isPending && actions.length === 0 && (
+              <Typography color="text.secondary">No hay acciones disponibles con tus permisos.</Typography>
+            )}
             <List disablePadding>
               {actions.map((action) => (
                 <ListItemButton key={action.resource} component={Link} to={`/${action.resource}`}>

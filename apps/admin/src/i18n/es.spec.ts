@@ -32,13 +32,17 @@ describe('mensajes de react-admin en español', () => {
   it('conserva los marcadores %{...} y las formas de plural de cada mensaje', () => {
     const wrong = [...english].filter(([key, text]) => {
       const es = spanish.get(key) ?? '';
-      return placeholders(es).join() !== placeholders(text).join() || es.split('||||').length !== text.split('||||').length;
+      return (
+        placeholders(es).join() !== placeholders(text).join() || es.split('||||').length !== text.split('||||').length
+      );
     });
     expect(wrong.map(([key]) => key)).toEqual([]);
   });
 
   it('ningún texto se queda en inglés: solo coinciden los que se escriben igual en español', () => {
-    const same = [...english].filter(([key, text]) => spanish.get(key) === text && text.trim().length > 1).map(([key]) => key);
+    const same = [...english]
+      .filter(([key, text]) => spanish.get(key) === text && text.trim().length > 1)
+      .map(([key]) => key);
     expect(same.sort()).toEqual(
       [
         'ra.auth.email', // 'Email'

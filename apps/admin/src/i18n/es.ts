@@ -3,7 +3,9 @@ import type { TranslationMessages } from 'react-admin';
 /** TranslationMessages without its index signatures and with every optional branch required: with it, a key
  * react-admin declares but this file lacks is a type error (es.spec.ts also compares with ra-language-english). */
 type Complete<T> = {
-  [K in keyof T as string extends K ? never : K]-?: NonNullable<T[K]> extends string ? string : Complete<NonNullable<T[K]>>;
+  [K in keyof T as string extends K ? never : K]-?: NonNullable<T[K]> extends string
+    ? string
+    : Complete<NonNullable<T[K]>>;
 };
 
 /** react-admin's own texts in Spanish (no maintained Spanish package exists for react-admin 5). */
@@ -88,7 +90,8 @@ const ra: Complete<TranslationMessages['ra']> = {
     are_you_sure: '¿Estás seguro?',
     authentication_error: 'El servidor de autenticación devolvió un error y no se pudieron comprobar tus credenciales.',
     auth_error: 'Error al validar el token de autenticación.',
-    bulk_delete_content: '¿Seguro que quieres eliminar este %{name}? |||| ¿Seguro que quieres eliminar estos %{smart_count} elementos?',
+    bulk_delete_content:
+      '¿Seguro que quieres eliminar este %{name}? |||| ¿Seguro que quieres eliminar estos %{smart_count} elementos?',
     bulk_delete_title: 'Eliminar %{name} |||| Eliminar %{smart_count} %{name}',
     bulk_update_content:
       '¿Seguro que quieres actualizar %{name} %{recordRepresentation}? |||| ¿Seguro que quieres actualizar estos %{smart_count} elementos?',
@@ -102,7 +105,8 @@ const ra: Complete<TranslationMessages['ra']> = {
     loading: 'Espera, por favor',
     no: 'No',
     not_found: 'La dirección no existe o el enlace no es correcto.',
-    select_all_limit_reached: 'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max}.',
+    select_all_limit_reached:
+      'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max}.',
     unsaved_changes: 'Algunos cambios no se han guardado. ¿Seguro que quieres descartarlos?',
     yes: 'Sí',
     placeholder_data_warning: 'Problema de red: no se pudieron actualizar los datos.',
@@ -190,7 +194,12 @@ const ra: Complete<TranslationMessages['ra']> = {
     },
     Datagrid: { title: 'Tabla', unlabeled: 'Columna sin título n.º %{column}' },
     SimpleForm: { title: 'Formulario', unlabeled: 'Campo sin título n.º %{input}' },
-    SimpleList: { title: 'Lista', primaryText: 'Texto principal', secondaryText: 'Texto secundario', tertiaryText: 'Texto terciario' },
+    SimpleList: {
+      title: 'Lista',
+      primaryText: 'Texto principal',
+      secondaryText: 'Texto secundario',
+      tertiaryText: 'Texto terciario',
+    },
   },
 };
 

@@ -23,7 +23,12 @@ export function AppHeader() {
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         {identity?.email && (
-          <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' } }} data-testid="current-user-email">
+          <Typography
+            variant="body2"
+            noWrap
+            sx={{ display: { xs: 'none', sm: 'block' } }}
+            data-testid="current-user-email"
+          >
             {identity.email}
           </Typography>
         )}

@@ -11,7 +11,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (isPending) return <Loading />;
   if (identity?.mustChangePassword) {
-    return <Navigate to="/change-password" replace state={{ nextPathname: location.pathname, nextSearch: location.search }} />;
+    return (
+      <Navigate
+        to="/change-password"
+        replace
+        state={{ nextPathname: location.pathname, nextSearch: location.search }}
+      />
+    );
   }
   return (
     <Layout appBar={AppHeader} menu={AppMenu}>

@@ -46,7 +46,11 @@ export function AppMenu() {
   return (
     <nav aria-label="Panel de Usuario">
       {open && (
-        <Typography component="h2" variant="overline" sx={{ display: 'block', px: 2, pt: 1.5, color: 'text.secondary', fontWeight: 700 }}>
+        <Typography
+          component="h2"
+          variant="overline"
+          sx={{ display: 'block', px: 2, pt: 1.5, color: 'text.secondary', fontWeight: 700 }}
+        >
           Panel de Usuario
         </Typography>
       )}

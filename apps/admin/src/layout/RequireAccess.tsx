@@ -4,7 +4,15 @@ import { AccessDeniedPage } from './AccessDeniedPage';
 
 /** Shows the page when authProvider.canAccess allows it, 'Acceso Denegado' in its place otherwise (the
  * address stays the one the user typed). */
-export function RequireAccess({ resource, action = 'list', children }: { resource: string; action?: string; children: ReactNode }) {
+export function RequireAccess({
+  resource,
+  action = 'list',
+  children,
+}: {
+  resource: string;
+  action?: string;
+  children: ReactNode;
+}) {
   return (
     <CanAccess resource={resource} action={action} accessDenied={<AccessDeniedPage />} loading={<Loading />}>
       {children}

@@ -12,7 +12,11 @@ export function translateError(error: unknown, fallback: string): never {
   const fieldErrors = body?.errors
     ? Object.fromEntries(Object.entries(body.errors).map(([field, texts]) => [field, texts.join(' ')]))
     : undefined;
-  throw new HttpError(message, error.status, fieldErrors ? { ...body, errors: { ...fieldErrors, root: { serverError: message } } } : body);
+  throw new HttpError(
+    message,
+    error.status,
+    fieldErrors ? { ...body, errors: { ...fieldErrors, root: { serverError: message } } } : body,
+  );
 }
 
 export async function call<T>(path: string, options: RequestInit, fallback: string): Promise<T> {

@@ -12,12 +12,19 @@ Object.assign(globalThis, {
   },
 });
 
-const UNAVAILABLE = { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.' };
+const UNAVAILABLE = {
+  statusCode: 503,
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+};
 
 function serve(answer: (url: string) => { status: number; body?: unknown }) {
   globalThis.fetch = jest.fn(async (url: string | URL | Request) => {
     const { status, body } = answer(String(url));
-    return new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(body === undefined ? '' : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
 }
 
@@ -44,7 +51,9 @@ afterEach(() => jest.useRealTimers());
 describe('la sesión con el servidor no disponible', () => {
   it('un error 5xx o sin red no cierra la sesión (checkError)', async () => {
     for (const status of [0, 500, 502, 503, 504]) {
-      await expect(authProvider.checkError(new HttpError('x', status, status === 503 ? UNAVAILABLE : undefined))).resolves.toBeUndefined();
+      await expect(
+        authProvider.checkError(new HttpError('x', status, status === 503 ? UNAVAILABLE : undefined)),
+      ).resolves.toBeUndefined();
     }
     expect(tokens.present()).toBe(true);
   });
@@ -58,10 +67,22 @@ describe('la sesión con el servidor no disponible', () => {
     let refreshes = 0;
     serve((url) => {
       if (url === '/api/auth/refresh') {
-        return ++refreshes < 3 ? { status: 503, body: UNAVAILABLE } : { status: 200, body: { accessToken: 'nuevo', accessTokenExpiresAt: '2030-01-01T00:00:00Z' } };
+        return ++refreshes < 3
+          ? { status: 503, body: UNAVAILABLE }
+          : { status: 200, body: { accessToken: 'nuevo', accessTokenExpiresAt: '2030-01-01T00:00:00Z' } };
       }
       return store.get(STORAGE_KEYS.accessToken) === 'nuevo'
-        ? { status: 200, body: { id: 'u1', email: 'ana@example.com', firstName: 'Ana', lastName: 'Pérez', permissions: ['Users.Read'], mustChangePassword: false } }
+        ? {
+            status: 200,
+            body: {
+              id: 'u1',
+              email: 'ana@example.com',
+              firstName: 'Ana',
+              lastName: 'Pérez',
+              permissions: ['Users.Read'],
+              mustChangePassword: false,
+            },
+          }
         : { status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'No autenticado' } };
     });
     await expect(settle(authProvider.checkAuth!({}))).resolves.toBeUndefined();

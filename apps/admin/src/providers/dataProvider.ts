@@ -15,7 +15,9 @@ function compare(a: unknown, b: unknown): number {
 }
 
 function page<T extends RaRecord>(rows: T[], { pagination, sort }: GetListParams) {
-  const sorted = sort?.field ? [...rows].sort((x, y) => compare(x[sort.field], y[sort.field]) * (sort.order === 'DESC' ? -1 : 1)) : rows;
+  const sorted = sort?.field
+    ? [...rows].sort((x, y) => compare(x[sort.field], y[sort.field]) * (sort.order === 'DESC' ? -1 : 1))
+    : rows;
   const { page: n = 1, perPage = sorted.length || 1 } = pagination ?? {};
   return { data: sorted.slice((n - 1) * perPage, n * perPage), total: sorted.length };
 }
@@ -27,9 +29,15 @@ const resources: DataProvider = {
     const q = typeof params.filter?.q === 'string' ? params.filter.q.trim() : '';
     if (m.paged) {
       const { page: n = 1, perPage = 20 } = params.pagination ?? {};
-      return m.paged.read(await call<unknown>(`${m.path}?${m.paged.query(n, perPage, q)}`, { signal: params.signal }, m.messages.load)) as any;
+      return m.paged.read(
+        await call<unknown>(`${m.path}?${m.paged.query(n, perPage, q)}`, { signal: params.signal }, m.messages.load),
+      ) as any;
     }
-    const rows = await call<RaRecord[]>(m.search && q ? `${m.path}?search=${encodeURIComponent(q)}` : m.path, { signal: params.signal }, m.messages.load);
+    const rows = await call<RaRecord[]>(
+      m.search && q ? `${m.path}?search=${encodeURIComponent(q)}` : m.path,
+      { signal: params.signal },
+      m.messages.load,
+    );
     return page(rows, params) as any;
   },
 
@@ -52,13 +60,21 @@ const resources: DataProvider = {
   async create(resource, { data }) {
     const m = mapping(resource);
     if (!m.create) throw new Error(`${resource}: no se puede crear`);
-    return { data: await call<any>(m.path, { method: 'POST', ...json(m.create(data)) }, m.messages.create ?? m.messages.load) };
+    return {
+      data: await call<any>(m.path, { method: 'POST', ...json(m.create(data)) }, m.messages.create ?? m.messages.load),
+    };
   },
 
   async update(resource, { id, data }) {
     const m = mapping(resource);
     if (!m.update) throw new Error(`${resource}: no se puede editar`);
-    return { data: await call<any>(`${m.path}/${encodeURIComponent(id)}`, { method: 'PUT', ...json(m.update(data)) }, m.messages.update ?? m.messages.load) };
+    return {
+      data: await call<any>(
+        `${m.path}/${encodeURIComponent(id)}`,
+        { method: 'PUT', ...json(m.update(data)) },
+        m.messages.update ?? m.messages.load,
+      ),
+    };
   },
 
   async updateMany() {

@@ -13,7 +13,10 @@ export interface ResourceMapping {
   update?: (data: Record<string, any>) => unknown;
   messages: { create?: string; update?: string; delete?: string; load: string };
   /** Lists the API pages itself: the query of one page and how to read its answer. */
-  paged?: { query: (page: number, perPage: number, search: string) => string; read: (body: any) => { data: RaRecord[]; total: number } };
+  paged?: {
+    query: (page: number, perPage: number, search: string) => string;
+    read: (body: any) => { data: RaRecord[]; total: number };
+  };
 }
 
 export const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
@@ -22,7 +25,13 @@ const MAPPINGS: Record<string, ResourceMapping> = {
   users: {
     path: '/user',
     search: true,
-    create: (d) => ({ email: trim(d.email), firstName: trim(d.firstName), lastName: trim(d.lastName), departmentId: d.departmentId, roleId: d.roleId }),
+    create: (d) => ({
+      email: trim(d.email),
+      firstName: trim(d.firstName),
+      lastName: trim(d.lastName),
+      departmentId: d.departmentId,
+      roleId: d.roleId,
+    }),
     // The role is not editable here (spec 5); the flags keep the values shown in the dialog.
     update: (d) => ({
       email: trim(d.email),
@@ -43,8 +52,16 @@ const MAPPINGS: Record<string, ResourceMapping> = {
   roles: {
     path: '/role',
     search: true,
-    create: (d) => ({ name: trim(d.name), description: trim(d.description) || null, permissionIds: d.permissionIds ?? [] }),
-    update: (d) => ({ name: trim(d.name), description: trim(d.description) || null, permissionIds: d.permissionIds ?? [] }),
+    create: (d) => ({
+      name: trim(d.name),
+      description: trim(d.description) || null,
+      permissionIds: d.permissionIds ?? [],
+    }),
+    update: (d) => ({
+      name: trim(d.name),
+      description: trim(d.description) || null,
+      permissionIds: d.permissionIds ?? [],
+    }),
     messages: {
       create: 'Error al crear rol',
       update: 'Error al actualizar rol',
@@ -107,7 +124,13 @@ const MAPPINGS: Record<string, ResourceMapping> = {
       read: (body: BlacklistPage) => ({ data: body.data, total: body.totalCount }),
     },
     // Names and phone left out on create: the server takes them from the person's registration.
-    create: (d) => ({ eventId: d.eventId, eventSessionId: d.eventSessionId, email: trim(d.email), ...blacklistFields(d), phoneNumber: trim(d.phoneNumber) || undefined }),
+    create: (d) => ({
+      eventId: d.eventId,
+      eventSessionId: d.eventSessionId,
+      email: trim(d.email),
+      ...blacklistFields(d),
+      phoneNumber: trim(d.phoneNumber) || undefined,
+    }),
     update: (d) => blacklistFields(d),
     messages: {
       create: 'Error al bloquear a la persona',
@@ -122,20 +145,30 @@ const MAPPINGS: Record<string, ResourceMapping> = {
     search: false,
     create: templateRequest,
     update: templateRequest,
-    messages: { create: 'Error al crear la plantilla', update: 'Error al actualizar la plantilla', load: 'Error al cargar las plantillas' },
+    messages: {
+      create: 'Error al crear la plantilla',
+      update: 'Error al actualizar la plantilla',
+      load: 'Error al cargar las plantillas',
+    },
   },
   // The logs are paged by the API (e-mail 20, SMS 50 per page, spec 9), newest first.
   'email-logs': {
     path: '/email-logs',
     search: true,
-    paged: { query: (page, perPage, search) => logQuery(page, perPage, search), read: (body: EmailLogPage) => ({ data: body.data, total: body.totalCount }) },
+    paged: {
+      query: (page, perPage, search) => logQuery(page, perPage, search),
+      read: (body: EmailLogPage) => ({ data: body.data, total: body.totalCount }),
+    },
     messages: { delete: 'Error al eliminar el registro de email', load: 'Error al cargar los registros de email' },
   },
   // Listed at /smssettings/logs; deleted at /smssettings/smslogs/{id} (named methods below).
   'sms-logs': {
     path: '/smssettings/logs',
     search: true,
-    paged: { query: (page, perPage, search) => logQuery(page, perPage, search), read: (body: SmsLogPage) => ({ data: body.data, total: body.totalCount }) },
+    paged: {
+      query: (page, perPage, search) => logQuery(page, perPage, search),
+      read: (body: SmsLogPage) => ({ data: body.data, total: body.totalCount }),
+    },
     messages: { load: 'Error al cargar el registro de SMS. Por favor, intenta de nuevo.' },
   },
 };
@@ -170,4 +203,3 @@ export function mapping(resource: string): ResourceMapping {
   if (!found) throw new Error(`Recurso desconocido: ${resource}`);
   return found;
 }
-

@@ -18,10 +18,18 @@ let calls: Call[] = [];
 function serve(answer: (call: Call) => { status: number; body?: unknown }) {
   globalThis.fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const headers = new Headers(init?.headers);
-    const call = { url: String(url), method: init?.method ?? 'GET', authorization: headers.get('Authorization'), language: headers.get('Accept-Language') };
+    const call = {
+      url: String(url),
+      method: init?.method ?? 'GET',
+      authorization: headers.get('Authorization'),
+      language: headers.get('Accept-Language'),
+    };
     calls.push(call);
     const { status, body } = answer(call);
-    return new Response(body === undefined ? '' : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    return new Response(body === undefined ? '' : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof fetch;
 }
 
@@ -35,8 +43,11 @@ beforeEach(() => {
 describe('llamadas autenticadas', () => {
   it('con un 401 renueva el token (refresh token como bearer) y repite la llamada una vez', async () => {
     serve((call) => {
-      if (call.url === '/api/auth/refresh') return { status: 200, body: { accessToken: 'nuevo', accessTokenExpiresAt: '2030-01-01T00:00:00Z' } };
-      return call.authorization === 'Bearer nuevo' ? { status: 200, body: [{ id: 1 }] } : { status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'No autenticado' } };
+      if (call.url === '/api/auth/refresh')
+        return { status: 200, body: { accessToken: 'nuevo', accessTokenExpiresAt: '2030-01-01T00:00:00Z' } };
+      return call.authorization === 'Bearer nuevo'
+        ? { status: 200, body: [{ id: 1 }] }
+        : { status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'No autenticado' } };
     });
     const { json } = await apiFetch('/department');
     expect(json).toEqual([{ id: 1 }]);
@@ -51,7 +62,8 @@ describe('llamadas autenticadas', () => {
 
   it('varias llamadas rechazadas a la vez comparten una sola renovación', async () => {
     serve((call) => {
-      if (call.url === '/api/auth/refresh') return { status: 200, body: { accessToken: 'nuevo', accessTokenExpiresAt: '2030-01-01T00:00:00Z' } };
+      if (call.url === '/api/auth/refresh')
+        return { status: 200, body: { accessToken: 'nuevo', accessTokenExpiresAt: '2030-01-01T00:00:00Z' } };
       return call.authorization === 'Bearer nuevo' ? { status: 200, body: {} } : { status: 401, body: {} };
     });
     await Promise.all([apiFetch('/user'), apiFetch('/role'), apiFetch('/department')]);
@@ -59,7 +71,10 @@ describe('llamadas autenticadas', () => {
   });
 
   it('si la renovación falla, olvida los tokens y devuelve el 401 sin repetir', async () => {
-    serve(() => ({ status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'Sesión caducada: inicia sesión de nuevo' } }));
+    serve(() => ({
+      status: 401,
+      body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'Sesión caducada: inicia sesión de nuevo' },
+    }));
     await expect(apiFetch('/user')).rejects.toMatchObject({ status: 401 });
     expect(calls.map((c) => c.url)).toEqual(['/api/user', '/api/auth/refresh']);
     expect(tokens.present()).toBe(false);
@@ -77,7 +92,10 @@ describe('llamadas autenticadas', () => {
       throw new TypeError('Failed to fetch');
     }) as typeof fetch;
     // A change, so it fails at once (reads are retried first: below).
-    await expect(apiFetch('/user', { method: 'POST' })).rejects.toMatchObject({ status: 0, message: 'Error de conexión. Por favor, inténtalo de nuevo.' });
+    await expect(apiFetch('/user', { method: 'POST' })).rejects.toMatchObject({
+      status: 0,
+      message: 'Error de conexión. Por favor, inténtalo de nuevo.',
+    });
   });
 });
 
@@ -86,14 +104,31 @@ describe('inicio de sesión', () => {
     store.clear();
     serve(() => ({
       status: 200,
-      body: { accessToken: 'a', refreshToken: 'r', accessTokenExpiresAt: 'ae', refreshTokenExpiresAt: 're', userId: 'u', departmentId: null, roles: [], mustChangePassword: false },
+      body: {
+        accessToken: 'a',
+        refreshToken: 'r',
+        accessTokenExpiresAt: 'ae',
+        refreshTokenExpiresAt: 're',
+        userId: 'u',
+        departmentId: null,
+        roles: [],
+        mustChangePassword: false,
+      },
     }));
     await signIn({ email: 'ana@example.com', password: 'secreto' });
-    expect(Object.fromEntries(store)).toEqual({ admin_accessToken: 'a', admin_refreshToken: 'r', admin_accessTokenExpiresAt: 'ae', admin_refreshTokenExpiresAt: 're' });
+    expect(Object.fromEntries(store)).toEqual({
+      admin_accessToken: 'a',
+      admin_refreshToken: 'r',
+      admin_accessTokenExpiresAt: 'ae',
+      admin_refreshTokenExpiresAt: 're',
+    });
   });
 
   it('el texto del servidor, o «Error al iniciar sesión»', async () => {
-    serve(() => ({ status: 401, body: { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Email o contraseña incorrectos' } }));
+    serve(() => ({
+      status: 401,
+      body: { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Email o contraseña incorrectos' },
+    }));
     await expect(signIn({ email: 'ana@example.com', password: 'x' })).rejects.toThrow('Email o contraseña incorrectos');
     serve(() => ({ status: 500 }));
     await expect(signIn({ email: 'ana@example.com', password: 'x' })).rejects.toThrow('Error al iniciar sesión');
@@ -101,7 +136,11 @@ describe('inicio de sesión', () => {
 });
 
 describe('servidor no disponible (503, 502, 504 o sin red)', () => {
-  const UNAVAILABLE = { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.' };
+  const UNAVAILABLE = {
+    statusCode: 503,
+    code: 'SERVICE_UNAVAILABLE',
+    message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+  };
   let seen: boolean[];
   let stop: () => void;
 
@@ -140,26 +179,42 @@ describe('servidor no disponible (503, 502, 504 o sin red)', () => {
     let down = 2;
     globalThis.fetch = jest.fn(async () => {
       if (down-- > 0) throw new TypeError('Failed to fetch');
-      return new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ ok: true }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }) as typeof fetch;
     await expect(settle(apiFetch('/user/me'))).resolves.toMatchObject({ json: { ok: true } });
     expect(tokens.present()).toBe(true);
   });
 
   it('si la renovación del token responde 503 o falla la red, conserva los tokens y la reintenta', async () => {
-    const refreshAnswers: ({ status: number; body?: unknown } | 'network')[] = [{ status: 503, body: UNAVAILABLE }, 'network', { status: 502 }];
+    const refreshAnswers: ({ status: number; body?: unknown } | 'network')[] = [
+      { status: 503, body: UNAVAILABLE },
+      'network',
+      { status: 502 },
+    ];
     globalThis.fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
       const authorization = new Headers(init?.headers).get('Authorization');
       calls.push({ url: String(url), method: init?.method ?? 'GET', authorization, language: null });
       let answer: { status: number; body?: unknown };
       if (String(url) === '/api/auth/refresh') {
-        const next = refreshAnswers.shift() ?? { status: 200, body: { accessToken: 'nuevo', accessTokenExpiresAt: '2030-01-01T00:00:00Z' } };
+        const next = refreshAnswers.shift() ?? {
+          status: 200,
+          body: { accessToken: 'nuevo', accessTokenExpiresAt: '2030-01-01T00:00:00Z' },
+        };
         if (next === 'network') throw new TypeError('Failed to fetch');
         answer = next;
       } else {
-        answer = authorization === 'Bearer nuevo' ? { status: 200, body: [{ id: 7 }] } : { status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'x' } };
+        answer =
+          authorization === 'Bearer nuevo'
+            ? { status: 200, body: [{ id: 7 }] }
+            : { status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'x' } };
       }
-      return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+      return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
     }) as typeof fetch;
 
     const pending = apiFetch('/user');
@@ -169,7 +224,9 @@ describe('servidor no disponible (503, 502, 504 o sin red)', () => {
     const { json } = await settle(pending);
     expect(json).toEqual([{ id: 7 }]);
     expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(4);
-    expect(calls.filter((c) => c.url === '/api/auth/refresh').every((c) => c.authorization === 'Bearer refresco')).toBe(true);
+    expect(calls.filter((c) => c.url === '/api/auth/refresh').every((c) => c.authorization === 'Bearer refresco')).toBe(
+      true,
+    );
     expect(tokens.access()).toBe('nuevo');
     expect(tokens.refresh()).toBe('refresco');
   });
@@ -177,8 +234,11 @@ describe('servidor no disponible (503, 502, 504 o sin red)', () => {
   it('solo un 401 de la renovación cierra la sesión', async () => {
     let refreshes = 0;
     serve((call) => {
-      if (call.url !== '/api/auth/refresh') return { status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'x' } };
-      return ++refreshes === 1 ? { status: 503, body: UNAVAILABLE } : { status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'Sesión caducada' } };
+      if (call.url !== '/api/auth/refresh')
+        return { status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'x' } };
+      return ++refreshes === 1
+        ? { status: 503, body: UNAVAILABLE }
+        : { status: 401, body: { statusCode: 401, code: 'UNAUTHORIZED', message: 'Sesión caducada' } };
     });
     await expect(settle(apiFetch('/user'))).rejects.toMatchObject({ status: 401 });
     expect(refreshes).toBe(2);
@@ -187,7 +247,10 @@ describe('servidor no disponible (503, 502, 504 o sin red)', () => {
 
   it('un cambio (POST, PUT, DELETE) no se repite solo: devuelve el 503 con su mensaje y conserva la sesión', async () => {
     serve(() => ({ status: 503, body: UNAVAILABLE }));
-    await expect(settle(apiFetch('/department', { method: 'POST', body: '{}' }))).rejects.toMatchObject({ status: 503, message: UNAVAILABLE.message });
+    await expect(settle(apiFetch('/department', { method: 'POST', body: '{}' }))).rejects.toMatchObject({
+      status: 503,
+      message: UNAVAILABLE.message,
+    });
     expect(calls).toHaveLength(1);
     expect(tokens.present()).toBe(true);
   });

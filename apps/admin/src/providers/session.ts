@@ -144,13 +144,19 @@ export async function apiFetch(path: string, options: fetchUtils.Options = {}) {
 }
 
 export function errorBody(error: unknown): ApiErrorBody | undefined {
-  return error instanceof HttpError && error.body && typeof error.body === 'object' ? (error.body as ApiErrorBody) : undefined;
+  return error instanceof HttpError && error.body && typeof error.body === 'object'
+    ? (error.body as ApiErrorBody)
+    : undefined;
 }
 
 /** POST /api/auth/login; keeps the tokens. Throws an Error with the text to show in the red alert. */
 export async function signIn(credentials: LoginRequest): Promise<LoginResponse> {
   try {
-    const { json } = await send(`${API_BASE}/auth/login`, { method: 'POST', headers: headers(), body: JSON.stringify(credentials) });
+    const { json } = await send(`${API_BASE}/auth/login`, {
+      method: 'POST',
+      headers: headers(),
+      body: JSON.stringify(credentials),
+    });
     tokens.saveLogin(json as LoginResponse);
     return json as LoginResponse;
   } catch (error) {

@@ -25,8 +25,13 @@ async function main(): Promise<void> {
     );
     void rows;
     if (!updated) throw new Error(`No existe ningún usuario con el email ${email} (ADMIN_EMAIL)`);
-    await ds.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE email = $1)`, [email]);
-    process.stdout.write(`\n  Administrador: ${email}\n  Contraseña temporal: ${password}\n  (se pedirá cambiarla al iniciar sesión)\n\n`);
+    await ds.query(
+      `UPDATE refresh_tokens SET revoked_at = now() WHERE revoked_at IS NULL AND user_id = (SELECT id FROM users WHERE email = $1)`,
+      [email],
+    );
+    process.stdout.write(
+      `\n  Administrador: ${email}\n  Contraseña temporal: ${password}\n  (se pedirá cambiarla al iniciar sesión)\n\n`,
+    );
   } finally {
     await ds.destroy();
     await target.stop();

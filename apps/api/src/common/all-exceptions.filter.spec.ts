@@ -8,7 +8,11 @@ describe('AllExceptionsFilter.toBody', () => {
 
   it('answers an unknown error with a generic 500 that leaks nothing', () => {
     const body = filter.toBody(new Error('relation "users" violates constraint: SELECT password_hash FROM users'));
-    expect(body).toEqual({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Error interno del servidor. Inténtalo de nuevo más tarde.' });
+    expect(body).toEqual({
+      statusCode: 500,
+      code: 'INTERNAL_ERROR',
+      message: 'Error interno del servidor. Inténtalo de nuevo más tarde.',
+    });
   });
 
   it('passes a domain error through with its code, field errors and extra fields', () => {
@@ -34,7 +38,9 @@ describe('AllExceptionsFilter with the database away', () => {
   /** Runs the filter as Fastify would, answering what it wrote and what it logged. */
   function handle(exception: unknown) {
     const reported: unknown[] = [];
-    const filter = new AllExceptionsFilter(new SpaFallback('/nonexistent', '/nonexistent'), { reportUnavailable: (e) => reported.push(e) });
+    const filter = new AllExceptionsFilter(new SpaFallback('/nonexistent', '/nonexistent'), {
+      reportUnavailable: (e) => reported.push(e),
+    });
     const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const reply = {
       sent: false,

@@ -30,7 +30,11 @@ const FASTIFY_ERRORS: Record<string, { statusCode: number; code: ErrorCode; mess
   FST_ERR_CTP_INVALID_JSON_BODY: { statusCode: 400, code: 'INVALID_JSON', message: MESSAGES.generic.invalidJson },
   FST_ERR_CTP_EMPTY_JSON_BODY: { statusCode: 400, code: 'INVALID_JSON', message: MESSAGES.generic.invalidJson },
   FST_ERR_CTP_BODY_TOO_LARGE: { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.generic.payloadTooLarge },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: MESSAGES.generic.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    statusCode: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: MESSAGES.generic.unsupportedMediaType,
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { statusCode: 400, code: 'INVALID_JSON', message: MESSAGES.generic.invalidJson },
 };
 
@@ -59,14 +63,22 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.database?.reportUnavailable(exception);
     } else if (body.statusCode >= 500) {
       const error = exception instanceof Error ? exception : new Error(String(exception));
-      this.logger.error(`${request.method} ${request.routeOptions?.url ?? 'ruta desconocida'}: ${error.name}: ${error.message}`, error.stack);
+      this.logger.error(
+        `${request.method} ${request.routeOptions?.url ?? 'ruta desconocida'}: ${error.name}: ${error.message}`,
+        error.stack,
+      );
     }
     void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
   toBody(exception: unknown): ApiErrorBody & Record<string, unknown> {
     if (exception instanceof AppError) {
-      const body: ApiErrorBody & Record<string, unknown> = { ...exception.extra, statusCode: exception.statusCode, code: exception.code, message: exception.message };
+      const body: ApiErrorBody & Record<string, unknown> = {
+        ...exception.extra,
+        statusCode: exception.statusCode,
+        code: exception.code,
+        message: exception.message,
+      };
       if (exception.errors) body.errors = exception.errors;
       return body;
     }

@@ -9,7 +9,8 @@ class ParseIdPipe implements PipeTransform<string, number> {
 
   transform(value: string): number {
     const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-    if (!(id >= 1 && id <= MAX_INT)) throw AppError.field(this.name, `El identificador "${this.name}" debe ser un número entero`);
+    if (!(id >= 1 && id <= MAX_INT))
+      throw AppError.field(this.name, `El identificador "${this.name}" debe ser un número entero`);
     return id;
   }
 }
@@ -20,5 +21,8 @@ export function IdParam(name = 'id') {
 
 /** A UUID from the path (users, roles). */
 export function UuidParam(name = 'id') {
-  return Param(name, new ParseUUIDPipe({ exceptionFactory: () => AppError.field(name, `El identificador "${name}" no es válido`) }));
+  return Param(
+    name,
+    new ParseUUIDPipe({ exceptionFactory: () => AppError.field(name, `El identificador "${name}" no es válido`) }),
+  );
 }

@@ -3,7 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 /** A query-string integer as a number (anything else is left for the validators to refuse). */
-export const queryInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value);
+export const queryInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value;
 
 export interface PageQueryOptions {
   /** The page size when none is asked for (spec 9: 20 for most lists, 50 for the SMS log). */

@@ -22,7 +22,9 @@ export function sealSecret(appSecret: string, plain: string): string {
   const cipher = createCipheriv('aes-256-gcm', keyFor(appSecret), iv);
   cipher.setAAD(Buffer.from(VERSION));
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [VERSION, iv, body, cipher.getAuthTag()].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  return [VERSION, iv, body, cipher.getAuthTag()]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
 }
 
 /** Throws if the value was not sealed with this APP_SECRET or was altered (the message names no content). */

@@ -21,11 +21,20 @@ export class SpaFallback {
     const path = request.url.split('?')[0];
     if (path === '/api' || path.startsWith('/api/')) return false;
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    const dist = path === '/admin' || path.startsWith('/admin/') ? this.adminDist : BOOKING_PAGES.has(path) ? this.bookingDist : null;
+    const dist =
+      path === '/admin' || path.startsWith('/admin/')
+        ? this.adminDist
+        : BOOKING_PAGES.has(path)
+          ? this.bookingDist
+          : null;
     if (dist) {
       const html = this.readIndex(dist);
       if (html === null) return false;
-      void reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      void reply
+        .status(200)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(html);
       return true;
     }
     void reply.redirect('/', 302);

@@ -32,7 +32,17 @@ const SPANISH: Record<string, (field: string) => string> = {
 const INVALID = (field: string) => `El campo "${field}" no es válido`;
 
 // A missing value first, then a wrong type, then the rest (length, range...): the most useful message first.
-const PRIORITY = ['whitelistValidation', 'isDefined', 'isNotEmpty', 'isString', 'isInt', 'isNumber', 'isBoolean', 'isArray', 'isObject'];
+const PRIORITY = [
+  'whitelistValidation',
+  'isDefined',
+  'isNotEmpty',
+  'isString',
+  'isInt',
+  'isNumber',
+  'isBoolean',
+  'isArray',
+  'isObject',
+];
 
 /** English texts of class-validator and Nest: "<property> must ...", "each value in nested property ... must be
  * either object or array", "property ... should not exist", "Validation failed (object is expected)". No
@@ -63,7 +73,10 @@ const INT4 = { min: -2_147_483_648, max: 2_147_483_647 };
 /** Fields that no column could store, found by walking a value (depth bounded by the JSON parser, see
  * JSON_LIMITS): a text with a NUL byte (PostgreSQL refuses it), or, with `integers`, an integer beyond int4.
  * `root` names the value itself (a query parameter's name, or the body). */
-export function unstorableFields(value: unknown, options: { integers: boolean; root?: string }): Record<string, string[]> {
+export function unstorableFields(
+  value: unknown,
+  options: { integers: boolean; root?: string },
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const pending: [string, object][] = [];
   // A field's path is built only for a container or a refusal: long lists of numbers stay cheap.
@@ -102,7 +115,13 @@ class AppValidationPipe extends ValidationPipe {
     if (type !== 'body' && type !== 'query' && type !== 'param') return super.transform(value, metadata);
     // No body at all stays "no fields" (the DTO's rules say what is required); JSON null, a list, a text or a
     // number is no object of fields.
-    if (type === 'body' && !data && this.toValidate(metadata) && value !== undefined && (value === null || typeof value !== 'object' || Array.isArray(value))) {
+    if (
+      type === 'body' &&
+      !data &&
+      this.toValidate(metadata) &&
+      value !== undefined &&
+      (value === null || typeof value !== 'object' || Array.isArray(value))
+    ) {
       throw AppError.field('body', MESSAGES.generic.bodyNotObject);
     }
     const unstorable = unstorableFields(value, { integers: false, root: data });

@@ -34,6 +34,8 @@ export function IsPersonName(options?: ValidationOptions) {
       target: object.constructor,
       propertyName,
       options,
-      validator: { validate: (value: unknown) => typeof value !== 'string' || value.trim() === '' || isValidPersonName(value) },
+      validator: {
+        validate: (value: unknown) => typeof value !== 'string' || value.trim() === '' || isValidPersonName(value),
+      },
     });
 }

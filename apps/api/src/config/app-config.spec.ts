@@ -32,7 +32,9 @@ describe('loadConfig', () => {
   });
 
   it('requires APP_SECRET in production and does not write one', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir }, dir)).toThrow('APP_SECRET es obligatorio en producción');
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir }, dir)).toThrow(
+      'APP_SECRET es obligatorio en producción',
+    );
     expect(existsSync(join(dir, 'app-secret'))).toBe(false);
   });
 
@@ -64,7 +66,13 @@ describe('loadConfig', () => {
 
   it('reads real services and the public URL', () => {
     const config = loadConfig(
-      { DATA_DIR: dir, DATABASE_URL: 'postgresql://u@db:5432/evreg', REDIS_URL: 'redis://cache:6379', PUBLIC_BASE_URL: 'https://eventos.example.es/', CORS_ORIGINS: 'https://a.example, https://b.example' },
+      {
+        DATA_DIR: dir,
+        DATABASE_URL: 'postgresql://u@db:5432/evreg',
+        REDIS_URL: 'redis://cache:6379',
+        PUBLIC_BASE_URL: 'https://eventos.example.es/',
+        CORS_ORIGINS: 'https://a.example, https://b.example',
+      },
       dir,
     );
     expect(config.databaseUrl).toBe('postgresql://u@db:5432/evreg');

@@ -103,7 +103,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const adminEmail = read('ADMIN_EMAIL') ?? 'admin@example.com';
   if (!isValidEmail(adminEmail)) problems.push(`ADMIN_EMAIL no es un email válido`);
   const adminPassword = read('ADMIN_PASSWORD') ?? null;
-  if (adminPassword !== null && adminPassword.length < 8) problems.push('ADMIN_PASSWORD debe tener al menos 8 caracteres');
+  if (adminPassword !== null && adminPassword.length < 8)
+    problems.push('ADMIN_PASSWORD debe tener al menos 8 caracteres');
 
   const port = int('PORT', 3000, 0, 65535);
   const publicBaseUrl = (url('PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -112,14 +113,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   let corsOrigins: AppConfig['corsOrigins'] = [publicBaseUrl];
   if (corsRaw === '*') corsOrigins = true;
   else if (corsRaw) {
-    corsOrigins = corsRaw.split(',').map((o) => o.trim()).filter(Boolean);
+    corsOrigins = corsRaw
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean);
     for (const origin of corsOrigins) {
       if (!/^https?:\/\/[^/]+$/.test(origin)) problems.push(`CORS_ORIGINS contiene un origen no válido: "${origin}"`);
     }
   }
 
   const logLevel = (read('LOG_LEVEL') ?? 'log') as AppConfig['logLevel'];
-  if (!['error', 'warn', 'log', 'debug'].includes(logLevel)) problems.push('LOG_LEVEL debe ser error, warn, log o debug');
+  if (!['error', 'warn', 'log', 'debug'].includes(logLevel))
+    problems.push('LOG_LEVEL debe ser error, warn, log o debug');
 
   const appSecret = read('APP_SECRET') ?? null;
   if (appSecret !== null && appSecret.length < 32) problems.push('APP_SECRET debe tener al menos 32 caracteres');

@@ -35,7 +35,10 @@ const MIGRATION_LOCK_KEY = 7_204_511;
 /** Applies pending migrations, then runs `afterMigrations` (the seed), holding an advisory lock so several
  * instances starting together do it once, one after the other. Everything runs on the one connection that
  * holds the lock (the embedded database runs with a single connection). */
-export async function migrate(dataSource: DataSource, afterMigrations?: (db: EntityManager) => Promise<void>): Promise<void> {
+export async function migrate(
+  dataSource: DataSource,
+  afterMigrations?: (db: EntityManager) => Promise<void>,
+): Promise<void> {
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {

@@ -55,5 +55,7 @@ export class DatabaseAvailability implements OnApplicationShutdown {
 function describe(error: unknown): string {
   const inner = (error as { driverError?: unknown })?.driverError ?? error;
   const { code, message } = (inner ?? {}) as { code?: unknown; message?: unknown };
-  return [typeof code === 'string' ? code : null, typeof message === 'string' ? message : String(inner)].filter(Boolean).join(': ');
+  return [typeof code === 'string' ? code : null, typeof message === 'string' ? message : String(inner)]
+    .filter(Boolean)
+    .join(': ');
 }

@@ -25,7 +25,9 @@ export class DatabaseModule {
           // And no connection timeout: it lives in this process, and on its one connection a crowd of requests may
           // rightly wait longer than that for its turn.
           useFactory: () =>
-            target.mode === 'embedded' ? dataSourceOptions(target.url, 1, 0) : dataSourceOptions(target.url, config.dbPoolSize, config.dbConnectTimeoutMs),
+            target.mode === 'embedded'
+              ? dataSourceOptions(target.url, 1, 0)
+              : dataSourceOptions(target.url, config.dbPoolSize, config.dbConnectTimeoutMs),
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();
             if (target.mode === 'postgres') enableNamedStatements(dataSource);

@@ -9,7 +9,16 @@ export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
 export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
 
 /** Network errors on the way to the server (Node's codes). */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** SQLSTATEs that mean the server can't serve this connection now: admin_shutdown, crash_shutdown,
  * cannot_connect_now, too_many_connections (class 08, connection exception, is matched by prefix). */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
@@ -29,7 +38,8 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 3) return false;
   const candidate = error as { code?: unknown; message?: unknown; driverError?: unknown; errors?: unknown };
   const code = typeof candidate.code === 'string' ? candidate.code : undefined;
-  if (code && (CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (code && (CONNECTION_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)))
+    return true;
   const message = candidate.message;
   if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) return true;
   const inner = [candidate.driverError, ...(Array.isArray(candidate.errors) ? candidate.errors : [])];

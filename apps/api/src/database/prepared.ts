@@ -12,13 +12,20 @@ export function enableNamedStatements(dataSource: DataSource): void {
 /** Runs a named prepared statement: PostgreSQL parses and plans it once per connection instead of at every
  * call. For the hot paths of a rush (holds, registrations, the booking page's reads), where planning the same
  * statements again and again was a large share of the database's CPU. Inside a transaction pass its manager. */
-export async function preparedQuery<T = Record<string, unknown>>(db: DataSource | EntityManager, name: string, text: string, values: unknown[]): Promise<T[]> {
+export async function preparedQuery<T = Record<string, unknown>>(
+  db: DataSource | EntityManager,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
   const own = db instanceof DataSource;
   const dataSource = own ? db : db.connection;
   if (!namedStatementSources.has(dataSource)) return db.query(text, values);
   const runner = own ? db.createQueryRunner() : db.queryRunner;
   if (!runner) throw new Error('preparedQuery needs a transaction manager or the data source');
-  const client = (await runner.connect()) as { query: (config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: T[] }> };
+  const client = (await runner.connect()) as {
+    query: (config: { name: string; text: string; values: unknown[] }) => Promise<{ rows: T[] }>;
+  };
   try {
     return (await client.query({ name, text, values })).rows;
   } finally {

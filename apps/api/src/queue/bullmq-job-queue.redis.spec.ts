@@ -228,9 +228,9 @@ describe('BullmqJobQueue with workers in the same process (real Redis)', () => {
     await jobs.add('bullmq.test.record', { key: 'dedupe', value: 4 }, { jobId: 'dedupe-id' });
     await again;
 
-    expect(handlers.callsFor('bullmq.test.record', 'dedupe').map((c) => (c.payload as { value: number }).value)).toEqual([
-      1, 4,
-    ]);
+    expect(
+      handlers.callsFor('bullmq.test.record', 'dedupe').map((c) => (c.payload as { value: number }).value),
+    ).toEqual([1, 4]);
   });
 
   it('fails a job with no handler at once and logs it', async () => {

@@ -1,11 +1,5 @@
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
-import {
-  BeforeApplicationShutdown,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-  type Type,
-} from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, type Type } from '@nestjs/common';
 import { type Job, UnrecoverableError, type Worker } from 'bullmq';
 import { JobHandlerRegistry } from './job-handler.registry';
 import { JOBS_QUEUE_NAME } from './queue.constants';
@@ -68,7 +62,9 @@ export class BullmqJobsProcessor extends WorkerHost implements OnApplicationBoot
         error.stack,
       );
     } else {
-      this.logger.warn(`Job "${job.name}" (${job.id}) attempt ${job.attemptsMade}/${attempts} failed, will retry: ${error.message}`);
+      this.logger.warn(
+        `Job "${job.name}" (${job.id}) attempt ${job.attemptsMade}/${attempts} failed, will retry: ${error.message}`,
+      );
     }
   }
 

@@ -223,9 +223,12 @@ describe('InProcessJobQueue', () => {
     await jobs.add('inproc.record', { key: 'dd', value: 3 }, { jobId: 'same' });
     await jobs.add('inproc.record', { key: 'dd', value: 4 }, { jobId: 'another' });
     await queue.whenIdle();
-    expect(handlers.callsFor('inproc.record', 'dd').map((c) => (c.payload as { value: number }).value).sort()).toEqual([
-      1, 4,
-    ]);
+    expect(
+      handlers
+        .callsFor('inproc.record', 'dd')
+        .map((c) => (c.payload as { value: number }).value)
+        .sort(),
+    ).toEqual([1, 4]);
 
     // Finished: the same id is accepted again.
     await jobs.add('inproc.record', { key: 'dd', value: 5 }, { jobId: 'same' });

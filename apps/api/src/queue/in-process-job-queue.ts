@@ -1,10 +1,4 @@
-import {
-  BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { JobHandlerRegistry } from './job-handler.registry';
 import type { JobMap, JobName } from './job-map';
 import { DEFAULT_JOB_ATTEMPTS, DEFAULT_JOB_BACKOFF_MS, JobQueue, type JobOptions } from './job-queue';
@@ -48,7 +42,9 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
   ) {
     super();
     if (!options.runWorkers) {
-      this.logger.warn('runWorkers is off but no Redis is configured: jobs still run in this process (nobody else can)');
+      this.logger.warn(
+        'runWorkers is off but no Redis is configured: jobs still run in this process (nobody else can)',
+      );
     }
   }
 

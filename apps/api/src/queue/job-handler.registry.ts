@@ -70,7 +70,9 @@ export class JobHandlerRegistry implements OnModuleInit {
         // No single instance to call from a background job.
         const prototype = (metatype as { prototype?: object } | null)?.prototype;
         if (prototype && this.handlerMethods(prototype).length > 0) {
-          problems.push(`${wrapper.name as string} is request-scoped or transient; @JobHandler needs a singleton provider`);
+          problems.push(
+            `${wrapper.name as string} is request-scoped or transient; @JobHandler needs a singleton provider`,
+          );
         }
         continue;
       }

@@ -9,7 +9,16 @@ export function dni(n: number): string {
 
 export function attendee(n: number, overrides: Record<string, unknown> = {}) {
   const email = `persona${n}@example.com`;
-  return { firstName: `Nombre${n}`, lastName: `Apellido ${n}`, email, confirmEmail: email, userTaxId: dni(n), telephoneNumber: '600123456', gdprConsent: true, ...overrides };
+  return {
+    firstName: `Nombre${n}`,
+    lastName: `Apellido ${n}`,
+    email,
+    confirmEmail: email,
+    userTaxId: dni(n),
+    telephoneNumber: '600123456',
+    gdprConsent: true,
+    ...overrides,
+  };
 }
 
 let nextEventId = 1000;
@@ -24,20 +33,29 @@ export interface SessionOptions {
 }
 
 /** A Live event with one session, straight into the database (the events API has its own tests). */
-export async function createSession(app: TestApp, options: SessionOptions = {}): Promise<{ eventId: number; sessionId: number }> {
+export async function createSession(
+  app: TestApp,
+  options: SessionOptions = {},
+): Promise<{ eventId: number; sessionId: number }> {
   const eventId = nextEventId++;
-  await app.sql(`INSERT INTO events (id, title, description, city, status) VALUES ($1, $2, '<p>Descripción</p>', 'Madrid', $3)`, [
-    eventId,
-    `Evento ${eventId}`,
-    options.eventStatus ?? 1,
-  ]);
+  await app.sql(
+    `INSERT INTO events (id, title, description, city, status) VALUES ($1, $2, '<p>Descripción</p>', 'Madrid', $3)`,
+    [eventId, `Evento ${eventId}`, options.eventStatus ?? 1],
+  );
   const hours = options.startsInHours ?? 72;
   const [session] = await app.sql(
     `INSERT INTO event_sessions (event_id, start_date, end_date, start_time, end_time, starts_at, ends_at, max_attendees, reserved_spots, max_queue_spots, is_registration_open)
      VALUES ($1, (now() + make_interval(hours => $2))::date, (now() + make_interval(hours => $2))::date, '10:00', '11:30',
              now() + make_interval(hours => $2), now() + make_interval(hours => $2 + 1), $3, $4, $5, $6)
      RETURNING id`,
-    [eventId, hours, options.maxAttendees ?? 10, options.reservedSpots ?? 0, options.maxQueueSpots ?? 5, options.isRegistrationOpen ?? true],
+    [
+      eventId,
+      hours,
+      options.maxAttendees ?? 10,
+      options.reservedSpots ?? 0,
+      options.maxQueueSpots ?? 5,
+      options.isRegistrationOpen ?? true,
+    ],
   );
   return { eventId, sessionId: session.id };
 }
@@ -58,16 +76,20 @@ export async function invariantProblems(app: TestApp, sessionId: number): Promis
   );
   const problems: string[] = [];
   const online = s.max_attendees - s.reserved_spots;
-  if (s.online_registered !== s.online_rows) problems.push(`online_registered ${s.online_registered} != rows ${s.online_rows}`);
-  if (s.reserved_registered !== s.reserved_rows) problems.push(`reserved_registered ${s.reserved_registered} != rows ${s.reserved_rows}`);
+  if (s.online_registered !== s.online_rows)
+    problems.push(`online_registered ${s.online_registered} != rows ${s.online_rows}`);
+  if (s.reserved_registered !== s.reserved_rows)
+    problems.push(`reserved_registered ${s.reserved_registered} != rows ${s.reserved_rows}`);
   if (s.queue_count !== s.waiting_rows) problems.push(`queue_count ${s.queue_count} != rows ${s.waiting_rows}`);
   if (s.held_spots !== s.held_rows) problems.push(`held_spots ${s.held_spots} != rows ${s.held_rows}`);
-  if (s.online_rows + s.live_held > online) problems.push(`online ${s.online_rows} + held ${s.live_held} > capacity ${online}`);
+  if (s.online_rows + s.live_held > online)
+    problems.push(`online ${s.online_rows} + held ${s.live_held} > capacity ${online}`);
   if (s.reserved_rows > s.reserved_spots) problems.push('reserved overused');
   if (s.online_rows + s.reserved_rows > s.max_attendees) problems.push('above maxAttendees');
   if (s.waiting_rows > s.max_queue_spots) problems.push('queue above max');
   const expected = Array.from({ length: s.waiting_rows }, (_, i) => i + 1);
-  if (JSON.stringify(s.positions) !== JSON.stringify(expected)) problems.push(`positions ${JSON.stringify(s.positions)}`);
+  if (JSON.stringify(s.positions) !== JSON.stringify(expected))
+    problems.push(`positions ${JSON.stringify(s.positions)}`);
   if (s.dup_emails > 0) problems.push('same person twice');
   return problems;
 }

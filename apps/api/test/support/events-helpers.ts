@@ -12,7 +12,14 @@ export async function snapshot(app: TestApp) {
 
 /** Asserts a 400 whose `errors` are exactly these (one message per field), whose message is one of them, and
  * that nothing was written. */
-export async function expectValidationRefusal(app: TestApp, token: string, method: string, path: string, body: unknown, errors: Record<string, string>) {
+export async function expectValidationRefusal(
+  app: TestApp,
+  token: string,
+  method: string,
+  path: string,
+  body: unknown,
+  errors: Record<string, string>,
+) {
   const before = await snapshot(app);
   const res = await app.request(method, path, { token, body });
   expect({ body, status: res.status, code: res.body.code, errors: res.body.errors }).toEqual({
@@ -44,7 +51,16 @@ export function eventBody(id: number, overrides: Record<string, unknown> = {}) {
 
 /** The session form's defaults (spec section 9): capacity 20, reserved 5, queue 10, 10:00-11:30. */
 export function sessionBody(overrides: Record<string, unknown> = {}) {
-  return { startDate: '2030-05-09', endDate: '2030-05-09', startTime: '10:00', endTime: '11:30', maxAttendees: 20, reservedSpots: 5, maxQueueSpots: 10, ...overrides };
+  return {
+    startDate: '2030-05-09',
+    endDate: '2030-05-09',
+    startTime: '10:00',
+    endTime: '11:30',
+    maxAttendees: 20,
+    reservedSpots: 5,
+    maxQueueSpots: 10,
+    ...overrides,
+  };
 }
 
 export async function createEvent(app: TestApp, token: string, id: number, overrides: Record<string, unknown> = {}) {
@@ -53,7 +69,12 @@ export async function createEvent(app: TestApp, token: string, id: number, overr
   return res.body;
 }
 
-export async function createSession(app: TestApp, token: string, eventId: number, overrides: Record<string, unknown> = {}) {
+export async function createSession(
+  app: TestApp,
+  token: string,
+  eventId: number,
+  overrides: Record<string, unknown> = {},
+) {
   const res = await app.request('POST', `/api/events/${eventId}/sessions`, { token, body: sessionBody(overrides) });
   if (res.status !== 201) throw new Error(`createSession ${eventId}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
@@ -63,7 +84,12 @@ let person = 0;
 
 /** A registration row as the booking engine would write it, with the session's counters moved to match
  * (state 0 active, 1 cancelled, 2 waiting at the end of the list). */
-export async function addRegistration(app: TestApp, sessionId: number, state: 0 | 1 | 2, options: { reserved?: boolean; registeredAt?: string } = {}) {
+export async function addRegistration(
+  app: TestApp,
+  sessionId: number,
+  state: 0 | 1 | 2,
+  options: { reserved?: boolean; registeredAt?: string } = {},
+) {
   const n = ++person;
   const reserved = options.reserved ?? false;
   const [row] = await app.sql(
@@ -71,7 +97,14 @@ export async function addRegistration(app: TestApp, sessionId: number, state: 0 
      VALUES ($1, $2::int, 'Nombre', 'Apellido', $3, $4, $5,
              CASE WHEN $2::int = 2 THEN (SELECT queue_count + 1 FROM event_sessions WHERE id = $1) END, coalesce($6::timestamptz, now()))
      RETURNING id`,
-    [sessionId, state, `persona${n}@example.com`, `${String(n).padStart(8, '0')}X`, reserved, options.registeredAt ?? null],
+    [
+      sessionId,
+      state,
+      `persona${n}@example.com`,
+      `${String(n).padStart(8, '0')}X`,
+      reserved,
+      options.registeredAt ?? null,
+    ],
   );
   if (state === 0) {
     await app.sql(
@@ -85,11 +118,9 @@ export async function addRegistration(app: TestApp, sessionId: number, state: 0 
 
 /** A hold row expiring `minutes` from now (negative: already expired, not yet deleted), with held_spots moved to match. */
 export async function addHold(app: TestApp, sessionId: number, token: string, spots: 1 | 2, minutes: number) {
-  await app.sql(`INSERT INTO ticket_holds (session_id, token, spots, expires_at) VALUES ($1, $2, $3, now() + make_interval(mins => $4))`, [
-    sessionId,
-    token,
-    spots,
-    minutes,
-  ]);
+  await app.sql(
+    `INSERT INTO ticket_holds (session_id, token, spots, expires_at) VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
+    [sessionId, token, spots, minutes],
+  );
   await app.sql(`UPDATE event_sessions SET held_spots = held_spots + $2 WHERE id = $1`, [sessionId, spots]);
 }

@@ -78,6 +78,8 @@ export class NetelipStub {
     const id = mode.status === '200' ? `<ID-SMS>${this.nextId++}</ID-SMS>` : '';
     res
       .writeHead(200, { 'content-type': 'text/xml; charset=utf-8' })
-      .end(`<?xml version="1.0" encoding="UTF-8"?>\n<sms><status>${mode.status}</status>${id}<remainingbalance>12.30</remainingbalance></sms>`);
+      .end(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<sms><status>${mode.status}</status>${id}<remainingbalance>12.30</remainingbalance></sms>`,
+      );
   }
 }

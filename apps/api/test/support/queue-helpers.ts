@@ -6,7 +6,9 @@ import type { TestApp } from './test-app';
 export async function registerPeople(app: TestApp, sessionId: number, from: number, count: number): Promise<number[]> {
   const ids: number[] = [];
   for (let n = from; n < from + count; n++) {
-    const res = await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: { eventSessionId: sessionId, ...attendee(n) } });
+    const res = await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+      body: { eventSessionId: sessionId, ...attendee(n) },
+    });
     if (res.status !== 201) throw new Error(`registerPeople ${n}: ${res.status} ${JSON.stringify(res.body)}`);
     ids.push(res.body.id);
   }
@@ -15,7 +17,10 @@ export async function registerPeople(app: TestApp, sessionId: number, from: numb
 
 /** Waiting entries' ids in position order, straight from the rows. */
 export async function waitingIds(app: TestApp, sessionId: number): Promise<number[]> {
-  const rows = await app.sql<{ id: number }>(`SELECT id FROM registrations WHERE session_id = $1 AND state = 2 ORDER BY queue_position`, [sessionId]);
+  const rows = await app.sql<{ id: number }>(
+    `SELECT id FROM registrations WHERE session_id = $1 AND state = 2 ORDER BY queue_position`,
+    [sessionId],
+  );
   return rows.map((row) => row.id);
 }
 
@@ -24,8 +29,13 @@ export async function waitingIds(app: TestApp, sessionId: number): Promise<numbe
 export async function snapshot(app: TestApp, sessionId: number) {
   const [session] = await app.sql(`SELECT * FROM event_sessions WHERE id = $1`, [sessionId]);
   const registrations = await app.sql(`SELECT * FROM registrations WHERE session_id = $1 ORDER BY id`, [sessionId]);
-  const emails = await app.sql(`SELECT id, email_type, registration_id FROM email_messages WHERE session_id = $1 ORDER BY id`, [sessionId]);
-  const holds = await app.sql(`SELECT id, spots, expires_at FROM ticket_holds WHERE session_id = $1 ORDER BY id`, [sessionId]);
+  const emails = await app.sql(
+    `SELECT id, email_type, registration_id FROM email_messages WHERE session_id = $1 ORDER BY id`,
+    [sessionId],
+  );
+  const holds = await app.sql(`SELECT id, spots, expires_at FROM ticket_holds WHERE session_id = $1 ORDER BY id`, [
+    sessionId,
+  ]);
   return { session, registrations, emails, holds };
 }
 

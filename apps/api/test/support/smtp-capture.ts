@@ -65,13 +65,16 @@ export class SmtpCapture {
       closeTimeout: 50,
       logger: false,
       onAuth: (auth, _session, callback) => {
-        if (this.login && auth.username === this.login.user && auth.password === this.login.pass) return callback(null, { user: auth.username });
+        if (this.login && auth.username === this.login.user && auth.password === this.login.pass)
+          return callback(null, { user: auth.username });
         callback(new Error('Invalid username or password'));
       },
       onRcptTo: (address, _session, callback) => {
         if (this.refuse.has(address.address)) {
           // As Postfix words it: the address is in the answer.
-          const error = new Error(`5.1.1 <${address.address}>: Recipient address rejected`) as Error & { responseCode: number };
+          const error = new Error(`5.1.1 <${address.address}>: Recipient address rejected`) as Error & {
+            responseCode: number;
+          };
           error.responseCode = 550;
           return callback(error);
         }
@@ -112,7 +115,8 @@ function walk(part: string, result: { text: string; html: string; attachments: C
   const content = decodeBody(body, headers['content-transfer-encoding']);
   const disposition = headers['content-disposition'] ?? '';
   const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? /name="?([^";]+)"?/i.exec(type)?.[1];
-  if (/attachment/i.test(disposition) || filename) result.attachments.push({ contentType: type, filename: filename ?? '', content });
+  if (/attachment/i.test(disposition) || filename)
+    result.attachments.push({ contentType: type, filename: filename ?? '', content });
   else if (/^text\/html/i.test(type)) result.html = content;
   else if (/^text\/plain/i.test(type)) result.text = content;
 }
@@ -149,12 +153,18 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
-      kind.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
     );
 }
 
 /** Polls until `check` answers something truthy (or its assertions pass), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000, what = 'condition'): Promise<Exclude<T, false | 0 | '' | null | undefined>> {
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<Exclude<T, false | 0 | '' | null | undefined>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -172,14 +182,28 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_
 
 /** Points the app's e-mail settings at the capture server and turns sending on. */
 export async function useSmtp(
-  app: { request: (method: string, path: string, options: { token: string; body: unknown }) => Promise<{ status: number; body: unknown }> },
+  app: {
+    request: (
+      method: string,
+      path: string,
+      options: { token: string; body: unknown },
+    ) => Promise<{ status: number; body: unknown }>;
+  },
   token: string,
   smtp: SmtpCapture,
   extra: Record<string, unknown> = {},
 ): Promise<void> {
   const res = await app.request('PUT', '/api/email/settings', {
     token,
-    body: { emailEnabled: true, smtpHost: '127.0.0.1', smtpPort: smtp.port, smtpUseSsl: false, emailFromAddress: 'inscripciones@example.com', emailFromName: 'Inscripciones', ...extra },
+    body: {
+      emailEnabled: true,
+      smtpHost: '127.0.0.1',
+      smtpPort: smtp.port,
+      smtpUseSsl: false,
+      emailFromAddress: 'inscripciones@example.com',
+      emailFromName: 'Inscripciones',
+      ...extra,
+    },
   });
   if (res.status !== 200) throw new Error(`useSmtp: ${res.status} ${JSON.stringify(res.body)}`);
 }

@@ -6,7 +6,15 @@ import { Client } from 'pg';
 import type { LoginResponse, PermissionName } from '@evreg/contracts';
 import { loadConfig } from '../../src/config/app-config';
 import { createHttpApp, RunningApp } from '../../src/create-app';
-import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, TEST_REDIS_URL, TEST_SERVER_URL, databaseUrl, templateDatabase, testRunId } from './test-env';
+import {
+  TEST_ADMIN_EMAIL,
+  TEST_ADMIN_PASSWORD,
+  TEST_REDIS_URL,
+  TEST_SERVER_URL,
+  databaseUrl,
+  templateDatabase,
+  testRunId,
+} from './test-env';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -36,10 +44,16 @@ export class TestApp {
   /** `databaseUrl`: a database of its own (e.g. a throwaway server's, for fault tests), used as is: nothing is
    * created or dropped on the shared server, and `sql()` runs there. */
   static async start(
-    options: { env?: Record<string, string | undefined>; databaseName?: string; dataDir?: string; databaseUrl?: string } = {},
+    options: {
+      env?: Record<string, string | undefined>;
+      databaseName?: string;
+      dataDir?: string;
+      databaseUrl?: string;
+    } = {},
   ): Promise<TestApp> {
     const embedded = options.env && 'DATABASE_URL' in options.env && options.env.DATABASE_URL === undefined;
-    const databaseName = embedded || options.databaseUrl ? null : (options.databaseName ?? (await createTestDatabase()));
+    const databaseName =
+      embedded || options.databaseUrl ? null : (options.databaseName ?? (await createTestDatabase()));
     const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'evreg-test-'));
     const config = loadConfig({
       NODE_ENV: 'test',
@@ -58,7 +72,14 @@ export class TestApp {
     await running.app.listen({ port: 0, host: '127.0.0.1' });
     const address = running.app.getHttpServer().address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    return new TestApp(running, `http://127.0.0.1:${port}`, databaseName, dataDir, !options.dataDir, options.databaseUrl ?? null);
+    return new TestApp(
+      running,
+      `http://127.0.0.1:${port}`,
+      databaseName,
+      dataDir,
+      !options.dataDir,
+      options.databaseUrl ?? null,
+    );
   }
 
   async close(): Promise<void> {
@@ -94,15 +115,23 @@ export class TestApp {
   }
 
   /** A staff member holding exactly these permissions (through a fresh role), signed in, password changed. */
-  async staffWith(permissions: PermissionName[]): Promise<{ token: string; userId: string; email: string; password: string }> {
+  async staffWith(
+    permissions: PermissionName[],
+  ): Promise<{ token: string; userId: string; email: string; password: string }> {
     const admin = await this.adminToken();
     const all = (await this.request<{ id: number; name: string }[]>('GET', '/api/permissions', { token: admin })).body;
     const suffix = randomBytes(4).toString('hex');
     const role = await this.request('POST', '/api/role', {
       token: admin,
-      body: { name: `Rol ${suffix}`, permissionIds: all.filter((p) => permissions.includes(p.name as PermissionName)).map((p) => p.id) },
+      body: {
+        name: `Rol ${suffix}`,
+        permissionIds: all.filter((p) => permissions.includes(p.name as PermissionName)).map((p) => p.id),
+      },
     });
-    const department = await this.request('POST', '/api/department', { token: admin, body: { name: `Depto ${suffix}` } });
+    const department = await this.request('POST', '/api/department', {
+      token: admin,
+      body: { name: `Depto ${suffix}` },
+    });
     const email = `staff-${suffix}@example.com`;
     const created = await this.request('POST', '/api/user', {
       token: admin,
@@ -121,7 +150,9 @@ export class TestApp {
 
   /** Direct SQL on this app's database, for asserting what was (not) written. */
   async sql<T = any>(query: string, params: unknown[] = []): Promise<T[]> {
-    const client = new Client({ connectionString: this.externalDatabaseUrl ?? databaseUrl(this.databaseName ?? 'postgres') });
+    const client = new Client({
+      connectionString: this.externalDatabaseUrl ?? databaseUrl(this.databaseName ?? 'postgres'),
+    });
     await client.connect();
     try {
       return (await client.query(query, params)).rows as T[];

@@ -65,9 +65,13 @@ export class ThrowawayRedis {
   /** Starts (again) on the same port. */
   async resume(): Promise<void> {
     if (this.process) return;
-    this.process = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-    });
+    this.process = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: 'ignore',
+      },
+    );
     await waitFor(() => portAnswers(this.port), `redis-server :${this.port}`);
   }
 
@@ -94,7 +98,9 @@ const PG_BIN = (() => {
 
 /** PostgreSQL refuses to run as root: the server runs as the `postgres` system user when the tests run as root. */
 function asPostgres(command: string, args: string[]): { command: string; args: string[] } {
-  return process.getuid?.() === 0 ? { command: 'runuser', args: ['-u', 'postgres', '--', command, ...args] } : { command, args };
+  return process.getuid?.() === 0
+    ? { command: 'runuser', args: ['-u', 'postgres', '--', command, ...args] }
+    : { command, args };
 }
 
 function run(command: string, args: string[]): void {
@@ -125,7 +131,17 @@ export class ThrowawayPostgres {
     const dir = mkdtempSync(join(tmpdir(), 'evreg-pg-'));
     chmodSync(dir, 0o777);
     const pg = new ThrowawayPostgres(await freePort(), dir);
-    run(join(PG_BIN, 'initdb'), ['-D', pg.dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
+    run(join(PG_BIN, 'initdb'), [
+      '-D',
+      pg.dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--no-sync',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+    ]);
     await pg.resume();
     return pg;
   }

@@ -3,13 +3,20 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, confirmCancellation, fetchCancellation } from '../api';
 import { formatDate, formatTime } from '../logic/format';
 
-const problem = (e: unknown) => (e instanceof ApiError ? e.payload.message : '') || 'Error inesperado. Por favor, inténtalo de nuevo.';
+const problem = (e: unknown) =>
+  (e instanceof ApiError ? e.payload.message : '') || 'Error inesperado. Por favor, inténtalo de nuevo.';
 
 /** /cancel?token=…: the page the cancellation e-mail links to. Shows what the link cancels, asks to confirm,
  * then confirms. The link works once: afterwards the server answers 410 and the page says so. */
 export function CancelPage() {
   const token = new URLSearchParams(window.location.search).get('token') ?? '';
-  const preview = useQuery({ queryKey: ['cancellation', token], queryFn: () => fetchCancellation(token), enabled: !!token, retry: false, staleTime: Infinity });
+  const preview = useQuery({
+    queryKey: ['cancellation', token],
+    queryFn: () => fetchCancellation(token),
+    enabled: !!token,
+    retry: false,
+    staleTime: Infinity,
+  });
   const cancel = useMutation({ mutationFn: () => confirmCancellation(token) });
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -20,7 +27,9 @@ export function CancelPage() {
   if (!token) {
     body = (
       <>
-        <h1 tabIndex={-1} ref={heading}>Enlace no válido</h1>
+        <h1 tabIndex={-1} ref={heading}>
+          Enlace no válido
+        </h1>
         <p>Al enlace le falta el código de cancelación. Ábrelo tal como aparece en el correo que recibiste.</p>
       </>
     );
@@ -29,14 +38,20 @@ export function CancelPage() {
   } else if (preview.isError) {
     body = (
       <>
-        <h1 tabIndex={-1} ref={heading}>No se puede cancelar</h1>
-        <p className="error-box" role="alert">{problem(preview.error)}</p>
+        <h1 tabIndex={-1} ref={heading}>
+          No se puede cancelar
+        </h1>
+        <p className="error-box" role="alert">
+          {problem(preview.error)}
+        </p>
       </>
     );
   } else if (cancel.isSuccess) {
     body = (
       <div role="status">
-        <h1 tabIndex={-1} ref={heading}>Inscripción cancelada</h1>
+        <h1 tabIndex={-1} ref={heading}>
+          Inscripción cancelada
+        </h1>
         <p>
           {preview.data.queued
             ? `Hemos retirado tu solicitud de la lista de espera de «${preview.data.eventTitle}».`
@@ -49,8 +64,12 @@ export function CancelPage() {
     const when = `${formatDate(p.startDate)}${p.isAllDay ? ' (todo el día)' : `, de ${formatTime(p.startTime)} a ${formatTime(p.endTime)}`}`;
     body = (
       <>
-        <h1 tabIndex={-1} ref={heading}>Cancelar inscripción</h1>
-        <p>Hola, {p.firstName}. Vas a cancelar {p.queued ? 'tu lugar en la lista de espera de' : 'tu inscripción en'}:</p>
+        <h1 tabIndex={-1} ref={heading}>
+          Cancelar inscripción
+        </h1>
+        <p>
+          Hola, {p.firstName}. Vas a cancelar {p.queued ? 'tu lugar en la lista de espera de' : 'tu inscripción en'}:
+        </p>
         <dl className="facts">
           <dt>Evento</dt>
           <dd>{p.eventTitle}</dd>

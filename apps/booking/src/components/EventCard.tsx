@@ -1,6 +1,11 @@
 import DOMPurify from 'dompurify';
 import { useMemo, type ReactNode } from 'react';
-import { DESCRIPTION_ALLOWED_ATTRIBUTES, DESCRIPTION_ALLOWED_TAGS, type PublicEvent, type Session } from '@evreg/contracts';
+import {
+  DESCRIPTION_ALLOWED_ATTRIBUTES,
+  DESCRIPTION_ALLOWED_TAGS,
+  type PublicEvent,
+  type Session,
+} from '@evreg/contracts';
 import { formatDate, formatTime, hasWaitingList, imageSrc } from '../logic/format';
 
 interface Props {
@@ -40,12 +45,17 @@ export function EventCard({ event, session, children }: Props) {
             <dt>Fecha</dt>
             <dd>
               {formatDate(session.startDate)}
-              {session.isAllDay ? ' (todo el día)' : `, ${formatTime(session.startTime)} - ${formatTime(session.endTime)}`}
+              {session.isAllDay
+                ? ' (todo el día)'
+                : `, ${formatTime(session.startTime)} - ${formatTime(session.endTime)}`}
             </dd>
             <dt>Aforo</dt>
             <dd>
-              {plural(session.maxAttendees - session.reservedSpots, 'plaza', 'plazas')} · {plural(Math.max(0, session.availableSpots), 'disponible', 'disponibles')}
-              {hasWaitingList(session) && <strong className="warn"> Evento completo - Lista de espera disponible</strong>}
+              {plural(session.maxAttendees - session.reservedSpots, 'plaza', 'plazas')} ·{' '}
+              {plural(Math.max(0, session.availableSpots), 'disponible', 'disponibles')}
+              {hasWaitingList(session) && (
+                <strong className="warn"> Evento completo - Lista de espera disponible</strong>
+              )}
             </dd>
           </dl>
         )}

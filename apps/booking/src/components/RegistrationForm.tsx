@@ -51,7 +51,9 @@ function ErrorBox({ error, count }: { error: ApiFailure; count: number }) {
 }
 
 export function RegistrationForm({ session, attendees, loading, error, onSubmit }: Props) {
-  const [values, setValues] = useState<AttendeeValues[]>(() => Array.from({ length: attendees }, () => ({ ...EMPTY_ATTENDEE })));
+  const [values, setValues] = useState<AttendeeValues[]>(() =>
+    Array.from({ length: attendees }, () => ({ ...EMPTY_ATTENDEE })),
+  );
   const [errors, setErrors] = useState<FieldErrors[]>(() => Array.from({ length: attendees }, () => ({})));
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState('');
@@ -94,17 +96,24 @@ export function RegistrationForm({ session, attendees, loading, error, onSubmit 
       telephoneNumber: a.telephoneNumber.trim() || null,
       gdprConsent: true,
     }));
-    onSubmit(regs, values.map((a) => `${a.firstName} ${a.lastName}`.trim()));
+    onSubmit(
+      regs,
+      values.map((a) => `${a.firstName} ${a.lastName}`.trim()),
+    );
   };
 
   const queued = peopleQueued(session, attendees);
 
   return (
     <form className="reg-form" onSubmit={submit} noValidate ref={formRef} aria-busy={loading}>
-      <h2>{attendees === 2 ? 'Registrarse para este evento (1 persona + acompañante)' : 'Registrarse para este evento'}</h2>
+      <h2>
+        {attendees === 2 ? 'Registrarse para este evento (1 persona + acompañante)' : 'Registrarse para este evento'}
+      </h2>
       {queued > 0 && (
         <p className="banner-queue" role="status">
-          {queued === 2 ? 'Ambas personas serán añadidas a la lista de espera.' : 'Una persona será añadida a la lista de espera.'}
+          {queued === 2
+            ? 'Ambas personas serán añadidas a la lista de espera.'
+            : 'Una persona será añadida a la lista de espera.'}
         </p>
       )}
       {values.map((v, i) => (

@@ -14,6 +14,7 @@ export const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(
 export function announcement(seconds: number): string | null {
   if (seconds === 0) return 'El tiempo de reserva se ha agotado.';
   if (seconds === 30 || seconds === 10) return `Quedan ${seconds} segundos de reserva.`;
-  if (seconds % 60 === 0) return seconds === 60 ? 'Queda 1 minuto de reserva.' : `Quedan ${seconds / 60} minutos de reserva.`;
+  if (seconds % 60 === 0)
+    return seconds === 60 ? 'Queda 1 minuto de reserva.' : `Quedan ${seconds / 60} minutos de reserva.`;
   return null;
 }

@@ -47,8 +47,12 @@ describe('validateAttendee (spec 5)', () => {
   });
 
   it('rejects a malformed e-mail and a confirmation that differs', () => {
-    expect(validateAttendee(person({ email: 'ana@', confirmEmail: 'ana@' })).email).toBe('Correo electrónico no es válido');
-    expect(validateAttendee(person({ confirmEmail: 'otra@example.com' }))).toEqual({ confirmEmail: 'Los correos no coinciden' });
+    expect(validateAttendee(person({ email: 'ana@', confirmEmail: 'ana@' })).email).toBe(
+      'Correo electrónico no es válido',
+    );
+    expect(validateAttendee(person({ confirmEmail: 'otra@example.com' }))).toEqual({
+      confirmEmail: 'Los correos no coinciden',
+    });
     expect(validateAttendee(person({ confirmEmail: ' ana@example.com ' }))).toEqual({});
   });
 });
@@ -81,11 +85,16 @@ describe('server errors on the form', () => {
 
   it('applies flat errors to both persons in two-person mode', () => {
     const out = serverFieldErrors({ errors: ['El correo electrónico está en la lista negra'] }, 2);
-    expect(out).toEqual([{ email: 'El correo electrónico está en la lista negra' }, { email: 'El correo electrónico está en la lista negra' }]);
+    expect(out).toEqual([
+      { email: 'El correo electrónico está en la lista negra' },
+      { email: 'El correo electrónico está en la lista negra' },
+    ]);
   });
 
   it('maps a field map, and the bare message when there are no errors', () => {
-    expect(serverFieldErrors({ errors: { lastName: ['Los apellidos son obligatorios'] } }, 1)).toEqual([{ lastName: 'Los apellidos son obligatorios' }]);
+    expect(serverFieldErrors({ errors: { lastName: ['Los apellidos son obligatorios'] } }, 1)).toEqual([
+      { lastName: 'Los apellidos son obligatorios' },
+    ]);
     expect(serverFieldErrors({ message: 'Ya existe una inscripción con este correo electrónico' }, 1)).toEqual([
       { email: 'Ya existe una inscripción con este correo electrónico' },
     ]);
@@ -113,7 +122,10 @@ describe("the 'Error de registro:' box (spec 8)", () => {
         { heading: 'Acompañante:', messages: ['b'] },
       ],
     });
-    expect(errorBoxContent({ attendeeErrors: { '0': ['a'] } }, 1)).toEqual({ kind: 'people', groups: [{ heading: 'Errores:', messages: ['a'] }] });
+    expect(errorBoxContent({ attendeeErrors: { '0': ['a'] } }, 1)).toEqual({
+      kind: 'people',
+      groups: [{ heading: 'Errores:', messages: ['a'] }],
+    });
   });
 
   it('falls back to message, then errors, then title, then the generic text', () => {

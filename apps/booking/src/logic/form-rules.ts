@@ -12,7 +12,14 @@ export type ApiFailure = Omit<Partial<RegistrationErrorResponse>, 'errors'> & {
   errors?: string[] | Record<string, string | string[]>;
 };
 
-export const EMPTY_ATTENDEE: AttendeeValues = { firstName: '', lastName: '', email: '', confirmEmail: '', userTaxId: '', telephoneNumber: '' };
+export const EMPTY_ATTENDEE: AttendeeValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  confirmEmail: '',
+  userTaxId: '',
+  telephoneNumber: '',
+};
 
 export const CONSENT_REQUIRED = 'Debe aceptar la política de privacidad para continuar';
 

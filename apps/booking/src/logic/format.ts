@@ -3,7 +3,12 @@ import type { Session } from '@evreg/contracts';
 /** 'YYYY-MM-DD' as a Spanish date, without time-zone shifts. */
 export function formatDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);
-  return new Date(y, (m || 1) - 1, d || 1).toLocaleDateString('es-ES', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  return new Date(y, (m || 1) - 1, d || 1).toLocaleDateString('es-ES', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
 }
 
 /** 'HH:MM:SS' as 24-hour 'HH:MM'. */

@@ -9,7 +9,8 @@ import { screenshot } from './screenshots';
 /** Page object of the back office's events screen (apps/admin/src/resources/events). */
 
 /** The events table's row of an event (by its title). */
-export const eventRow = (page: Page, title: string): Locator => row(page, title).filter({ has: page.getByRole('button', { name: /^\d+ sesi(ón|ones)$/ }) });
+export const eventRow = (page: Page, title: string): Locator =>
+  row(page, title).filter({ has: page.getByRole('button', { name: /^\d+ sesi(ón|ones)$/ }) });
 
 /** Opens the event's sessions (the 'N sesiones' button of its row) unless they are open already. */
 export async function expandEvent(page: Page, title: string): Promise<Locator> {
@@ -36,7 +37,11 @@ export function capacityCalls(page: Page): { method: string; path: string; body:
   const calls: { method: string; path: string; body: unknown }[] = [];
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
-    if (/\/api\/events\/\d+\/sessions\/\d+\/(max-attendees|reserved-spots|max-queue-spots|redistribute-reserved-spots)$/.test(path)) {
+    if (
+      /\/api\/events\/\d+\/sessions\/\d+\/(max-attendees|reserved-spots|max-queue-spots|redistribute-reserved-spots)$/.test(
+        path,
+      )
+    ) {
       calls.push({ method: r.method(), path, body: JSON.parse(r.postData() ?? 'null') });
     }
   });
@@ -63,7 +68,10 @@ export async function sessionInDb(app: TestApp, sessionId: number) {
 /** Turns SMS sending on, pointed at the Netelip stand-in (NETELIP_BASE_URL of the test app). */
 export async function enableSms(app: TestApp): Promise<void> {
   const token = await app.adminToken();
-  const res = await app.request('PUT', '/api/smssettings', { token, body: { smsEnabled: true, senderName: 'EVENTOS', netelipToken: 'token-de-prueba' } });
+  const res = await app.request('PUT', '/api/smssettings', {
+    token,
+    body: { smsEnabled: true, senderName: 'EVENTOS', netelipToken: 'token-de-prueba' },
+  });
   if (res.status !== 200) throw new Error(`enableSms: ${res.status} ${JSON.stringify(res.body)}`);
 }
 

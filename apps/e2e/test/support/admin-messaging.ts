@@ -4,13 +4,15 @@ import { eventually } from './booking-page';
 /** Page helpers of the e-mail and SMS screens of the back office (issue 6). */
 
 /** A react-admin notification (snackbar) with this text. */
-export const notification = (page: Page, text: string | RegExp): Locator => page.getByRole('alert').filter({ hasText: text });
+export const notification = (page: Page, text: string | RegExp): Locator =>
+  page.getByRole('alert').filter({ hasText: text });
 
 /** A card of the settings screens: a region named by its title. */
 export const card = (page: Page, title: string): Locator => page.getByRole('region', { name: title });
 
 /** The confirmation dialog ('Confirmar Eliminación' unless named otherwise). */
-export const confirmDialog = (page: Page, title = 'Confirmar Eliminación'): Locator => page.getByRole('dialog', { name: title });
+export const confirmDialog = (page: Page, title = 'Confirmar Eliminación'): Locator =>
+  page.getByRole('dialog', { name: title });
 
 /** The rows of the list's table body (header excluded). */
 export const bodyRows = (page: Page): Locator => page.locator('tbody tr');

@@ -19,7 +19,9 @@ export function requireAdminBuild(): void {
     throw new Error(`No existe ${index}: compila antes el back office con "npm run build -w @evreg/admin".`);
   }
   if (newest(join(ADMIN_DIST, '..', 'src')) > statSync(index).mtimeMs) {
-    console.warn(`\n[e2e] Aviso: apps/admin/src es más reciente que ${index}; las pruebas usan la compilación anterior.\n`);
+    console.warn(
+      `\n[e2e] Aviso: apps/admin/src es más reciente que ${index}; las pruebas usan la compilación anterior.\n`,
+    );
   }
 }
 
@@ -53,14 +55,20 @@ export async function submitLogin(page: Page, email: string, password: string): 
 }
 
 /** Signs in from the sign-in page and waits for the back office's header (the given section's label). */
-export async function signIn(page: Page, email = TEST_ADMIN_EMAIL, password = TEST_ADMIN_PASSWORD, section = 'Dashboard'): Promise<void> {
+export async function signIn(
+  page: Page,
+  email = TEST_ADMIN_EMAIL,
+  password = TEST_ADMIN_PASSWORD,
+  section = 'Dashboard',
+): Promise<void> {
   await openLogin(page);
   await submitLogin(page, email, password);
   await sectionHeading(page, section).waitFor();
 }
 
 /** The header's section label (an h1 in the app bar). */
-export const sectionHeading = (page: Page, label: string) => page.getByRole('heading', { level: 1, name: label, exact: true });
+export const sectionHeading = (page: Page, label: string) =>
+  page.getByRole('heading', { level: 1, name: label, exact: true });
 
 /** The sidebar 'Panel de Usuario'. */
 export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Panel de Usuario' });
@@ -100,7 +108,8 @@ const ENGLISH: string[] = (() => {
   // Words shared with Spanish (or given in English by the spec itself) are not evidence of a missing text.
   for (const shared of ['Email', 'Dashboard', 'Inspector', 'Datagrid']) out.delete(shared);
   // A check against an empty list would pass for nothing.
-  if (!out.has('Rows per page:') || out.size < 100) throw new Error('ra-language-english no se cargó: la comprobación de textos en inglés no serviría');
+  if (!out.has('Rows per page:') || out.size < 100)
+    throw new Error('ra-language-english no se cargó: la comprobación de textos en inglés no serviría');
   return [...out];
 })();
 
@@ -117,8 +126,11 @@ async function pageWords(page: Page): Promise<string> {
 /** Fails if any react-admin English default is visible (or announced) on the page as it is now. */
 export async function expectNoEnglish(page: Page, screen: string): Promise<void> {
   const words = await pageWords(page);
-  const found = ENGLISH.filter((english) => new RegExp(`(^|[^A-Za-z])${english.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^A-Za-z]|$)`, 'm').test(words));
-  if (found.length) throw new Error(`Texto en inglés en «${screen}»: ${found.map((f) => JSON.stringify(f)).join(', ')}`);
+  const found = ENGLISH.filter((english) =>
+    new RegExp(`(^|[^A-Za-z])${english.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^A-Za-z]|$)`, 'm').test(words),
+  );
+  if (found.length)
+    throw new Error(`Texto en inglés en «${screen}»: ${found.map((f) => JSON.stringify(f)).join(', ')}`);
 }
 
 /** A user created by the admin through the API, still with the temporary password (must change it). */
@@ -127,12 +139,20 @@ export async function newUserWithTemporaryPassword(app: TestApp, overrides: { em
   const roles = (await app.request<{ id: string; name: string }[]>('GET', '/api/role', { token })).body;
   const departments = (await app.request<{ id: number }[]>('GET', '/api/department', { token })).body;
   let departmentId = departments[0]?.id;
-  if (!departmentId) departmentId = (await app.request('POST', '/api/department', { token, body: { name: 'Secretaría' } })).body.id;
+  if (!departmentId)
+    departmentId = (await app.request('POST', '/api/department', { token, body: { name: 'Secretaría' } })).body.id;
   const email = overrides.email ?? `temporal-${Date.now().toString(36)}@example.com`;
   const created = await app.request('POST', '/api/user', {
     token,
-    body: { email, firstName: 'Marta', lastName: 'Temporal', departmentId, roleId: roles.find((r) => r.name === 'Administrador')!.id },
+    body: {
+      email,
+      firstName: 'Marta',
+      lastName: 'Temporal',
+      departmentId,
+      roleId: roles.find((r) => r.name === 'Administrador')!.id,
+    },
   });
-  if (created.status !== 201) throw new Error(`newUserWithTemporaryPassword: ${created.status} ${JSON.stringify(created.body)}`);
+  if (created.status !== 201)
+    throw new Error(`newUserWithTemporaryPassword: ${created.status} ${JSON.stringify(created.body)}`);
   return { email, password: created.body.temporaryPassword as string, id: created.body.id as string };
 }

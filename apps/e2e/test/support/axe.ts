@@ -20,7 +20,9 @@ export async function axeViolations(target: Page | Frame): Promise<AxeViolation[
   const present = await target.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!present) await target.addScriptTag({ content: AXE_SOURCE });
   return target.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
@@ -37,7 +39,12 @@ export function describeViolations(violations: AxeViolation[]): string {
     .map(
       (v) =>
         `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
-        v.nodes.map((n) => `    en ${JSON.stringify(n.target)}: ${n.html}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`).join('\n'),
+        v.nodes
+          .map(
+            (n) =>
+              `    en ${JSON.stringify(n.target)}: ${n.html}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
+          )
+          .join('\n'),
     )
     .join('\n');
 }
@@ -45,5 +52,8 @@ export function describeViolations(violations: AxeViolation[]): string {
 /** Fails when axe finds serious or critical violations, listing them readably (state names the screen). */
 export async function expectAccessible(target: Page | Frame, state: string): Promise<void> {
   const violations = (await axeViolations(target)).filter((v) => FAILING.has(v.impact ?? ''));
-  if (violations.length) throw new Error(`Accesibilidad (${state}): ${violations.length} infracciones graves o críticas\n${describeViolations(violations)}`);
+  if (violations.length)
+    throw new Error(
+      `Accesibilidad (${state}): ${violations.length} infracciones graves o críticas\n${describeViolations(violations)}`,
+    );
 }

@@ -4,7 +4,14 @@ import { STEP_TIMEOUT } from './e2e';
 /** Where to look: the page, or the booking page inside an iframe. */
 export type Scope = Page | Frame | FrameLocator;
 
-export type Person = { firstName: string; lastName: string; email: string; confirmEmail: string; userTaxId: string; telephoneNumber?: string | null };
+export type Person = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  confirmEmail: string;
+  userTaxId: string;
+  telephoneNumber?: string | null;
+};
 
 /** Field labels of the public form (apps/booking/src/components/AttendeeForm.tsx). */
 export const LABELS = {
@@ -24,7 +31,11 @@ export async function openBooking(page: Page, eventId: number, query = ''): Prom
 }
 
 /** Opens the booking page and waits for the hold on the automatically selected session: answers its expiresAt. */
-export async function openWithHold(page: Page, eventId: number, query = ''): Promise<{ expiresAt: string; spots: number }> {
+export async function openWithHold(
+  page: Page,
+  eventId: number,
+  query = '',
+): Promise<{ expiresAt: string; spots: number }> {
   const hold = page.waitForResponse((r) => r.url().endsWith('/api/ticketholds') && r.request().method() === 'POST');
   await openBooking(page, eventId, query);
   const response = await hold;
@@ -52,7 +63,8 @@ export function personScope(page: Scope, index: 0 | 1, twoPeople: boolean): Loca
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The input labelled exactly so (a required field's label ends with a decorative '*'). */
-export const field = (scope: Locator, name: FieldName) => scope.getByLabel(new RegExp(`^${escape(LABELS[name])}(\\s*\\*)?$`));
+export const field = (scope: Locator, name: FieldName) =>
+  scope.getByLabel(new RegExp(`^${escape(LABELS[name])}(\\s*\\*)?$`));
 
 export async function fillPerson(scope: Locator, person: Partial<Person>): Promise<void> {
   for (const name of Object.keys(LABELS) as FieldName[]) {
@@ -79,7 +91,8 @@ export async function errorOf(control: Locator): Promise<string> {
 export async function expectError(control: Locator, text: string): Promise<void> {
   await eventually(async () => {
     const shown = await errorOf(control);
-    if (text === '' ? shown !== '' : !shown.includes(text)) throw new Error(`error mostrado: ${JSON.stringify(shown)}; esperado: ${JSON.stringify(text)}`);
+    if (text === '' ? shown !== '' : !shown.includes(text))
+      throw new Error(`error mostrado: ${JSON.stringify(shown)}; esperado: ${JSON.stringify(text)}`);
   });
 }
 
@@ -112,7 +125,9 @@ export async function notSeen(scope: Scope | Locator, text: string | RegExp): Pr
 
 /** Clicks and waits for the answer of the registration call (single or bulk route). */
 export async function submitAndWait(page: Page, button: string | RegExp): Promise<Response> {
-  const answer = page.waitForResponse((r) => /\/api\/events\/sessions\/\d+\/(bulk-)?registrations$/.test(r.url()) && r.request().method() === 'POST');
+  const answer = page.waitForResponse(
+    (r) => /\/api\/events\/sessions\/\d+\/(bulk-)?registrations$/.test(r.url()) && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: button }).click();
   return answer;
 }
@@ -131,7 +146,9 @@ export async function sessionOptions(page: Page): Promise<{ label: string; disab
   return page
     .getByLabel('Fecha y hora')
     .locator('option')
-    .evaluateAll((options) => options.map((o) => ({ label: (o.textContent ?? '').trim(), disabled: (o as HTMLOptionElement).disabled })));
+    .evaluateAll((options) =>
+      options.map((o) => ({ label: (o.textContent ?? '').trim(), disabled: (o as HTMLOptionElement).disabled })),
+    );
 }
 
 /** Opens the cancellation link of an e-mail. */
@@ -142,8 +159,13 @@ export async function openCancellation(page: Page, path: string): Promise<void> 
 
 /** Confirms on the cancellation page and checks the server's answer (200, 'Inscripción cancelada'). */
 export async function confirmCancellation(page: Page): Promise<void> {
-  const answer = page.waitForResponse((r) => r.url().includes('/api/registrations/cancellation/') && r.request().method() === 'POST');
+  const answer = page.waitForResponse(
+    (r) => r.url().includes('/api/registrations/cancellation/') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Confirmar cancelación' }).click();
   const response = await answer;
-  expect({ status: response.status(), body: await response.text() }).toEqual({ status: 200, body: expect.stringContaining('Inscripción cancelada') });
+  expect({ status: response.status(), body: await response.text() }).toEqual({
+    status: 200,
+    body: expect.stringContaining('Inscripción cancelada'),
+  });
 }

@@ -67,7 +67,14 @@ export async function addSession(app: TestApp, eventId: number, options: Session
      VALUES ($1, (now() + make_interval(hours => $2))::date, (now() + make_interval(hours => $2))::date, '10:00', '11:30',
              now() + make_interval(hours => $2), now() + make_interval(hours => $2 + 1), $3, $4, $5, $6)
      RETURNING id`,
-    [eventId, hours, options.maxAttendees ?? 10, options.reservedSpots ?? 0, options.maxQueueSpots ?? 5, options.isRegistrationOpen ?? true],
+    [
+      eventId,
+      hours,
+      options.maxAttendees ?? 10,
+      options.reservedSpots ?? 0,
+      options.maxQueueSpots ?? 5,
+      options.isRegistrationOpen ?? true,
+    ],
   );
   const sessionId: number = session.id;
   const registered = options.registered ?? 0;
@@ -78,11 +85,22 @@ export async function addSession(app: TestApp, eventId: number, options: Session
     await app.sql(
       `INSERT INTO registrations (session_id, state, first_name, last_name, email, user_tax_id, queue_position)
        VALUES ($1, $2::int, 'Ocupante', $3, $4, $5, $6)`,
-      [sessionId, waiting ? 2 : 0, `Número ${n}`, `ocupante${n}@example.com`, dni(900_000 + n), waiting ? i - registered + 1 : null],
+      [
+        sessionId,
+        waiting ? 2 : 0,
+        `Número ${n}`,
+        `ocupante${n}@example.com`,
+        dni(900_000 + n),
+        waiting ? i - registered + 1 : null,
+      ],
     );
   }
   if (registered || queued) {
-    await app.sql(`UPDATE event_sessions SET online_registered = $2, queue_count = $3 WHERE id = $1`, [sessionId, registered, queued]);
+    await app.sql(`UPDATE event_sessions SET online_registered = $2, queue_count = $3 WHERE id = $1`, [
+      sessionId,
+      registered,
+      queued,
+    ]);
   }
   return sessionId;
 }
@@ -98,7 +116,9 @@ let nextPerson = 100;
 /** A person no other test of the file uses (valid DNI, own e-mail): attendee(n) of the API's fixtures. */
 export function newPerson(overrides: Record<string, unknown> = {}) {
   const n = nextPerson++;
-  return attendee(n, { firstName: `Lucía${n}`, lastName: `García Pérez ${n}`, ...overrides }) as ReturnType<typeof attendee> & {
+  return attendee(n, { firstName: `Lucía${n}`, lastName: `García Pérez ${n}`, ...overrides }) as ReturnType<
+    typeof attendee
+  > & {
     firstName: string;
     lastName: string;
     email: string;
@@ -112,7 +132,10 @@ export function newPerson(overrides: Record<string, unknown> = {}) {
 export async function registerViaApi(app: TestApp, sessionId: number, people: ReturnType<typeof newPerson>[]) {
   const res =
     people.length === 1
-      ? await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, { body: people[0], headers: { [SESSION_TOKEN_HEADER]: `api-${sessionId}` } })
+      ? await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+          body: people[0],
+          headers: { [SESSION_TOKEN_HEADER]: `api-${sessionId}` },
+        })
       : await app.request('POST', `/api/events/sessions/${sessionId}/bulk-registrations`, {
           body: { registrations: people },
           headers: { [SESSION_TOKEN_HEADER]: `api-${sessionId}` },
@@ -129,15 +152,18 @@ export async function registrationsOf(app: TestApp, sessionId: number) {
 }
 
 export async function holdsOf(app: TestApp, sessionId: number) {
-  return app.sql<{ token: string; spots: number; expires_at: Date }>(`SELECT token, spots, expires_at FROM ticket_holds WHERE session_id = $1`, [sessionId]);
+  return app.sql<{ token: string; spots: number; expires_at: Date }>(
+    `SELECT token, spots, expires_at FROM ticket_holds WHERE session_id = $1`,
+    [sessionId],
+  );
 }
 
 /** An active blacklist entry for this e-mail (as the back office would write it). */
 export async function blacklist(app: TestApp, email: string, days = 30) {
-  await app.sql(`INSERT INTO blacklist_entries (email, first_name, last_name, reason, expires_at) VALUES ($1, 'Persona', 'Bloqueada', 0, now() + make_interval(days => $2))`, [
-    email.toLowerCase(),
-    days,
-  ]);
+  await app.sql(
+    `INSERT INTO blacklist_entries (email, first_name, last_name, reason, expires_at) VALUES ($1, 'Persona', 'Bloqueada', 0, now() + make_interval(days => $2))`,
+    [email.toLowerCase(), days],
+  );
 }
 
 /** The link of the cancellation e-mail, with the token computed as the API computes it (its APP_SECRET). */

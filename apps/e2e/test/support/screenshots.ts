@@ -6,5 +6,10 @@ import { SCREENSHOTS_DIR } from './paths';
  * so its digits may differ between runs; nothing else does apart from the session dates. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
+  await page.screenshot({
+    path: join(SCREENSHOTS_DIR, `${name}.png`),
+    fullPage: true,
+    animations: 'disabled',
+    caret: 'hide',
+  });
 }

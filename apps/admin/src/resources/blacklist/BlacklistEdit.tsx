@@ -1,6 +1,17 @@
 import { useId, useState } from 'react';
 import { BLACKLIST_DESCRIPTION_MAX, type BlacklistEntry } from '@evreg/contracts';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  MenuItem,
+  TextField,
+} from '@mui/material';
 import { useDataProvider } from 'react-admin';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { serverErrorsText } from '../registrations/rules';
@@ -8,7 +19,15 @@ import { REASONS, descriptionError, expiryError, expiryToSend, localDay, madridD
 
 /** 'Editar Entrada': reason, note, expiry, names and phone (the person's e-mail, event and session don't change;
  * editing sends no new notification). An unchanged expiry is kept as it is, even when already passed. */
-export function BlacklistEdit({ entry, onClose, onSaved }: { entry: BlacklistEntry; onClose: () => void; onSaved: () => void }) {
+export function BlacklistEdit({
+  entry,
+  onClose,
+  onSaved,
+}: {
+  entry: BlacklistEntry;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const titleId = useId();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const originalDay = madridDay(entry.expiresAt);
@@ -27,7 +46,8 @@ export function BlacklistEdit({ entry, onClose, onSaved }: { entry: BlacklistEnt
     blackListReasonDesc: descriptionError(values.blackListReasonDesc),
   };
   const invalid = Object.values(errors).some(Boolean);
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
 
   async function save() {
     setBusy(true);
@@ -46,7 +66,13 @@ export function BlacklistEdit({ entry, onClose, onSaved }: { entry: BlacklistEnt
   }
 
   return (
-    <Dialog open onClose={(_e, reason) => reason !== 'backdropClick' && onClose()} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open
+      onClose={(_e, reason) => reason !== 'backdropClick' && onClose()}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
       <DialogTitle id={titleId}>Editar Entrada de la Lista Negra</DialogTitle>
       <DialogContent sx={{ '&&': { pt: 1 }, display: 'grid', gap: 2 }}>
         <DialogContentText>
@@ -61,8 +87,18 @@ export function BlacklistEdit({ entry, onClose, onSaved }: { entry: BlacklistEnt
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
           <TextField label="Nombre" value={values.firstName} onChange={(e) => set('firstName', e.target.value)} />
           <TextField label="Apellidos" value={values.lastName} onChange={(e) => set('lastName', e.target.value)} />
-          <TextField label="Teléfono (opcional)" type="tel" value={values.phoneNumber} onChange={(e) => set('phoneNumber', e.target.value)} />
-          <TextField select label="Razón" value={values.blackListReason} onChange={(e) => set('blackListReason', Number(e.target.value) as BlacklistEntry['blackListReason'])}>
+          <TextField
+            label="Teléfono (opcional)"
+            type="tel"
+            value={values.phoneNumber}
+            onChange={(e) => set('phoneNumber', e.target.value)}
+          />
+          <TextField
+            select
+            label="Razón"
+            value={values.blackListReason}
+            onChange={(e) => set('blackListReason', Number(e.target.value) as BlacklistEntry['blackListReason'])}
+          >
             {REASONS.map((r) => (
               <MenuItem key={r.value} value={r.value}>
                 {r.label}

@@ -39,7 +39,11 @@ export default function BlacklistList() {
         paging={{ noun: 'entradas' }}
         create={can('create') ? { label: 'Bloquear Persona', onClick: () => setDialog({ kind: 'create' }) } : undefined}
       >
-        <DataTable<BlacklistEntry> rowClick={false} bulkActionButtons={false} empty={<ListEmpty none="No hay entradas en la lista negra" notFound="No se encontraron resultados" />}>
+        <DataTable<BlacklistEntry>
+          rowClick={false}
+          bulkActionButtons={false}
+          empty={<ListEmpty none="No hay entradas en la lista negra" notFound="No se encontraron resultados" />}
+        >
           <DataTable.Col<BlacklistEntry>
             label="Usuario"
             disableSort
@@ -61,7 +65,11 @@ export default function BlacklistList() {
               </Box>
             )}
           />
-          <DataTable.Col<BlacklistEntry> label="Evento" disableSort render={(e) => e.eventTitle ?? 'Evento eliminado'} />
+          <DataTable.Col<BlacklistEntry>
+            label="Evento"
+            disableSort
+            render={(e) => e.eventTitle ?? 'Evento eliminado'}
+          />
           <DataTable.Col<BlacklistEntry> label="Fecha del Evento" disableSort render={eventDateText} />
           <DataTable.Col<BlacklistEntry>
             label="Razón"
@@ -70,7 +78,11 @@ export default function BlacklistList() {
               <Box>
                 <Typography variant="body2">{reasonLabel(e.blackListReason)}</Typography>
                 {e.blackListReasonDesc && (
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', maxWidth: 240, overflowWrap: 'anywhere' }}>
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{ display: 'block', maxWidth: 240, overflowWrap: 'anywhere' }}
+                  >
                     {e.blackListReasonDesc}
                   </Typography>
                 )}
@@ -91,9 +103,22 @@ export default function BlacklistList() {
             disableSort
             render={(e) => (
               <Stack direction="row" spacing={0.5}>
-                {can('edit') && <RowAction title="Editar" label={`Editar la entrada de ${e.email}`} icon={<EditIcon fontSize="small" />} onClick={() => setDialog({ kind: 'edit', entry: e })} />}
+                {can('edit') && (
+                  <RowAction
+                    title="Editar"
+                    label={`Editar la entrada de ${e.email}`}
+                    icon={<EditIcon fontSize="small" />}
+                    onClick={() => setDialog({ kind: 'edit', entry: e })}
+                  />
+                )}
                 {can('delete') && (
-                  <RowAction title="Eliminar" label={`Eliminar la entrada de ${e.email}`} icon={<DeleteIcon fontSize="small" />} onClick={() => setDialog({ kind: 'delete', entry: e })} danger />
+                  <RowAction
+                    title="Eliminar"
+                    label={`Eliminar la entrada de ${e.email}`}
+                    icon={<DeleteIcon fontSize="small" />}
+                    onClick={() => setDialog({ kind: 'delete', entry: e })}
+                    danger
+                  />
                 )}
               </Stack>
             )}

@@ -26,7 +26,17 @@ import { useActions } from '../../common/useActions';
 import { usePickableEvents } from '../../common/usePickableEvents';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { serverErrorsText, statusLabel } from '../registrations/rules';
-import { blockErrors, REASONS, localDay, newBlockForm, NOTIFICATION_LABELS, withEvent, withSession, type BlockField, type BlockForm } from './rules';
+import {
+  blockErrors,
+  REASONS,
+  localDay,
+  newBlockForm,
+  NOTIFICATION_LABELS,
+  withEvent,
+  withSession,
+  type BlockField,
+  type BlockForm,
+} from './rules';
 
 const MENU = { slotProps: { paper: { sx: { maxHeight: 240 } } } };
 const personLabel = (r: AdminRegistration) => `${r.firstName} ${r.lastName} (${r.email})`;
@@ -83,7 +93,13 @@ export function BlockDialog({ onClose, onBlocked }: { onClose: () => void; onBlo
   }
 
   return (
-    <Dialog open onClose={(_e, reason) => reason !== 'backdropClick' && onClose()} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open
+      onClose={(_e, reason) => reason !== 'backdropClick' && onClose()}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
       <DialogTitle id={titleId}>Bloquear Persona Registrada</DialogTitle>
       <DialogContent sx={{ '&&': { pt: 1 }, display: 'grid', gap: 1 }}>
         {failure && (
@@ -125,7 +141,9 @@ export function BlockDialog({ onClose, onBlocked }: { onClose: () => void; onBlo
             </MenuItem>
           ))}
         </TextField>
-        {form.sessionId !== null && !canReadRegistrations && <Alert severity="warning">Para elegir a la persona necesitas el permiso Registrations.Read.</Alert>}
+        {form.sessionId !== null && !canReadRegistrations && (
+          <Alert severity="warning">Para elegir a la persona necesitas el permiso Registrations.Read.</Alert>
+        )}
         <Autocomplete
           options={people.data ?? []}
           value={people.data?.find((r) => r.id === form.registrationId) ?? null}
@@ -140,7 +158,9 @@ export function BlockDialog({ onClose, onBlocked }: { onClose: () => void; onBlo
           isOptionEqualToValue={(a, b) => a.id === b.id}
           filterOptions={(options, { inputValue }) => {
             const wanted = inputValue.trim().toLowerCase();
-            return options.filter((r) => !wanted || `${r.firstName} ${r.lastName} ${r.email}`.toLowerCase().includes(wanted));
+            return options.filter(
+              (r) => !wanted || `${r.firstName} ${r.lastName} ${r.email}`.toLowerCase().includes(wanted),
+            );
           }}
           renderOption={({ key, ...props }, r) => (
             <Box component="li" key={key} {...props}>
@@ -171,7 +191,9 @@ export function BlockDialog({ onClose, onBlocked }: { onClose: () => void; onBlo
             select
             label="Razón"
             value={form.blackListReason}
-            onChange={(e) => setForm((f) => ({ ...f, blackListReason: Number(e.target.value) as BlockForm['blackListReason'] }))}
+            onChange={(e) =>
+              setForm((f) => ({ ...f, blackListReason: Number(e.target.value) as BlockForm['blackListReason'] }))
+            }
           >
             {REASONS.map((r) => (
               <MenuItem key={r.value} value={r.value}>
@@ -198,7 +220,9 @@ export function BlockDialog({ onClose, onBlocked }: { onClose: () => void; onBlo
             row
             aria-labelledby={`${titleId}-notification`}
             value={form.notificationType}
-            onChange={(e) => setForm((f) => ({ ...f, notificationType: Number(e.target.value) as BlockForm['notificationType'] }))}
+            onChange={(e) =>
+              setForm((f) => ({ ...f, notificationType: Number(e.target.value) as BlockForm['notificationType'] }))
+            }
           >
             <FormControlLabel value={1} control={<Radio />} label={NOTIFICATION_LABELS[1]} />
             <FormControlLabel value={0} control={<Radio />} label={NOTIFICATION_LABELS[0]} />

@@ -1,4 +1,16 @@
-import { blockErrors, entryState, eventDateText, expiryError, expiryToSend, localDay, madridDay, newBlockForm, reasonLabel, withEvent, withSession } from './rules';
+import {
+  blockErrors,
+  entryState,
+  eventDateText,
+  expiryError,
+  expiryToSend,
+  localDay,
+  madridDay,
+  newBlockForm,
+  reasonLabel,
+  withEvent,
+  withSession,
+} from './rules';
 
 const today = new Date(2026, 2, 5, 12, 0);
 
@@ -25,8 +37,12 @@ describe('lista negra (especificación 4, 5 y 9)', () => {
     });
     const chosen = { ...form, eventId: 7, sessionId: 3, registrationId: 9, email: 'ana@example.com' };
     expect(blockErrors(chosen, '2026-03-05')).toEqual({});
-    expect(blockErrors({ ...chosen, email: '' }, '2026-03-05')).toEqual({ person: 'El registro seleccionado no tiene email' });
-    expect(blockErrors({ ...chosen, description: 'x'.repeat(501) }, '2026-03-05')).toEqual({ description: 'La descripción no puede superar 500 caracteres' });
+    expect(blockErrors({ ...chosen, email: '' }, '2026-03-05')).toEqual({
+      person: 'El registro seleccionado no tiene email',
+    });
+    expect(blockErrors({ ...chosen, description: 'x'.repeat(501) }, '2026-03-05')).toEqual({
+      description: 'La descripción no puede superar 500 caracteres',
+    });
     expect(blockErrors({ ...chosen, description: 'x'.repeat(500) }, '2026-03-05')).toEqual({});
   });
 
@@ -39,8 +55,21 @@ describe('lista negra (especificación 4, 5 y 9)', () => {
   });
 
   it('cambiar el evento borra sesión y persona; cambiar la sesión borra la persona', () => {
-    const chosen = { ...newBlockForm(today), eventId: 7, sessionId: 3, registrationId: 9, email: 'ana@example.com', description: 'nota' };
-    expect(withEvent(chosen, 8)).toMatchObject({ eventId: 8, sessionId: null, registrationId: null, email: null, description: 'nota' });
+    const chosen = {
+      ...newBlockForm(today),
+      eventId: 7,
+      sessionId: 3,
+      registrationId: 9,
+      email: 'ana@example.com',
+      description: 'nota',
+    };
+    expect(withEvent(chosen, 8)).toMatchObject({
+      eventId: 8,
+      sessionId: null,
+      registrationId: null,
+      email: null,
+      description: 'nota',
+    });
     expect(withSession(chosen, 4)).toMatchObject({ eventId: 7, sessionId: 4, registrationId: null, email: null });
   });
 
@@ -59,8 +88,12 @@ describe('lista negra (especificación 4, 5 y 9)', () => {
 
   it('razones, fecha del evento y días', () => {
     expect([0, 1, 2].map(reasonLabel)).toEqual(['No se presentó', 'Cancelado', 'Otro']);
-    expect(eventDateText({ startDate: '2026-12-01', startTime: '10:00:00', endTime: '11:30:00', isAllDay: false })).toBe('01/12/2026 10:00 - 11:30');
-    expect(eventDateText({ startDate: '2026-12-01', startTime: '00:00:00', endTime: '23:59:00', isAllDay: true })).toBe('01/12/2026 (todo el día)');
+    expect(
+      eventDateText({ startDate: '2026-12-01', startTime: '10:00:00', endTime: '11:30:00', isAllDay: false }),
+    ).toBe('01/12/2026 10:00 - 11:30');
+    expect(eventDateText({ startDate: '2026-12-01', startTime: '00:00:00', endTime: '23:59:00', isAllDay: true })).toBe(
+      '01/12/2026 (todo el día)',
+    );
     expect(eventDateText({ startDate: null, startTime: null, endTime: null, isAllDay: null })).toBe('—');
     expect(localDay(new Date(2026, 0, 9))).toBe('2026-01-09');
   });

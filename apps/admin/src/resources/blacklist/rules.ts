@@ -29,7 +29,12 @@ export function addDays(date: Date, days: number): Date {
 export function madridDay(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-CA', { timeZone: BLACKLIST_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: BLACKLIST_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
 }
 
 /** The 'Bloquear Persona Registrada' dialog: event → session → registered person, then the entry's details. */
@@ -65,7 +70,8 @@ export type BlockField = 'event' | 'session' | 'person' | 'expiresAt' | 'descrip
 /** Spec 5: an expiry is required, a real day, not before today; an unchanged one (editing) is accepted. */
 export function expiryError(day: string, today: string, unchanged?: string): string | undefined {
   if (!day.trim()) return M.expiresAtRequired;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(new Date(`${day}T00:00:00`).getTime())) return M.expiresAtInvalid;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(new Date(`${day}T00:00:00`).getTime()))
+    return M.expiresAtInvalid;
   if (day < today && day !== unchanged) return M.expiresAtBeforeToday;
   return undefined;
 }

@@ -6,7 +6,10 @@ import { Form, HttpError, SaveButton, TextInput, useDataProvider, useNotify, use
 import { lengthBetweenWith, requiredWith } from '../../common/validators';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 
-const validateName = [requiredWith(MESSAGES.department.nameRequired), lengthBetweenWith(DEPARTMENT_NAME_MIN, DEPARTMENT_NAME_MAX, MESSAGES.department.nameLength)];
+const validateName = [
+  requiredWith(MESSAGES.department.nameRequired),
+  lengthBetweenWith(DEPARTMENT_NAME_MIN, DEPARTMENT_NAME_MAX, MESSAGES.department.nameLength),
+];
 
 /** The create form above the list: a name of 2 to 100 characters after trimming (spec 5). */
 export function DepartmentCreate() {
@@ -37,7 +40,12 @@ export function DepartmentCreate() {
         </Typography>
         <Form key={round} record={{ name: '' }} onSubmit={save} noValidate>
           <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-            <TextInput source="name" label="Nombre del departamento" validate={validateName} sx={{ flex: '1 1 280px', m: 0 }} />
+            <TextInput
+              source="name"
+              label="Nombre del departamento"
+              validate={validateName}
+              sx={{ flex: '1 1 280px', m: 0 }}
+            />
             <SaveButton label="Crear" icon={<AddIcon />} alwaysEnable sx={{ mt: 1 }} />
           </Box>
         </Form>

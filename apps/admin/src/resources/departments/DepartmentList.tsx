@@ -46,7 +46,13 @@ export default function DepartmentList() {
               label="Acciones"
               disableSort
               render={(department) => (
-                <RowAction title="Eliminar" label={`Eliminar ${department.name}`} icon={<DeleteIcon fontSize="small" />} onClick={() => setDeleting(department)} danger />
+                <RowAction
+                  title="Eliminar"
+                  label={`Eliminar ${department.name}`}
+                  icon={<DeleteIcon fontSize="small" />}
+                  onClick={() => setDeleting(department)}
+                  danger
+                />
               )}
             />
           )}

@@ -13,10 +13,18 @@ import { RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
 import { withReason } from '../../common/withReason';
 import type { AdminDataProvider } from '../../providers/dataProvider';
-import { canResend, EMAIL_LOG_PAGE_SIZE, EMAIL_STATUS_COLORS, emailStatusLabel, emailTypeLabel, eventText } from './rules';
+import {
+  canResend,
+  EMAIL_LOG_PAGE_SIZE,
+  EMAIL_STATUS_COLORS,
+  emailStatusLabel,
+  emailTypeLabel,
+  eventText,
+} from './rules';
 
 const SEARCH = 'Buscar por email, nombre, DNI/NIE o evento';
-const DELETE_ALL = '¿Eliminar todo el registro de emails? Los emails pendientes ya no se enviarán. Esta acción no se puede deshacer.';
+const DELETE_ALL =
+  '¿Eliminar todo el registro de emails? Los emails pendientes ya no se enviarán. Esta acción no se puede deshacer.';
 
 /** /admin/email-logs (EmailLogs.Read): every e-mail the system recorded, newest first, 20 a page, searched by
  * the API (spec 2, 4, 9). Resend for failed Registration/Promotion e-mails; delete one or all with
@@ -29,8 +37,26 @@ export default function EmailLogList() {
       resource="email-logs"
       title="Registro Emails"
       // react-admin waits 500 ms after typing before searching (spec 9).
-      filters={[<SearchInput key="q" source="q" alwaysOn placeholder={SEARCH} inputProps={{ 'aria-label': SEARCH }} sx={{ minWidth: 400 }} />]}
-      actions={can('delete') ? <DeleteAllToolbar question={DELETE_ALL} remove={async () => (await dataProvider.deleteAllEmailLogs()).message} /> : false}
+      filters={[
+        <SearchInput
+          key="q"
+          source="q"
+          alwaysOn
+          placeholder={SEARCH}
+          inputProps={{ 'aria-label': SEARCH }}
+          sx={{ minWidth: 400 }}
+        />,
+      ]}
+      actions={
+        can('delete') ? (
+          <DeleteAllToolbar
+            question={DELETE_ALL}
+            remove={async () => (await dataProvider.deleteAllEmailLogs()).message}
+          />
+        ) : (
+          false
+        )
+      }
       pagination={<PrevNextPagination noun="emails" />}
       perPage={EMAIL_LOG_PAGE_SIZE}
       empty={false}
@@ -58,7 +84,9 @@ function EmailLogTable({ canDelete, canResendAny }: { canDelete: boolean; canRes
       notify(message, { type: 'success' });
       refresh();
     } catch (error) {
-      notify(withReason('Error al reenviar el email', error instanceof Error ? error.message : undefined), { type: 'error' });
+      notify(withReason('Error al reenviar el email', error instanceof Error ? error.message : undefined), {
+        type: 'error',
+      });
     } finally {
       setResending(null);
     }
@@ -66,16 +94,38 @@ function EmailLogTable({ canDelete, canResendAny }: { canDelete: boolean; canRes
 
   return (
     <>
-      <DataTable<EmailLogEntry> rowClick={false} bulkActionButtons={false} empty={<ListEmpty none="No hay emails registrados" notFound="No se encontraron emails" />}>
-        <DataTable.Col<EmailLogEntry> label="Fecha" disableSort render={(entry) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.sentAt ?? entry.createdAt)}</Box>} />
-        <DataTable.Col<EmailLogEntry> label="Email" disableSort render={(entry) => <Box sx={{ overflowWrap: 'anywhere' }}>{entry.emailAddress}</Box>} />
-        <DataTable.Col<EmailLogEntry> label="Nombre" disableSort render={(entry) => entry.recipientName || 'No especificado'} />
+      <DataTable<EmailLogEntry>
+        rowClick={false}
+        bulkActionButtons={false}
+        empty={<ListEmpty none="No hay emails registrados" notFound="No se encontraron emails" />}
+      >
+        <DataTable.Col<EmailLogEntry>
+          label="Fecha"
+          disableSort
+          render={(entry) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.sentAt ?? entry.createdAt)}</Box>}
+        />
+        <DataTable.Col<EmailLogEntry>
+          label="Email"
+          disableSort
+          render={(entry) => <Box sx={{ overflowWrap: 'anywhere' }}>{entry.emailAddress}</Box>}
+        />
+        <DataTable.Col<EmailLogEntry>
+          label="Nombre"
+          disableSort
+          render={(entry) => entry.recipientName || 'No especificado'}
+        />
         <DataTable.Col<EmailLogEntry> label="Evento" disableSort render={(entry) => eventText(entry.event) || '-'} />
         <DataTable.Col<EmailLogEntry> label="Tipo" disableSort render={(entry) => emailTypeLabel(entry.emailType)} />
         <DataTable.Col<EmailLogEntry>
           label="Estado"
           disableSort
-          render={(entry) => <Chip label={emailStatusLabel(entry.status)} size="small" color={EMAIL_STATUS_COLORS[entry.status] ?? 'default'} />}
+          render={(entry) => (
+            <Chip
+              label={emailStatusLabel(entry.status)}
+              size="small"
+              color={EMAIL_STATUS_COLORS[entry.status] ?? 'default'}
+            />
+          )}
         />
         <DataTable.Col<EmailLogEntry>
           label="Error"
@@ -96,7 +146,13 @@ function EmailLogTable({ canDelete, canResendAny }: { canDelete: boolean; canRes
                 />
               )}
               {canDelete && (
-                <RowAction title="Eliminar" label={`Eliminar el registro del email a ${entry.emailAddress}`} icon={<DeleteIcon fontSize="small" />} onClick={() => setDeleting(entry)} danger />
+                <RowAction
+                  title="Eliminar"
+                  label={`Eliminar el registro del email a ${entry.emailAddress}`}
+                  icon={<DeleteIcon fontSize="small" />}
+                  onClick={() => setDeleting(entry)}
+                  danger
+                />
               )}
             </Stack>
           )}

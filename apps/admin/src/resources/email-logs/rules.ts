@@ -6,7 +6,11 @@ export const EMAIL_LOG_PAGE_SIZE = 20;
 /** Spec 4: pending, sent, failed, in Spanish. */
 export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = { 0: 'Pendiente', 1: 'Enviado', 2: 'Fallido' };
 
-export const EMAIL_STATUS_COLORS: Record<EmailStatus, 'default' | 'success' | 'error'> = { 0: 'default', 1: 'success', 2: 'error' };
+export const EMAIL_STATUS_COLORS: Record<EmailStatus, 'default' | 'success' | 'error'> = {
+  0: 'default',
+  1: 'success',
+  2: 'error',
+};
 
 /** What caused each message, as staff call it. */
 export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
@@ -29,7 +33,9 @@ export function emailTypeLabel(type: string): string {
 
 /** Spec 4: resend is offered only for failed Registration or Promotion e-mails. */
 export function canResend(entry: Pick<EmailLogEntry, 'status' | 'emailType'>): boolean {
-  return entry.status === EMAIL_STATUS.Failed && (entry.emailType === 'Registration' || entry.emailType === 'Promotion');
+  return (
+    entry.status === EMAIL_STATUS.Failed && (entry.emailType === 'Registration' || entry.emailType === 'Promotion')
+  );
 }
 
 /** The event column: title and city ('' when the message is about no event). */

@@ -12,7 +12,15 @@ import { useSettingsForm } from '../../common/useSettingsForm';
 import { withReason } from '../../common/withReason';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { FORM_ROW, SettingsCard } from '../settings/SettingsCard';
-import { asBoolean, formFromSettings, requestFromForm, settingsErrors, TEST_NEEDS_ENABLED, testEmailProblem, type EmailSettingsForm } from './rules';
+import {
+  asBoolean,
+  formFromSettings,
+  requestFromForm,
+  settingsErrors,
+  TEST_NEEDS_ENABLED,
+  testEmailProblem,
+  type EmailSettingsForm,
+} from './rules';
 
 const KEY = ['email-settings'];
 
@@ -46,7 +54,12 @@ function SmtpCard({ saved }: { saved: EmailSettings }) {
     check: settingsErrors,
   });
 
-  const text = (field: Exclude<keyof EmailSettingsForm, 'emailEnabled' | 'smtpUseSsl' | 'smtpPassword'>, label: string, help: string, extra: object = {}) => (
+  const text = (
+    field: Exclude<keyof EmailSettingsForm, 'emailEnabled' | 'smtpUseSsl' | 'smtpPassword'>,
+    label: string,
+    help: string,
+    extra: object = {},
+  ) => (
     <TextField
       label={label}
       value={form[field]}
@@ -59,15 +72,27 @@ function SmtpCard({ saved }: { saved: EmailSettings }) {
   );
 
   return (
-    <SettingsCard icon={<DnsIcon color="primary" />} title="Servidor SMTP" subheader="Cómo se envían los emails de inscripción, lista de espera y avisos">
-      <Box component="form" noValidate onSubmit={submit} aria-label="Configuración SMTP" sx={{ display: 'grid', gap: 2 }}>
+    <SettingsCard
+      icon={<DnsIcon color="primary" />}
+      title="Servidor SMTP"
+      subheader="Cómo se envían los emails de inscripción, lista de espera y avisos"
+    >
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        aria-label="Configuración SMTP"
+        sx={{ display: 'grid', gap: 2 }}
+      >
         <Box>
           <FormControlLabel
             control={<Switch checked={form.emailEnabled} onChange={(e) => change('emailEnabled', e.target.checked)} />}
             label="Envío de emails activado"
           />
           <FormHelperText sx={{ mt: 0 }}>
-            {form.emailEnabled ? 'Los emails se envían en cuanto se producen.' : 'Desactivado: los emails esperan pendientes y se envían al activarlo.'}
+            {form.emailEnabled
+              ? 'Los emails se envían en cuanto se producen.'
+              : 'Desactivado: los emails esperan pendientes y se envían al activarlo.'}
           </FormHelperText>
         </Box>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '2fr 1fr' } }}>
@@ -75,8 +100,13 @@ function SmtpCard({ saved }: { saved: EmailSettings }) {
           {text('smtpPort', 'Puerto', 'Por defecto 587', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
         </Box>
         <Box>
-          <FormControlLabel control={<Switch checked={form.smtpUseSsl} onChange={(e) => change('smtpUseSsl', e.target.checked)} />} label="Usar SSL/TLS" />
-          <FormHelperText sx={{ mt: 0 }}>Conexión cifrada obligatoria: TLS directo en el puerto 465, STARTTLS en los demás.</FormHelperText>
+          <FormControlLabel
+            control={<Switch checked={form.smtpUseSsl} onChange={(e) => change('smtpUseSsl', e.target.checked)} />}
+            label="Usar SSL/TLS"
+          />
+          <FormHelperText sx={{ mt: 0 }}>
+            Conexión cifrada obligatoria: TLS directo en el puerto 465, STARTTLS en los demás.
+          </FormHelperText>
         </Box>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
           {text('smtpUsername', 'Usuario SMTP', 'Vacío: sin autenticación', { autoComplete: 'off' })}
@@ -86,7 +116,12 @@ function SmtpCard({ saved }: { saved: EmailSettings }) {
             onChange={(e) => change('smtpPassword', e.target.value)}
             placeholder={hasPassword ? 'Dejar vacío para mantener la actual' : ''}
             error={!!errors.smtpPassword}
-            helperText={errors.smtpPassword ?? (hasPassword ? 'Hay una contraseña guardada: déjala vacía para mantenerla' : 'No hay ninguna contraseña guardada')}
+            helperText={
+              errors.smtpPassword ??
+              (hasPassword
+                ? 'Hay una contraseña guardada: déjala vacía para mantenerla'
+                : 'No hay ninguna contraseña guardada')
+            }
             fullWidth
           />
         </Box>
@@ -94,9 +129,14 @@ function SmtpCard({ saved }: { saved: EmailSettings }) {
           {text('emailFromAddress', 'Email del remitente', 'La dirección desde la que se envían', { type: 'email' })}
           {text('emailFromName', 'Nombre del remitente', 'Por ejemplo Inscripciones')}
         </Box>
-        {text('baseUrl', 'URL base de los enlaces', 'Dirección del sitio de reservas para los enlaces de cancelación. Vacío: la del servidor', {
-          placeholder: 'https://reservas.example.com',
-        })}
+        {text(
+          'baseUrl',
+          'URL base de los enlaces',
+          'Dirección del sitio de reservas para los enlaces de cancelación. Vacío: la del servidor',
+          {
+            placeholder: 'https://reservas.example.com',
+          },
+        )}
         <Box sx={FORM_ROW}>
           <Button type="submit" variant="contained" disabled={saving}>
             Guardar Configuración
@@ -118,7 +158,8 @@ function TestEmailCard({ enabled }: { enabled: boolean }) {
   const send = useMutation({
     mutationFn: (to: string) => dataProvider.sendTestEmail(to),
     onSuccess: ({ message }) => setBanner({ severity: 'success', text: message, vanishAfterMs: 3000 }),
-    onError: (e) => setBanner({ severity: 'error', text: withReason('Error al probar configuración de email', e.message) }),
+    onError: (e) =>
+      setBanner({ severity: 'error', text: withReason('Error al probar configuración de email', e.message) }),
   });
 
   function submit(event: FormEvent) {
@@ -130,7 +171,11 @@ function TestEmailCard({ enabled }: { enabled: boolean }) {
   }
 
   return (
-    <SettingsCard icon={<SendIcon color="primary" />} title="Email de prueba" subheader="Se envía ahora mismo con la configuración guardada">
+    <SettingsCard
+      icon={<SendIcon color="primary" />}
+      title="Email de prueba"
+      subheader="Se envía ahora mismo con la configuración guardada"
+    >
       <Box component="form" noValidate onSubmit={submit} aria-label="Email de prueba" sx={{ display: 'grid', gap: 2 }}>
         {!enabled && <Alert severity="info">{TEST_NEEDS_ENABLED}</Alert>}
         <TextField

@@ -38,13 +38,21 @@ describe('configuración de email (especificación 3, 5 y 9)', () => {
       baseUrl: 'https://reservas.example.com',
     });
     expect(formFromSettings(null)).toMatchObject({ emailEnabled: false, smtpPort: '587', smtpUseSsl: true });
-    expect(formFromSettings({ emailEnabled: 'false', smtpUseSsl: 'nada' as 'true' })).toMatchObject({ emailEnabled: false, smtpUseSsl: true });
+    expect(formFromSettings({ emailEnabled: 'false', smtpUseSsl: 'nada' as 'true' })).toMatchObject({
+      emailEnabled: false,
+      smtpUseSsl: true,
+    });
   });
 
   it('la contraseña vacía no se envía (se conserva la guardada); escrita, sí', () => {
     expect(requestFromForm(base)).not.toHaveProperty('smtpPassword');
     expect(requestFromForm({ ...base, smtpPassword: ' secreta ' }).smtpPassword).toBe(' secreta ');
-    expect(requestFromForm({ ...base, smtpHost: ' smtp.example.com ', smtpPort: '' })).toMatchObject({ smtpHost: 'smtp.example.com', smtpPort: 587, emailEnabled: true, smtpUseSsl: true });
+    expect(requestFromForm({ ...base, smtpHost: ' smtp.example.com ', smtpPort: '' })).toMatchObject({
+      smtpHost: 'smtp.example.com',
+      smtpPort: 587,
+      emailEnabled: true,
+      smtpUseSsl: true,
+    });
   });
 
   it('activar pide servidor y remitente; puerto de 1 a 65535; remitente y URL válidos', () => {
@@ -54,17 +62,23 @@ describe('configuración de email (especificación 3, 5 y 9)', () => {
       emailFromAddress: 'El email del remitente es requerido para activar el envío de emails',
     });
     expect(settingsErrors({ ...base, emailEnabled: false, smtpHost: '', emailFromAddress: '' })).toEqual({});
-    expect(settingsErrors({ ...base, smtpPort: '0' }).smtpPort).toBe('El puerto SMTP debe ser un número entero entre 1 y 65535');
+    expect(settingsErrors({ ...base, smtpPort: '0' }).smtpPort).toBe(
+      'El puerto SMTP debe ser un número entero entre 1 y 65535',
+    );
     expect(settingsErrors({ ...base, smtpPort: '70000' }).smtpPort).toBeDefined();
     expect(settingsErrors({ ...base, smtpPort: '25.5' }).smtpPort).toBeDefined();
     expect(settingsErrors({ ...base, smtpHost: 'smtp://x' }).smtpHost).toBe('El servidor SMTP no es válido');
-    expect(settingsErrors({ ...base, emailFromAddress: 'inscripciones@' }).emailFromAddress).toBe('El email del remitente no es válido');
+    expect(settingsErrors({ ...base, emailFromAddress: 'inscripciones@' }).emailFromAddress).toBe(
+      'El email del remitente no es válido',
+    );
     expect(settingsErrors({ ...base, baseUrl: 'reservas.example.com' }).baseUrl).toMatch(/^La URL base debe ser/);
     expect(settingsErrors({ ...base, baseUrl: 'https://reservas.example.com/' })).toEqual({});
   });
 
   it('la prueba necesita el envío activado (guardado) y un email válido', () => {
-    expect(testEmailProblem(false, 'yo@example.com')).toBe('Activa el envío de emails y guarda la configuración para enviar una prueba');
+    expect(testEmailProblem(false, 'yo@example.com')).toBe(
+      'Activa el envío de emails y guarda la configuración para enviar una prueba',
+    );
     expect(testEmailProblem(true, ' ')).toBe('Indica el email al que enviar la prueba');
     expect(testEmailProblem(true, 'yo@')).toBe('Email no es válido');
     expect(testEmailProblem(true, ' yo@example.com ')).toBeNull();

@@ -66,7 +66,8 @@ export function settingsErrors(form: EmailSettingsForm): Partial<Record<keyof Em
   const baseUrl = form.baseUrl.trim();
   if (form.emailEnabled && host === '') errors.smtpHost = EMAIL_MESSAGES.smtpHostRequired;
   else if (/[\s/:@]/.test(host)) errors.smtpHost = EMAIL_MESSAGES.smtpHostInvalid;
-  if (port !== '' && (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535)) errors.smtpPort = EMAIL_MESSAGES.smtpPortInvalid;
+  if (port !== '' && (!/^\d{1,5}$/.test(port) || Number(port) < 1 || Number(port) > 65535))
+    errors.smtpPort = EMAIL_MESSAGES.smtpPortInvalid;
   if (form.emailEnabled && from === '') errors.emailFromAddress = EMAIL_MESSAGES.fromAddressRequired;
   else if (from !== '' && !isValidEmail(from)) errors.emailFromAddress = EMAIL_MESSAGES.fromAddressInvalid;
   if (baseUrl !== '' && !/^https?:\/\/[^\s?#]+$/i.test(baseUrl)) errors.baseUrl = EMAIL_MESSAGES.baseUrlInvalid;

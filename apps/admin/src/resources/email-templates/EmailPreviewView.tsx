@@ -21,7 +21,17 @@ export function EmailPreviewView({ preview }: { preview: EmailPreview }) {
         <Box component="summary" sx={{ cursor: 'pointer', typography: 'body2' }}>
           Versión de texto plano
         </Box>
-        <Box component="pre" sx={{ whiteSpace: 'pre-wrap', typography: 'body2', fontFamily: 'monospace', bgcolor: 'action.hover', p: 1.5, borderRadius: 1 }}>
+        <Box
+          component="pre"
+          sx={{
+            whiteSpace: 'pre-wrap',
+            typography: 'body2',
+            fontFamily: 'monospace',
+            bgcolor: 'action.hover',
+            p: 1.5,
+            borderRadius: 1,
+          }}
+        >
           {preview.text}
         </Box>
       </Box>

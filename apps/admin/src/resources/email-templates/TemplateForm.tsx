@@ -3,7 +3,17 @@ import type { EmailPreview } from '@evreg/contracts';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, Box, Button as MuiButton, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { BooleanInput, FormDataConsumer, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useDataProvider, useRecordContext } from 'react-admin';
+import {
+  BooleanInput,
+  FormDataConsumer,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  useDataProvider,
+  useRecordContext,
+} from 'react-admin';
 import { Link } from 'react-router';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { EmailPreviewView } from './EmailPreviewView';
@@ -24,7 +34,15 @@ export function TemplateForm({ creating }: { creating: boolean }) {
       <Typography component="h2" variant="h6">
         {creating ? 'Nueva Plantilla' : 'Editar Plantilla'}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { lg: 'minmax(0, 3fr) minmax(0, 2fr)' }, width: '100%', alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          width: '100%',
+          alignItems: 'start',
+        }}
+      >
         <Box sx={{ display: 'grid', minWidth: 0 }}>
           <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { sm: '3fr 2fr' } }}>
             <TextInput source="name" label="Nombre" fullWidth />
@@ -36,7 +54,12 @@ export function TemplateForm({ creating }: { creating: boolean }) {
             helperText="La plantilla activa es la que se envía para su tipo; al activar esta, la otra del mismo tipo se desactiva."
             sx={{ mb: 1.5 }}
           />
-          <TextInput source="subject" label="Asunto" fullWidth helperText="Puede usar marcadores, p. ej. Inscripción confirmada: {{eventTitle}}" />
+          <TextInput
+            source="subject"
+            label="Asunto"
+            fullWidth
+            helperText="Puede usar marcadores, p. ej. Inscripción confirmada: {{eventTitle}}"
+          />
           <TextInput source="htmlContent" label="Contenido HTML" multiline minRows={12} fullWidth sx={MONO} />
           <TextInput
             source="plainTextContent"
@@ -105,7 +128,11 @@ function FixedType() {
 /** 'Vista previa' of what is typed now, with the server's sample data (nothing is saved). */
 function UnsavedPreview({ values }: { values: Values }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const [request, setRequest] = useState<{ subject: string; htmlContent: string; plainTextContent: string | null } | null>(null);
+  const [request, setRequest] = useState<{
+    subject: string;
+    htmlContent: string;
+    plainTextContent: string | null;
+  } | null>(null);
   const { data, error, isFetching } = useQuery<EmailPreview, Error>({
     queryKey: ['email-template-preview', 'unsaved', request],
     queryFn: () => dataProvider.previewEmailContent(request!),
@@ -115,11 +142,19 @@ function UnsavedPreview({ values }: { values: Values }) {
 
   function show() {
     const body = templateRequest(values);
-    setRequest({ subject: body.subject, htmlContent: body.htmlContent, plainTextContent: body.plainTextContent ?? null });
+    setRequest({
+      subject: body.subject,
+      htmlContent: body.htmlContent,
+      plainTextContent: body.plainTextContent ?? null,
+    });
   }
 
   return (
-    <Box component="section" aria-labelledby="unsaved-preview-title" sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, display: 'grid', gap: 1.5 }}>
+    <Box
+      component="section"
+      aria-labelledby="unsaved-preview-title"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 2, display: 'grid', gap: 1.5 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography id="unsaved-preview-title" component="h3" variant="subtitle2" sx={{ flex: 1 }}>
           Vista previa con datos de ejemplo

@@ -39,26 +39,58 @@ export default function TemplateList() {
         bulkActionButtons={false}
         empty={
           <Box sx={{ p: 3, textAlign: 'center' }}>
-            <Typography color="text.secondary">No hay plantillas. Sin una plantilla activa de un tipo, sus emails no se envían.</Typography>
+            <Typography color="text.secondary">
+              No hay plantillas. Sin una plantilla activa de un tipo, sus emails no se envían.
+            </Typography>
           </Box>
         }
       >
-        <DataTable.Col<EmailTemplate> label="Nombre" disableSort render={(t) => <Typography variant="body2" sx={{ fontWeight: 600 }}>{t.name}</Typography>} />
+        <DataTable.Col<EmailTemplate>
+          label="Nombre"
+          disableSort
+          render={(t) => (
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {t.name}
+            </Typography>
+          )}
+        />
         <DataTable.Col<EmailTemplate> label="Tipo" disableSort render={(t) => templateTypeLabel(t.templateType)} />
-        <DataTable.Col<EmailTemplate> label="Asunto" disableSort render={(t) => <Box sx={{ fontFamily: 'monospace', fontSize: '0.8rem', overflowWrap: 'anywhere' }}>{t.subject}</Box>} />
+        <DataTable.Col<EmailTemplate>
+          label="Asunto"
+          disableSort
+          render={(t) => (
+            <Box sx={{ fontFamily: 'monospace', fontSize: '0.8rem', overflowWrap: 'anywhere' }}>{t.subject}</Box>
+          )}
+        />
         <DataTable.Col<EmailTemplate>
           label="Estado"
           disableSort
-          render={(t) => <Chip size="small" label={t.isActive ? 'Activa' : 'Inactiva'} color={t.isActive ? 'success' : 'default'} />}
+          render={(t) => (
+            <Chip size="small" label={t.isActive ? 'Activa' : 'Inactiva'} color={t.isActive ? 'success' : 'default'} />
+          )}
         />
-        <DataTable.Col<EmailTemplate> label="Última modificación" disableSort render={(t) => formatDateTime(t.updatedAt)} />
+        <DataTable.Col<EmailTemplate>
+          label="Última modificación"
+          disableSort
+          render={(t) => formatDateTime(t.updatedAt)}
+        />
         <DataTable.Col<EmailTemplate>
           label="Acciones"
           disableSort
           render={(t) => (
             <Stack direction="row" spacing={0.5}>
-              <LinkAction to={`/email-templates/${t.id}/preview`} title="Vista previa" label={`Vista previa de ${t.name}`} icon={<VisibilityIcon fontSize="small" />} />
-              <LinkAction to={`/email-templates/${t.id}/edit`} title="Editar" label={`Editar ${t.name}`} icon={<EditIcon fontSize="small" />} />
+              <LinkAction
+                to={`/email-templates/${t.id}/preview`}
+                title="Vista previa"
+                label={`Vista previa de ${t.name}`}
+                icon={<VisibilityIcon fontSize="small" />}
+              />
+              <LinkAction
+                to={`/email-templates/${t.id}/edit`}
+                title="Editar"
+                label={`Editar ${t.name}`}
+                icon={<EditIcon fontSize="small" />}
+              />
             </Stack>
           )}
         />

@@ -14,7 +14,10 @@ export default function TemplatePreview() {
   const { id = '' } = useParams();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const template = useGetOne<EmailTemplate>('email-templates', { id: Number(id) });
-  const preview = useQuery({ queryKey: ['email-template-preview', id], queryFn: () => dataProvider.previewEmailTemplate(id) });
+  const preview = useQuery({
+    queryKey: ['email-template-preview', id],
+    queryFn: () => dataProvider.previewEmailTemplate(id),
+  });
 
   return (
     <Box sx={{ py: 2 }}>
@@ -30,7 +33,11 @@ export default function TemplatePreview() {
                   <Typography variant="body2" color="text.secondary">
                     {templateTypeLabel(template.data.templateType)}
                   </Typography>
-                  <Chip size="small" label={template.data.isActive ? 'Activa' : 'Inactiva'} color={template.data.isActive ? 'success' : 'default'} />
+                  <Chip
+                    size="small"
+                    label={template.data.isActive ? 'Activa' : 'Inactiva'}
+                    color={template.data.isActive ? 'success' : 'default'}
+                  />
                 </Stack>
               )}
             </Box>
@@ -44,7 +51,9 @@ export default function TemplatePreview() {
           <Typography variant="body2" color="text.secondary">
             Con datos de ejemplo: así lo recibe una persona inscrita.
           </Typography>
-          {preview.isPending && <CircularProgress aria-label="Cargando la vista previa" sx={{ justifySelf: 'center' }} />}
+          {preview.isPending && (
+            <CircularProgress aria-label="Cargando la vista previa" sx={{ justifySelf: 'center' }} />
+          )}
           {preview.isError && (
             <Alert severity="error" role="alert">
               {preview.error.message || 'Error al cargar la vista previa'}

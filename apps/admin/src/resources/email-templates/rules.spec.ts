@@ -9,12 +9,23 @@ describe('plantillas de email (especificación 3 y 5)', () => {
       htmlContent: 'El contenido HTML es requerido',
       templateType: 'El tipo de plantilla es requerido',
     });
-    expect(templateErrors({ ...NEW_TEMPLATE, name: '  ', subject: 'A', htmlContent: '<p>x</p>', templateType: 0 }, true)).toEqual({ name: 'El nombre es requerido' });
+    expect(
+      templateErrors({ ...NEW_TEMPLATE, name: '  ', subject: 'A', htmlContent: '<p>x</p>', templateType: 0 }, true),
+    ).toEqual({ name: 'El nombre es requerido' });
     expect(templateErrors({ ...NEW_TEMPLATE, name: 'N', subject: 'A', htmlContent: '<p>x</p>' }, false)).toEqual({});
   });
 
   it('el cuerpo enviado: textos recortados y texto plano vacío como null', () => {
-    expect(templateRequest({ name: ' Bienvenida ', subject: ' Hola {{firstName}} ', htmlContent: '<p>Hola</p>', plainTextContent: '  ', templateType: 2, isActive: false })).toEqual({
+    expect(
+      templateRequest({
+        name: ' Bienvenida ',
+        subject: ' Hola {{firstName}} ',
+        htmlContent: '<p>Hola</p>',
+        plainTextContent: '  ',
+        templateType: 2,
+        isActive: false,
+      }),
+    ).toEqual({
       name: 'Bienvenida',
       subject: 'Hola {{firstName}}',
       htmlContent: '<p>Hola</p>',

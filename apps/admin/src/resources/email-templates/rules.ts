@@ -1,4 +1,11 @@
-import { EMAIL_MESSAGES, EMAIL_PLACEHOLDERS, EMAIL_TEMPLATE_TYPES, type EmailTemplate, type EmailTemplateRequest, type EmailTemplateType } from '@evreg/contracts';
+import {
+  EMAIL_MESSAGES,
+  EMAIL_PLACEHOLDERS,
+  EMAIL_TEMPLATE_TYPES,
+  type EmailTemplate,
+  type EmailTemplateRequest,
+  type EmailTemplateType,
+} from '@evreg/contracts';
 
 /** The template form's values (create and edit share it). */
 export interface TemplateForm {
@@ -18,7 +25,10 @@ export const TEMPLATE_MESSAGES = {
   templateType: 'El tipo de plantilla es requerido',
 } as const;
 
-export function templateErrors(form: Partial<TemplateForm>, creating: boolean): Partial<Record<keyof TemplateForm, string>> {
+export function templateErrors(
+  form: Partial<TemplateForm>,
+  creating: boolean,
+): Partial<Record<keyof TemplateForm, string>> {
   const errors: Partial<Record<keyof TemplateForm, string>> = {};
   if (!form.name?.trim()) errors.name = TEMPLATE_MESSAGES.name;
   if (!form.subject?.trim()) errors.subject = TEMPLATE_MESSAGES.subject;
@@ -46,7 +56,14 @@ export function templateRequest(form: Partial<TemplateForm>): EmailTemplateReque
 }
 
 /** Defaults of a new template: active (the server's default too), no type chosen yet. */
-export const NEW_TEMPLATE: TemplateForm = { name: '', subject: '', htmlContent: '', plainTextContent: '', templateType: null, isActive: true };
+export const NEW_TEMPLATE: TemplateForm = {
+  name: '',
+  subject: '',
+  htmlContent: '',
+  plainTextContent: '',
+  templateType: null,
+  isActive: true,
+};
 
 export function formFromTemplate(template: EmailTemplate): TemplateForm {
   return {
@@ -60,8 +77,15 @@ export function formFromTemplate(template: EmailTemplate): TemplateForm {
 }
 
 /** The Spanish label of a type (from the server's list when loaded, else the contract's). */
-export function templateTypeLabel(type: number, options: readonly { value: number; label: string }[] = EMAIL_TEMPLATE_TYPES): string {
-  return options.find((o) => o.value === type)?.label ?? EMAIL_TEMPLATE_TYPES.find((o) => o.value === type)?.label ?? String(type);
+export function templateTypeLabel(
+  type: number,
+  options: readonly { value: number; label: string }[] = EMAIL_TEMPLATE_TYPES,
+): string {
+  return (
+    options.find((o) => o.value === type)?.label ??
+    EMAIL_TEMPLATE_TYPES.find((o) => o.value === type)?.label ??
+    String(type)
+  );
 }
 
 /** What each placeholder holds, for the help shown next to the form (spec 3: the ten placeholders). */

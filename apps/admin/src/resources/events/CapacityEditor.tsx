@@ -5,7 +5,15 @@ import { HttpError, useDataProvider } from 'react-admin';
 import { withReason } from '../../common/withReason';
 import { errorBody } from '../../providers/session';
 import type { AdminDataProvider } from '../../providers/dataProvider';
-import { CAPACITY_FIELDS, capacityChanges, capacityDraft, capacityErrors, type CapacityDraft, type CapacityErrors, type CapacityField } from './capacityRules';
+import {
+  CAPACITY_FIELDS,
+  capacityChanges,
+  capacityDraft,
+  capacityErrors,
+  type CapacityDraft,
+  type CapacityErrors,
+  type CapacityField,
+} from './capacityRules';
 import { sessionName, useReloadEvents } from './eventsScreen';
 
 const LABELS: Record<CapacityField, string> = {
@@ -17,7 +25,15 @@ const LABELS: Record<CapacityField, string> = {
 /** The session's capacity edited in its row (spec 5): the rules of capacityRules.ts as the values are typed,
  * Save disabled while any fails, then only the changed values, each in its own call. A refusal shows under its
  * field (or above them); the values already saved stay saved. */
-export function CapacityEditor({ event, session, onDone }: { event: AdminEvent; session: Session; onDone: (saved: string | null) => void }) {
+export function CapacityEditor({
+  event,
+  session,
+  onDone,
+}: {
+  event: AdminEvent;
+  session: Session;
+  onDone: (saved: string | null) => void;
+}) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const reload = useReloadEvents();
   const [draft, setDraft] = useState<CapacityDraft>(() => capacityDraft(session));
@@ -42,11 +58,15 @@ export function CapacityEditor({ event, session, onDone }: { event: AdminEvent; 
         done++;
       }
     } catch (error) {
-      const fieldError = error instanceof HttpError ? (errorBody(error)?.errors as Record<string, string | string[]> | undefined) : undefined;
+      const fieldError =
+        error instanceof HttpError
+          ? (errorBody(error)?.errors as Record<string, string | string[]> | undefined)
+          : undefined;
       const field = changes[done].field;
       const text = fieldError?.[field];
       if (text) setServerErrors({ [field]: Array.isArray(text) ? text.join(' ') : text });
-      else setFailure(withReason('Error al actualizar las sesiones', error instanceof Error ? error.message : undefined));
+      else
+        setFailure(withReason('Error al actualizar las sesiones', error instanceof Error ? error.message : undefined));
     }
     await reload();
     setSaving(false);
@@ -54,9 +74,16 @@ export function CapacityEditor({ event, session, onDone }: { event: AdminEvent; 
   }
 
   return (
-    <Box component="form" noValidate onSubmit={save} aria-label={`Capacidad de la ${name.toLowerCase()}`} sx={{ py: 1 }}>
+    <Box
+      component="form"
+      noValidate
+      onSubmit={save}
+      aria-label={`Capacidad de la ${name.toLowerCase()}`}
+      sx={{ py: 1 }}
+    >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {session.registeredCount} inscritos ({session.usedReservedSpots} en plazas reservadas), {session.currentQueueCount} en lista de espera.
+        {session.registeredCount} inscritos ({session.usedReservedSpots} en plazas reservadas),{' '}
+        {session.currentQueueCount} en lista de espera.
       </Typography>
       {failure && (
         <Alert severity="error" role="alert" sx={{ mb: 1.5 }}>

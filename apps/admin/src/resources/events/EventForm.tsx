@@ -5,7 +5,14 @@ import { BooleanInput, SelectInput, TextInput, useDataProvider } from 'react-adm
 import { FormDialog } from '../../common/FormDialog';
 import { requiredWith } from '../../common/validators';
 import type { AdminDataProvider } from '../../providers/dataProvider';
-import { eventFormValues, eventIdError, NEW_EVENT, priceError, STATUS_CHOICES, type EventFormValues } from './eventRules';
+import {
+  eventFormValues,
+  eventIdError,
+  NEW_EVENT,
+  priceError,
+  STATUS_CHOICES,
+  type EventFormValues,
+} from './eventRules';
 import { useReloadEvents } from './eventsScreen';
 import { checkedByServer, markedRequired } from './formHelpers';
 
@@ -17,10 +24,15 @@ const TWO_COLUMNS = { display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, c
 export function EventForm({ event, onClose }: { event?: AdminEvent; onClose: () => void }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const reload = useReloadEvents();
-  const categories = useQuery({ queryKey: ['events', 'categories'], queryFn: () => dataProvider.eventCategories(), staleTime: 300_000 });
+  const categories = useQuery({
+    queryKey: ['events', 'categories'],
+    queryFn: () => dataProvider.eventCategories(),
+    staleTime: 300_000,
+  });
 
   async function save(values: Record<string, any>) {
-    if (event) await dataProvider.update('events', { id: event.id, data: values as EventFormValues, previousData: event });
+    if (event)
+      await dataProvider.update('events', { id: event.id, data: values as EventFormValues, previousData: event });
     else await dataProvider.create('events', { data: values as EventFormValues });
     await reload();
     onClose();
@@ -83,7 +95,12 @@ export function EventForm({ event, onClose }: { event?: AdminEvent; onClose: () 
           slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
           fullWidth
         />
-        <TextInput source="imageUrl" label="URL de la imagen" helperText="http(s):// o una ruta que empieza por /" fullWidth />
+        <TextInput
+          source="imageUrl"
+          label="URL de la imagen"
+          helperText="http(s):// o una ruta que empieza por /"
+          fullWidth
+        />
       </Box>
       <BooleanInput source="isPublic" label="Visible al público" helperText={false} />
     </FormDialog>

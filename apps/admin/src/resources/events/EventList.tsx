@@ -15,7 +15,14 @@ import type { AdminDataProvider } from '../../providers/dataProvider';
 import { canAccess } from '../../access/routes';
 import { descriptionPreview, formatPrice } from './eventFormat';
 import { EventForm } from './EventForm';
-import { EventsScreenContext, sessionName, useEventsScreen, useReloadEvents, type EventsDialog, type EventsScreen } from './eventsScreen';
+import {
+  EventsScreenContext,
+  sessionName,
+  useEventsScreen,
+  useReloadEvents,
+  type EventsDialog,
+  type EventsScreen,
+} from './eventsScreen';
 import { NotificationDialog } from './NotificationDialog';
 import { RedistributeDialog } from './RedistributeDialog';
 import { SessionForm } from './SessionForm';
@@ -23,7 +30,11 @@ import { SessionPeopleDialog } from './SessionPeopleDialog';
 import { SessionsPanel } from './SessionsPanel';
 
 /** Spec 4: badges live default, draft secondary, cancelled destructive. */
-const STATUS_COLORS: Record<number, ChipProps['color']> = { [EVENT_STATUS.Live]: 'primary', [EVENT_STATUS.Draft]: 'default', [EVENT_STATUS.Cancelled]: 'error' };
+const STATUS_COLORS: Record<number, ChipProps['color']> = {
+  [EVENT_STATUS.Live]: 'primary',
+  [EVENT_STATUS.Draft]: 'default',
+  [EVENT_STATUS.Cancelled]: 'error',
+};
 
 /** The events table (spec 2): search, the spec's columns, rows expanding to their sessions, and the dialogs
  * of events and sessions. */
@@ -39,7 +50,8 @@ export function EventList() {
   const screen: EventsScreen = {
     open: setDialog,
     // A notification, not a message above the table: the table does not move under the pointer.
-    say: ({ text, severity, vanishAfterMs }) => notify(text, { type: severity === 'error' ? 'error' : 'success', autoHideDuration: vanishAfterMs ?? null }),
+    say: ({ text, severity, vanishAfterMs }) =>
+      notify(text, { type: severity === 'error' ? 'error' : 'success', autoHideDuration: vanishAfterMs ?? null }),
     editingCapacity,
     editCapacity,
     canCreate: can('create'),
@@ -59,7 +71,9 @@ export function EventList() {
         loadError="Error al cargar los eventos"
         // The API's order: the most recent first.
         sort={{ field: '', order: 'ASC' }}
-        create={screen.canCreate ? { label: 'Nuevo Evento', onClick: () => setDialog({ kind: 'create-event' }) } : undefined}
+        create={
+          screen.canCreate ? { label: 'Nuevo Evento', onClick: () => setDialog({ kind: 'create-event' }) } : undefined
+        }
       >
         <DataTable<AdminEvent>
           rowClick={false}
@@ -101,18 +115,35 @@ export function EventList() {
           <DataTable.Col<AdminEvent>
             label="Estado"
             disableSort
-            render={(event) => <Chip size="small" label={EVENT_STATUS_LABEL[event.status]} color={STATUS_COLORS[event.status]} />}
+            render={(event) => (
+              <Chip size="small" label={EVENT_STATUS_LABEL[event.status]} color={STATUS_COLORS[event.status]} />
+            )}
           />
-          <DataTable.Col<AdminEvent> label="Visibilidad" disableSort render={(event) => (event.isPublic ? 'Público' : 'Privado')} />
+          <DataTable.Col<AdminEvent>
+            label="Visibilidad"
+            disableSort
+            render={(event) => (event.isPublic ? 'Público' : 'Privado')}
+          />
           <DataTable.NumberCol<AdminEvent> label="Capacidad total" source="totalCapacity" />
           <DataTable.NumberCol<AdminEvent> label="Máx. lista de espera" source="totalMaxQueueSpots" disableSort />
-          <DataTable.Col<AdminEvent> label="Precio" source="price" disableSort render={(event) => formatPrice(event.price)} />
-          <DataTable.Col<AdminEvent> label="Sesiones" disableSort render={(event) => <SessionsToggle event={event} />} />
+          <DataTable.Col<AdminEvent>
+            label="Precio"
+            source="price"
+            disableSort
+            render={(event) => formatPrice(event.price)}
+          />
+          <DataTable.Col<AdminEvent>
+            label="Sesiones"
+            disableSort
+            render={(event) => <SessionsToggle event={event} />}
+          />
           <DataTable.Col<AdminEvent> label="Acciones" disableSort render={(event) => <EventActions event={event} />} />
         </DataTable>
       </ResourceList>
 
-      {(dialog?.kind === 'create-event' || dialog?.kind === 'edit-event') && <EventForm event={dialog.kind === 'edit-event' ? dialog.event : undefined} onClose={close} />}
+      {(dialog?.kind === 'create-event' || dialog?.kind === 'edit-event') && (
+        <EventForm event={dialog.kind === 'edit-event' ? dialog.event : undefined} onClose={close} />
+      )}
       {dialog?.kind === 'delete-event' && (
         <ConfirmDelete
           question={`¿Eliminar el evento «${dialog.event.title}» y sus ${dialog.event.sessions?.length ?? 0} sesiones? Esta acción no se puede deshacer.`}
@@ -126,7 +157,11 @@ export function EventList() {
         />
       )}
       {(dialog?.kind === 'create-session' || dialog?.kind === 'edit-session') && (
-        <SessionForm event={dialog.event} session={dialog.kind === 'edit-session' ? dialog.session : undefined} onClose={close} />
+        <SessionForm
+          event={dialog.event}
+          session={dialog.kind === 'edit-session' ? dialog.session : undefined}
+          onClose={close}
+        />
       )}
       {dialog?.kind === 'delete-session' && (
         <ConfirmDelete
@@ -151,8 +186,12 @@ export function EventList() {
           }}
         />
       )}
-      {dialog?.kind === 'people' && <SessionPeopleDialog event={dialog.event} session={dialog.session} onClose={close} />}
-      {dialog?.kind === 'notify' && <NotificationDialog event={dialog.event} session={dialog.session} onClose={close} />}
+      {dialog?.kind === 'people' && (
+        <SessionPeopleDialog event={dialog.event} session={dialog.session} onClose={close} />
+      )}
+      {dialog?.kind === 'notify' && (
+        <NotificationDialog event={dialog.event} session={dialog.session} onClose={close} />
+      )}
     </EventsScreenContext.Provider>
   );
 }
@@ -167,7 +206,9 @@ function SessionsToggle({ event }: { event: AdminEvent }) {
       onClick={toggle}
       aria-expanded={expanded}
       aria-controls={`events-${event.id}-expand`}
-      endIcon={<ExpandMoreIcon sx={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }} />}
+      endIcon={
+        <ExpandMoreIcon sx={{ transform: expanded ? 'rotate(180deg)' : 'none', transition: 'transform 150ms' }} />
+      }
       sx={{ whiteSpace: 'nowrap' }}
     >
       {count === 1 ? '1 sesión' : `${count} sesiones`}
@@ -179,12 +220,39 @@ function EventActions({ event }: { event: AdminEvent }) {
   const { open, canCreate, canEdit, canDelete } = useEventsScreen();
   return (
     <Stack direction="row" spacing={0.5}>
-      {canCreate && <RowAction title="Nueva sesión" label={`Nueva sesión de ${event.title}`} icon={<AddIcon fontSize="small" />} onClick={() => open({ kind: 'create-session', event })} />}
-      {canEdit && (
-        <RowAction title="Enviar notificación" label={`Enviar notificación a ${event.title}`} icon={<CampaignIcon fontSize="small" />} onClick={() => open({ kind: 'notify', event })} />
+      {canCreate && (
+        <RowAction
+          title="Nueva sesión"
+          label={`Nueva sesión de ${event.title}`}
+          icon={<AddIcon fontSize="small" />}
+          onClick={() => open({ kind: 'create-session', event })}
+        />
       )}
-      {canEdit && <RowAction title="Editar" label={`Editar ${event.title}`} icon={<EditIcon fontSize="small" />} onClick={() => open({ kind: 'edit-event', event })} />}
-      {canDelete && <RowAction title="Eliminar" label={`Eliminar ${event.title}`} icon={<DeleteIcon fontSize="small" />} onClick={() => open({ kind: 'delete-event', event })} danger />}
+      {canEdit && (
+        <RowAction
+          title="Enviar notificación"
+          label={`Enviar notificación a ${event.title}`}
+          icon={<CampaignIcon fontSize="small" />}
+          onClick={() => open({ kind: 'notify', event })}
+        />
+      )}
+      {canEdit && (
+        <RowAction
+          title="Editar"
+          label={`Editar ${event.title}`}
+          icon={<EditIcon fontSize="small" />}
+          onClick={() => open({ kind: 'edit-event', event })}
+        />
+      )}
+      {canDelete && (
+        <RowAction
+          title="Eliminar"
+          label={`Eliminar ${event.title}`}
+          icon={<DeleteIcon fontSize="small" />}
+          onClick={() => open({ kind: 'delete-event', event })}
+          danger
+        />
+      )}
     </Stack>
   );
 }

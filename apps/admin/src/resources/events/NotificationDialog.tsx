@@ -1,5 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { EMAIL_TEMPLATE_TYPES, NOTIFICATION_TYPE, SMS_LIMITS, type AdminEvent, type EmailTemplate, type NotificationResult, type Session } from '@evreg/contracts';
+import {
+  EMAIL_TEMPLATE_TYPES,
+  NOTIFICATION_TYPE,
+  SMS_LIMITS,
+  type AdminEvent,
+  type EmailTemplate,
+  type NotificationResult,
+  type Session,
+} from '@evreg/contracts';
 import {
   Alert,
   Box,
@@ -23,28 +31,56 @@ import { withReason } from '../../common/withReason';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { formatCost, sessionWhen } from './eventFormat';
 import { sessionName, useEventsScreen } from './eventsScreen';
-import { notificationErrors, notificationPayload, shownErrors, smsEstimate, type NotificationDraft, type NotificationErrors } from './notificationRules';
+import {
+  notificationErrors,
+  notificationPayload,
+  shownErrors,
+  smsEstimate,
+  type NotificationDraft,
+  type NotificationErrors,
+} from './notificationRules';
 
-type Step = { kind: 'form' } | { kind: 'confirm' } | { kind: 'sending' } | { kind: 'result'; result: NotificationResult; failure?: string };
+type Step =
+  | { kind: 'form' }
+  | { kind: 'confirm' }
+  | { kind: 'sending' }
+  | { kind: 'result'; result: NotificationResult; failure?: string };
 
 const ALL_TEMPLATES = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const } };
 const typeLabel = (type: number) => EMAIL_TEMPLATE_TYPES.find((t) => t.value === type)?.label ?? '';
 
 /** 'Enviar notificación' to the active registrations of an event or a session (spec 2, 5, 8): type, message,
  * confirmation, then the result (totals, cost, at most five errors). */
-export function NotificationDialog({ event, session, onClose }: { event: AdminEvent; session?: Session; onClose: () => void }) {
+export function NotificationDialog({
+  event,
+  session,
+  onClose,
+}: {
+  event: AdminEvent;
+  session?: Session;
+  onClose: () => void;
+}) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { canReadTemplates } = useEventsScreen();
   const titleId = useId();
   const templates = useGetList<EmailTemplate>('email-templates', ALL_TEMPLATES, { enabled: canReadTemplates });
-  const [draft, setDraft] = useState<NotificationDraft>({ type: NOTIFICATION_TYPE.Sms, message: '', subject: '', emailTemplateId: '' });
+  const [draft, setDraft] = useState<NotificationDraft>({
+    type: NOTIFICATION_TYPE.Sms,
+    message: '',
+    subject: '',
+    emailTemplateId: '',
+  });
   const [errors, setErrors] = useState<NotificationErrors>({});
   const [step, setStep] = useState<Step>({ kind: 'form' });
 
-  const recipients = session ? session.registeredCount : (event.sessions ?? []).reduce((sum, s) => sum + s.registeredCount, 0);
+  const recipients = session
+    ? session.registeredCount
+    : (event.sessions ?? []).reduce((sum, s) => sum + s.registeredCount, 0);
   const sms = smsEstimate(draft.message, recipients);
   const isSms = draft.type === NOTIFICATION_TYPE.Sms;
-  const target = session ? `la ${sessionName(session).toLowerCase()} (${sessionWhen(session)})` : `el evento «${event.title}»`;
+  const target = session
+    ? `la ${sessionName(session).toLowerCase()} (${sessionWhen(session)})`
+    : `el evento «${event.title}»`;
   const people = recipients === 1 ? '1 persona inscrita' : `${recipients} personas inscritas`;
 
   const change = (changes: Partial<NotificationDraft>) => {
@@ -62,7 +98,10 @@ export function NotificationDialog({ event, session, onClose }: { event: AdminEv
   async function send() {
     setStep({ kind: 'sending' });
     try {
-      const result = await dataProvider.sendNotification(session ? { sessionId: session.id } : { eventId: event.id }, notificationPayload(draft));
+      const result = await dataProvider.sendNotification(
+        session ? { sessionId: session.id } : { eventId: event.id },
+        notificationPayload(draft),
+      );
       setStep({ kind: 'result', result });
     } catch (error) {
       setStep({
@@ -74,7 +113,13 @@ export function NotificationDialog({ event, session, onClose }: { event: AdminEv
   }
 
   return (
-    <Dialog open onClose={(_e, reason) => reason !== 'backdropClick' && step.kind !== 'sending' && onClose()} aria-labelledby={titleId} fullWidth maxWidth="sm">
+    <Dialog
+      open
+      onClose={(_e, reason) => reason !== 'backdropClick' && step.kind !== 'sending' && onClose()}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
       <DialogTitle id={titleId}>Enviar notificación</DialogTitle>
       {step.kind === 'form' && (
         <form noValidate onSubmit={review}>
@@ -84,7 +129,12 @@ export function NotificationDialog({ event, session, onClose }: { event: AdminEv
             </DialogContentText>
             <FormControl sx={{ mb: 2 }}>
               <FormLabel id={`${titleId}-type`}>Tipo de notificación</FormLabel>
-              <RadioGroup row aria-labelledby={`${titleId}-type`} value={draft.type} onChange={(e) => change({ type: Number(e.target.value) as NotificationDraft['type'] })}>
+              <RadioGroup
+                row
+                aria-labelledby={`${titleId}-type`}
+                value={draft.type}
+                onChange={(e) => change({ type: Number(e.target.value) as NotificationDraft['type'] })}
+              >
                 <FormControlLabel value={NOTIFICATION_TYPE.Sms} control={<Radio />} label="SMS" />
                 <FormControlLabel value={NOTIFICATION_TYPE.Email} control={<Radio />} label="Email" />
               </RadioGroup>
@@ -106,11 +156,13 @@ export function NotificationDialog({ event, session, onClose }: { event: AdminEv
                 />
                 {sms.nearLimit && !sms.tooLong && (
                   <Alert severity="warning" sx={{ mt: 1.5 }}>
-                    Con los datos del evento el SMS se acerca a los {SMS_LIMITS.total} caracteres: si los supera se enviará en varios SMS, con coste adicional.
+                    Con los datos del evento el SMS se acerca a los {SMS_LIMITS.total} caracteres: si los supera se
+                    enviará en varios SMS, con coste adicional.
                   </Alert>
                 )}
                 <Typography sx={{ mt: 1.5 }}>
-                  Coste estimado: <strong>{formatCost(sms.cost)}</strong> ({people} × {sms.parts === 1 ? '1 SMS' : `${sms.parts} SMS`} × 0,10 €)
+                  Coste estimado: <strong>{formatCost(sms.cost)}</strong> ({people} ×{' '}
+                  {sms.parts === 1 ? '1 SMS' : `${sms.parts} SMS`} × 0,10 €)
                 </Typography>
               </>
             ) : (
@@ -177,7 +229,10 @@ export function NotificationDialog({ event, session, onClose }: { event: AdminEv
               {isSms && ` Coste estimado: ${formatCost(sms.cost)}.`}
             </DialogContentText>
             {isSms && (
-              <Box component="blockquote" sx={{ m: 0, mt: 2, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap' }}>
+              <Box
+                component="blockquote"
+                sx={{ m: 0, mt: 2, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, whiteSpace: 'pre-wrap' }}
+              >
                 {draft.message.trim()}
               </Box>
             )}
@@ -221,10 +276,25 @@ function ResultView({ result, failure }: { result: NotificationResult; failure?:
         : 'Algunas notificaciones no se han podido enviar.';
   return (
     <>
-      <Alert severity={failure ? 'error' : result.success ? 'success' : 'warning'} role={failure || !result.success ? 'alert' : 'status'} sx={{ mb: 2 }}>
+      <Alert
+        severity={failure ? 'error' : result.success ? 'success' : 'warning'}
+        role={failure || !result.success ? 'alert' : 'status'}
+        sx={{ mb: 2 }}
+      >
         {headline}
       </Alert>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 3, rowGap: 0.5, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, fontWeight: 600 } }}>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'auto 1fr',
+          columnGap: 3,
+          rowGap: 0.5,
+          m: 0,
+          '& dt': { color: 'text.secondary' },
+          '& dd': { m: 0, fontWeight: 600 },
+        }}
+      >
         <dt>Destinatarios</dt>
         <dd>{result.totalRecipients}</dd>
         <dt>Enviados</dt>

@@ -1,6 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminEvent, Session } from '@evreg/contracts';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
 import { useDataProvider } from 'react-admin';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { redistributeError, unusedReserved } from './capacityRules';
@@ -8,7 +17,17 @@ import { sessionName, useReloadEvents } from './eventsScreen';
 
 /** Redistribute (spec 4, 5): unused reserved seats go to online booking, then the waiting list is promoted
  * onto them (unless the session's promotion is locked). */
-export function RedistributeDialog({ event, session, onClose, onDone }: { event: AdminEvent; session: Session; onClose: () => void; onDone: (text: string) => void }) {
+export function RedistributeDialog({
+  event,
+  session,
+  onClose,
+  onDone,
+}: {
+  event: AdminEvent;
+  session: Session;
+  onClose: () => void;
+  onDone: (text: string) => void;
+}) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const reload = useReloadEvents();
   const titleId = useId();
@@ -39,12 +58,19 @@ export function RedistributeDialog({ event, session, onClose, onDone }: { event:
   }
 
   return (
-    <Dialog open onClose={(_e, reason) => reason !== 'backdropClick' && onClose()} aria-labelledby={titleId} fullWidth maxWidth="xs">
+    <Dialog
+      open
+      onClose={(_e, reason) => reason !== 'backdropClick' && onClose()}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+    >
       <form noValidate onSubmit={submit}>
         <DialogTitle id={titleId}>Redistribuir plazas reservadas</DialogTitle>
         <DialogContent sx={{ '&&': { pt: 1 } }}>
           <DialogContentText sx={{ mb: 2 }}>
-            {sessionName(session)}: {unused} de {session.reservedSpots} plazas reservadas sin usar. Las que pases quedan libres para la inscripción en línea
+            {sessionName(session)}: {unused} de {session.reservedSpots} plazas reservadas sin usar. Las que pases quedan
+            libres para la inscripción en línea
             {session.isPromotionLocked ? '.' : ' y se ocupan con la lista de espera por orden.'}
           </DialogContentText>
           {failure && (

@@ -7,23 +7,42 @@ import type { AdminDataProvider } from '../../providers/dataProvider';
 import { useSettingsAccess } from '../settings';
 import { sessionName, useReloadEvents } from './eventsScreen';
 import { markedRequired } from './formHelpers';
-import { newSessionValues, sessionFormErrors, sessionFormValues, sessionPayload, type SessionFormValues } from './sessionRules';
+import {
+  newSessionValues,
+  sessionFormErrors,
+  sessionFormValues,
+  sessionPayload,
+  type SessionFormValues,
+} from './sessionRules';
 
 const TWO_COLUMNS = { display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 } as const;
 const SHRINK = { inputLabel: { shrink: true } };
 
 /** 'Nueva Sesión' / 'Editar Sesión' (spec 5). The rules of sessionRules.ts, each shown under its field; the
  * capacity is set on create and changed afterwards from the session's row. */
-export function SessionForm({ event, session, onClose }: { event: AdminEvent; session?: Session; onClose: () => void }) {
+export function SessionForm({
+  event,
+  session,
+  onClose,
+}: {
+  event: AdminEvent;
+  session?: Session;
+  onClose: () => void;
+}) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const reload = useReloadEvents();
   const mode = session ? 'edit' : 'create';
   // New sessions take the default waiting-list limit of the settings card when it can be read.
   const { canRead } = useSettingsAccess();
-  const queueSettings = useQuery({ queryKey: ['settings', 'queue-settings'], queryFn: () => dataProvider.getQueueSettings(), enabled: !session && canRead });
+  const queueSettings = useQuery({
+    queryKey: ['settings', 'queue-settings'],
+    queryFn: () => dataProvider.getQueueSettings(),
+    enabled: !session && canRead,
+  });
   const waitingForDefault = !session && canRead && queueSettings.isPending;
 
-  const rule = (field: keyof SessionFormValues) => (_value: unknown, values: SessionFormValues) => sessionFormErrors(values, mode)[field];
+  const rule = (field: keyof SessionFormValues) => (_value: unknown, values: SessionFormValues) =>
+    sessionFormErrors(values, mode)[field];
   const required = (field: keyof SessionFormValues) => markedRequired(rule(field));
 
   async function save(values: Record<string, any>) {
@@ -41,45 +60,107 @@ export function SessionForm({ event, session, onClose }: { event: AdminEvent; se
       submitLabel={session ? 'Guardar Cambios' : 'Crear Sesión'}
       onClose={onClose}
       onSubmit={save}
-      record={session ? sessionFormValues(session) : newSessionValues(queueSettings.data?.defaultMaxQueueSpots ?? DEFAULT_MAX_QUEUE_SPOTS)}
+      record={
+        session
+          ? sessionFormValues(session)
+          : newSessionValues(queueSettings.data?.defaultMaxQueueSpots ?? DEFAULT_MAX_QUEUE_SPOTS)
+      }
     >
       <Alert severity="info" sx={{ mb: 2 }}>
         {event.title}: fechas y horas en la zona horaria del evento ({event.timeZone}).
       </Alert>
       <Box sx={TWO_COLUMNS}>
-        <TextInput source="startDate" label="Fecha de inicio" type="date" validate={required('startDate')} slotProps={SHRINK} fullWidth />
-        <TextInput source="endDate" label="Fecha de fin" type="date" validate={required('endDate')} slotProps={SHRINK} fullWidth />
+        <TextInput
+          source="startDate"
+          label="Fecha de inicio"
+          type="date"
+          validate={required('startDate')}
+          slotProps={SHRINK}
+          fullWidth
+        />
+        <TextInput
+          source="endDate"
+          label="Fecha de fin"
+          type="date"
+          validate={required('endDate')}
+          slotProps={SHRINK}
+          fullWidth
+        />
       </Box>
       <BooleanInput source="isAllDay" label="Todo el día (de 00:00 a 23:59)" helperText={false} />
       <Times rule={required} />
       {session ? (
         <Alert severity="info" sx={{ mb: 2 }}>
-          La capacidad, las plazas reservadas y la lista de espera se cambian desde la fila de la sesión (Editar capacidad).
+          La capacidad, las plazas reservadas y la lista de espera se cambian desde la fila de la sesión (Editar
+          capacidad).
         </Alert>
       ) : (
         <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr 1fr' }, columnGap: 2 }}>
-          <TextInput source="maxAttendees" label="Capacidad total" type="number" validate={required('maxAttendees')} slotProps={{ htmlInput: { min: 1 } }} fullWidth />
-          <TextInput source="reservedSpots" label="Plazas reservadas" type="number" validate={required('reservedSpots')} slotProps={{ htmlInput: { min: 0 } }} fullWidth />
-          <TextInput source="maxQueueSpots" label="Máx. lista de espera" type="number" validate={required('maxQueueSpots')} slotProps={{ htmlInput: { min: 0 } }} fullWidth />
+          <TextInput
+            source="maxAttendees"
+            label="Capacidad total"
+            type="number"
+            validate={required('maxAttendees')}
+            slotProps={{ htmlInput: { min: 1 } }}
+            fullWidth
+          />
+          <TextInput
+            source="reservedSpots"
+            label="Plazas reservadas"
+            type="number"
+            validate={required('reservedSpots')}
+            slotProps={{ htmlInput: { min: 0 } }}
+            fullWidth
+          />
+          <TextInput
+            source="maxQueueSpots"
+            label="Máx. lista de espera"
+            type="number"
+            validate={required('maxQueueSpots')}
+            slotProps={{ htmlInput: { min: 0 } }}
+            fullWidth
+          />
         </Box>
       )}
       <Box sx={{ display: 'grid' }}>
         <BooleanInput source="isRegistrationOpen" label="Inscripciones abiertas" helperText={false} />
-        <BooleanInput source="isPromotionLocked" label="Promoción automática bloqueada (nadie pasa solo de la lista de espera a inscrito)" helperText={false} />
+        <BooleanInput
+          source="isPromotionLocked"
+          label="Promoción automática bloqueada (nadie pasa solo de la lista de espera a inscrito)"
+          helperText={false}
+        />
       </Box>
     </FormDialog>
   );
 }
 
 /** The times, hidden for an all-day session (sent as 00:00 to 23:59). */
-function Times({ rule }: { rule: (field: keyof SessionFormValues) => (value: unknown, values: SessionFormValues) => string | undefined }) {
+function Times({
+  rule,
+}: {
+  rule: (field: keyof SessionFormValues) => (value: unknown, values: SessionFormValues) => string | undefined;
+}) {
   return (
     <FormDataConsumer<SessionFormValues>>
       {({ formData }) =>
         formData.isAllDay ? null : (
           <Box sx={TWO_COLUMNS}>
-            <TextInput source="startTime" label="Hora de inicio" type="time" validate={rule('startTime')} slotProps={SHRINK} fullWidth />
-            <TextInput source="endTime" label="Hora de fin" type="time" validate={rule('endTime')} slotProps={SHRINK} fullWidth />
+            <TextInput
+              source="startTime"
+              label="Hora de inicio"
+              type="time"
+              validate={rule('startTime')}
+              slotProps={SHRINK}
+              fullWidth
+            />
+            <TextInput
+              source="endTime"
+              label="Hora de fin"
+              type="time"
+              validate={rule('endTime')}
+              slotProps={SHRINK}
+              fullWidth
+            />
           </Box>
         )
       }

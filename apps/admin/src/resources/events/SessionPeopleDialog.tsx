@@ -30,12 +30,23 @@ import { sessionName, useEventsScreen, useReloadEvents } from './eventsScreen';
 
 /** The people registered in a session (spec 2): active and cancelled, with where their seat comes from (a staff
  * registration on a reserved seat, or online). Removing one frees the seat and promotes from the waiting list. */
-export function SessionPeopleDialog({ event, session, onClose }: { event: AdminEvent; session: Session; onClose: () => void }) {
+export function SessionPeopleDialog({
+  event,
+  session,
+  onClose,
+}: {
+  event: AdminEvent;
+  session: Session;
+  onClose: () => void;
+}) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { canDeleteRegistration } = useEventsScreen();
   const reloadEvents = useReloadEvents();
   const titleId = useId();
-  const people = useQuery({ queryKey: ['events', 'session-registrations', session.id], queryFn: () => dataProvider.sessionRegistrations(session.id) });
+  const people = useQuery({
+    queryKey: ['events', 'session-registrations', session.id],
+    queryFn: () => dataProvider.sessionRegistrations(session.id),
+  });
   const [removing, setRemoving] = useState<AdminRegistration | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const rows = people.data ?? [];
@@ -46,7 +57,8 @@ export function SessionPeopleDialog({ event, session, onClose }: { event: AdminE
       <DialogContent>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {event.title} · {sessionWhen(session)}
-          {people.data && ` · ${rows.filter((p) => p.status === REGISTRATION_STATUS.Active).length} activos, ${rows.filter((p) => p.status !== REGISTRATION_STATUS.Active).length} cancelados`}
+          {people.data &&
+            ` · ${rows.filter((p) => p.status === REGISTRATION_STATUS.Active).length} activos, ${rows.filter((p) => p.status !== REGISTRATION_STATUS.Active).length} cancelados`}
         </Typography>
         {failure && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
@@ -86,23 +98,41 @@ export function SessionPeopleDialog({ event, session, onClose }: { event: AdminE
                   const fullName = `${person.firstName} ${person.lastName}`;
                   return (
                     <TableRow key={person.id}>
-                      <TableCell sx={active ? undefined : { textDecoration: 'line-through', color: 'text.secondary' }}>{fullName}</TableCell>
+                      <TableCell sx={active ? undefined : { textDecoration: 'line-through', color: 'text.secondary' }}>
+                        {fullName}
+                      </TableCell>
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>{person.email}</TableCell>
                       <TableCell>{person.userTaxId}</TableCell>
                       <TableCell>{person.telephoneNumber || '-'}</TableCell>
                       <TableCell>{formatDateTime(person.registeredAt)}</TableCell>
                       <TableCell>
-                        <Chip size="small" label={active ? 'Activo' : 'Cancelado'} color={active ? 'success' : 'default'} variant="outlined" />
+                        <Chip
+                          size="small"
+                          label={active ? 'Activo' : 'Cancelado'}
+                          color={active ? 'success' : 'default'}
+                          variant="outlined"
+                        />
                       </TableCell>
                       <TableCell>
                         <Stack direction="row" spacing={0.5}>
                           <Chip size="small" label={person.usesReservedSpot ? 'Admin' : 'Público'} variant="outlined" />
-                          <Chip size="small" label={person.usesReservedSpot ? 'Reservado' : 'Online'} variant="outlined" color={person.usesReservedSpot ? 'secondary' : 'primary'} />
+                          <Chip
+                            size="small"
+                            label={person.usesReservedSpot ? 'Reservado' : 'Online'}
+                            variant="outlined"
+                            color={person.usesReservedSpot ? 'secondary' : 'primary'}
+                          />
                         </Stack>
                       </TableCell>
                       {canDeleteRegistration && (
                         <TableCell>
-                          <RowAction title="Eliminar registro" label={`Eliminar el registro de ${fullName}`} icon={<DeleteIcon fontSize="small" />} onClick={() => setRemoving(person)} danger />
+                          <RowAction
+                            title="Eliminar registro"
+                            label={`Eliminar el registro de ${fullName}`}
+                            icon={<DeleteIcon fontSize="small" />}
+                            onClick={() => setRemoving(person)}
+                            danger
+                          />
                         </TableCell>
                       )}
                     </TableRow>

@@ -29,12 +29,20 @@ export function SessionsPanel() {
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ py: 2, pl: { md: 2 }, contain: 'inline-size' }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, gap: 2, flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1, gap: 2, flexWrap: 'wrap' }}
+      >
         <Typography id={headingId} component="h3" variant="subtitle2">
           Sesiones de «{event.title}»
         </Typography>
         {canCreate && (
-          <Button size="small" variant="outlined" startIcon={<AddIcon />} onClick={() => open({ kind: 'create-session', event })}>
+          <Button
+            size="small"
+            variant="outlined"
+            startIcon={<AddIcon />}
+            onClick={() => open({ kind: 'create-session', event })}
+          >
             Nueva Sesión
           </Button>
         )}
@@ -82,7 +90,11 @@ function SessionRow({ event, session }: { event: AdminEvent; session: Session })
     try {
       if (which === 'registration') {
         await dataProvider.toggleSessionRegistration(event.id, session.id, !session.isRegistrationOpen);
-        say({ severity: 'success', text: `${name}: inscripciones ${session.isRegistrationOpen ? 'cerradas' : 'abiertas'}`, vanishAfterMs: 3000 });
+        say({
+          severity: 'success',
+          text: `${name}: inscripciones ${session.isRegistrationOpen ? 'cerradas' : 'abiertas'}`,
+          vanishAfterMs: 3000,
+        });
       } else {
         await dataProvider.toggleSessionPromotionLock(event.id, session.id, !session.isPromotionLocked);
         say({
@@ -93,7 +105,10 @@ function SessionRow({ event, session }: { event: AdminEvent; session: Session })
       }
       await reload();
     } catch (error) {
-      say({ severity: 'error', text: withReason('Error al actualizar las sesiones', error instanceof Error ? error.message : undefined) });
+      say({
+        severity: 'error',
+        text: withReason('Error al actualizar las sesiones', error instanceof Error ? error.message : undefined),
+      });
     } finally {
       setBusy(null);
     }
@@ -151,7 +166,12 @@ function SessionRow({ event, session }: { event: AdminEvent; session: Session })
         <TableCell>
           <Stack direction="row" spacing={0.5}>
             {canEdit && (
-              <RowAction title="Editar capacidad" label={`Editar capacidad de la ${name.toLowerCase()}`} icon={<TuneIcon fontSize="small" />} onClick={() => editCapacity(editing ? null : session.id)} />
+              <RowAction
+                title="Editar capacidad"
+                label={`Editar capacidad de la ${name.toLowerCase()}`}
+                icon={<TuneIcon fontSize="small" />}
+                onClick={() => editCapacity(editing ? null : session.id)}
+              />
             )}
             {canEdit && unused > 0 && (
               <RowAction
@@ -162,14 +182,37 @@ function SessionRow({ event, session }: { event: AdminEvent; session: Session })
               />
             )}
             {canSeePeople && (
-              <RowAction title="Personas inscritas" label={`Personas inscritas en la ${name.toLowerCase()}`} icon={<GroupIcon fontSize="small" />} onClick={() => open({ kind: 'people', event, session })} />
+              <RowAction
+                title="Personas inscritas"
+                label={`Personas inscritas en la ${name.toLowerCase()}`}
+                icon={<GroupIcon fontSize="small" />}
+                onClick={() => open({ kind: 'people', event, session })}
+              />
             )}
             {canEdit && (
-              <RowAction title="Enviar notificación" label={`Enviar notificación a la ${name.toLowerCase()}`} icon={<CampaignIcon fontSize="small" />} onClick={() => open({ kind: 'notify', event, session })} />
+              <RowAction
+                title="Enviar notificación"
+                label={`Enviar notificación a la ${name.toLowerCase()}`}
+                icon={<CampaignIcon fontSize="small" />}
+                onClick={() => open({ kind: 'notify', event, session })}
+              />
             )}
-            {canEdit && <RowAction title="Editar sesión" label={`Editar la ${name.toLowerCase()}`} icon={<EditIcon fontSize="small" />} onClick={() => open({ kind: 'edit-session', event, session })} />}
+            {canEdit && (
+              <RowAction
+                title="Editar sesión"
+                label={`Editar la ${name.toLowerCase()}`}
+                icon={<EditIcon fontSize="small" />}
+                onClick={() => open({ kind: 'edit-session', event, session })}
+              />
+            )}
             {canDelete && (
-              <RowAction title="Eliminar sesión" label={`Eliminar la ${name.toLowerCase()}`} icon={<DeleteIcon fontSize="small" />} onClick={() => open({ kind: 'delete-session', event, session })} danger />
+              <RowAction
+                title="Eliminar sesión"
+                label={`Eliminar la ${name.toLowerCase()}`}
+                icon={<DeleteIcon fontSize="small" />}
+                onClick={() => open({ kind: 'delete-session', event, session })}
+                danger
+              />
             )}
           </Stack>
         </TableCell>

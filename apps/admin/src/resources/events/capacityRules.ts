@@ -13,7 +13,11 @@ type Counts = Pick<Session, CapacityField | 'registeredCount' | 'usedReservedSpo
 export const CAPACITY_FIELDS: readonly CapacityField[] = ['maxAttendees', 'reservedSpots', 'maxQueueSpots'];
 
 export function capacityDraft(session: Counts): CapacityDraft {
-  return { maxAttendees: String(session.maxAttendees), reservedSpots: String(session.reservedSpots), maxQueueSpots: String(session.maxQueueSpots) };
+  return {
+    maxAttendees: String(session.maxAttendees),
+    reservedSpots: String(session.reservedSpots),
+    maxQueueSpots: String(session.maxQueueSpots),
+  };
 }
 
 const whole = (value: string) => (/^-?\d+$/.test(value.trim()) ? Number(value.trim()) : null);
@@ -45,7 +49,8 @@ export function capacityErrors(draft: CapacityDraft, session: Counts): CapacityE
     if (reserved === null) errors.reservedSpots = S.reservedSpotsInvalid;
     else if (reserved < 0) errors.reservedSpots = C.reservedNegative;
     else if (room !== null && reserved > room) errors.reservedSpots = C.reservedAboveCapacity;
-    else if (reserved < session.usedReservedSpots) errors.reservedSpots = fill(C.reservedBelowUsed, session.usedReservedSpots);
+    else if (reserved < session.usedReservedSpots)
+      errors.reservedSpots = fill(C.reservedBelowUsed, session.usedReservedSpots);
     else if (room !== null && reserved > room - online) errors.reservedSpots = C.tooFewSeats;
   }
 
@@ -54,7 +59,8 @@ export function capacityErrors(draft: CapacityDraft, session: Counts): CapacityE
     if (queue === null) errors.maxQueueSpots = S.maxQueueSpotsInvalid;
     else if (queue < 0) errors.maxQueueSpots = C.queueNegative;
     else if (room !== null && queue > room) errors.maxQueueSpots = C.queueAboveCapacity;
-    else if (queue < session.currentQueueCount) errors.maxQueueSpots = fill(C.queueBelowWaiting, session.currentQueueCount);
+    else if (queue < session.currentQueueCount)
+      errors.maxQueueSpots = fill(C.queueBelowWaiting, session.currentQueueCount);
   }
   return errors;
 }
@@ -78,10 +84,14 @@ export function capacityChanges(draft: CapacityDraft, session: Counts): Capacity
 }
 
 /** Reserved seats nobody uses: what can be handed over to online booking. */
-export const unusedReserved = (session: Pick<Session, 'reservedSpots' | 'usedReservedSpots'>) => Math.max(0, session.reservedSpots - session.usedReservedSpots);
+export const unusedReserved = (session: Pick<Session, 'reservedSpots' | 'usedReservedSpots'>) =>
+  Math.max(0, session.reservedSpots - session.usedReservedSpots);
 
 /** Spec 5, redistribute: a whole number from 1 to the unused reserved seats. */
-export function redistributeError(value: string, session: Pick<Session, 'reservedSpots' | 'usedReservedSpots'>): string | null {
+export function redistributeError(
+  value: string,
+  session: Pick<Session, 'reservedSpots' | 'usedReservedSpots'>,
+): string | null {
   const unused = unusedReserved(session);
   const spots = /^\d+$/.test(value.trim()) ? Number(value.trim()) : null;
   return spots !== null && spots >= 1 && spots <= unused ? null : fill(C.redistributeRange, unused);

@@ -25,10 +25,20 @@ describe('formatos de la pantalla de eventos', () => {
   it('fechas y horas de la sesión en la hora local del evento', () => {
     expect(formatDay('2026-05-09')).toBe('09/05/2026');
     expect(formatDay('mañana')).toBe('Fecha inválida');
-    const base = { startDate: '2026-05-09', endDate: '2026-05-09', startTime: '10:00:00', endTime: '11:30:00', isAllDay: false };
+    const base = {
+      startDate: '2026-05-09',
+      endDate: '2026-05-09',
+      startTime: '10:00:00',
+      endTime: '11:30:00',
+      isAllDay: false,
+    };
     expect(sessionWhen(base)).toBe('09/05/2026, 10:00 - 11:30');
     expect(sessionWhen({ ...base, isAllDay: true })).toBe('09/05/2026, todo el día');
-    expect(sessionWhen({ ...base, endDate: '2026-05-10', startTime: '22:00:00', endTime: '02:00:00' })).toBe('09/05/2026, 22:00 - 10/05/2026, 02:00');
-    expect(sessionWhen({ ...base, endDate: '2026-05-11', isAllDay: true })).toBe('09/05/2026 - 11/05/2026, todo el día');
+    expect(sessionWhen({ ...base, endDate: '2026-05-10', startTime: '22:00:00', endTime: '02:00:00' })).toBe(
+      '09/05/2026, 22:00 - 10/05/2026, 02:00',
+    );
+    expect(sessionWhen({ ...base, endDate: '2026-05-11', isAllDay: true })).toBe(
+      '09/05/2026 - 11/05/2026, todo el día',
+    );
   });
 });

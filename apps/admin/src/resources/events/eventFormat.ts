@@ -1,6 +1,11 @@
 import type { Session } from '@evreg/contracts';
 
-const EUROS = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const EUROS = new Intl.NumberFormat('es-ES', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** Spec 2: a price of 0 is shown as 'Gratis'; otherwise euros, es-ES. */
 export function formatPrice(price: number): string {
@@ -29,7 +34,9 @@ export const DESCRIPTION_PREVIEW_LENGTH = 100;
 /** Spec 2 and 9: the description preview is cut at 100 characters. */
 export function descriptionPreview(html: string): string {
   const chars = [...htmlToText(html)];
-  return chars.length <= DESCRIPTION_PREVIEW_LENGTH ? chars.join('') : `${chars.slice(0, DESCRIPTION_PREVIEW_LENGTH).join('').trimEnd()}…`;
+  return chars.length <= DESCRIPTION_PREVIEW_LENGTH
+    ? chars.join('')
+    : `${chars.slice(0, DESCRIPTION_PREVIEW_LENGTH).join('').trimEnd()}…`;
 }
 
 /** 'YYYY-MM-DD' (the event's own calendar day) as es-ES 'dd/mm/aaaa', with no time-zone conversion. */
@@ -40,10 +47,13 @@ export function formatDay(day: string): string {
 
 /** When a session happens, in the event's local time: '09/05/2026, 10:00 - 11:30', '09/05/2026, todo el día',
  * '09/05/2026, 22:00 - 10/05/2026, 02:00'. */
-export function sessionWhen(session: Pick<Session, 'startDate' | 'endDate' | 'startTime' | 'endTime' | 'isAllDay'>): string {
+export function sessionWhen(
+  session: Pick<Session, 'startDate' | 'endDate' | 'startTime' | 'endTime' | 'isAllDay'>,
+): string {
   const start = formatDay(session.startDate);
   const end = formatDay(session.endDate);
-  if (session.isAllDay) return session.startDate === session.endDate ? `${start}, todo el día` : `${start} - ${end}, todo el día`;
+  if (session.isAllDay)
+    return session.startDate === session.endDate ? `${start}, todo el día` : `${start} - ${end}, todo el día`;
   const from = session.startTime.slice(0, 5);
   const to = session.endTime.slice(0, 5);
   return session.startDate === session.endDate ? `${start}, ${from} - ${to}` : `${start}, ${from} - ${end}, ${to}`;

@@ -24,12 +24,27 @@ describe('formulario de evento (especificación 5)', () => {
   });
 
   it('valores por defecto: España, Europe/Madrid, borrador, público, gratis', () => {
-    expect(NEW_EVENT).toMatchObject({ country: 'Spain', timeZone: 'Europe/Madrid', status: EVENT_STATUS.Draft, isPublic: true, price: '0' });
+    expect(NEW_EVENT).toMatchObject({
+      country: 'Spain',
+      timeZone: 'Europe/Madrid',
+      status: EVENT_STATUS.Draft,
+      isPublic: true,
+      price: '0',
+    });
   });
 
   it('al crear envía el id y los campos recortados; lo que solo comprueba el servidor va como está', () => {
     const body = eventPayload(
-      { ...NEW_EVENT, id: ' 1042 ', title: ' Concierto ', description: '<p>Hola</p>', city: 'Madrid', price: '12,50', country: '', timeZone: ' ' },
+      {
+        ...NEW_EVENT,
+        id: ' 1042 ',
+        title: ' Concierto ',
+        description: '<p>Hola</p>',
+        city: 'Madrid',
+        price: '12,50',
+        country: '',
+        timeZone: ' ',
+      },
       'create',
     );
     expect(body).toEqual({

@@ -1,4 +1,11 @@
-import { EVENT_DEFAULTS, EVENT_STATUS, MESSAGES, type AdminEvent, type EventPayload, type EventStatusCode } from '@evreg/contracts';
+import {
+  EVENT_DEFAULTS,
+  EVENT_STATUS,
+  MESSAGES,
+  type AdminEvent,
+  type EventPayload,
+  type EventStatusCode,
+} from '@evreg/contracts';
 
 const M = MESSAGES.events;
 

@@ -1,4 +1,10 @@
-import { NOTIFICATION_TYPE, SMS_LIMITS, SMS_MESSAGES, type NotificationType, type SendNotificationRequest } from '@evreg/contracts';
+import {
+  NOTIFICATION_TYPE,
+  SMS_LIMITS,
+  SMS_MESSAGES,
+  type NotificationType,
+  type SendNotificationRequest,
+} from '@evreg/contracts';
 
 /** Above this many characters in total (message and event details) an SMS is close to splitting (spec 9). */
 export const SMS_WARNING_ABOVE = 153;
@@ -55,7 +61,8 @@ export function notificationErrors(draft: NotificationDraft): NotificationErrors
     if (length(message) > SMS_LIMITS.messageMax) return { message: SMS_MESSAGES.messageTooLong };
     return {};
   }
-  if (draft.emailTemplateId === '' && !message) return { emailTemplateId: SMS_MESSAGES.emailContentRequired, message: SMS_MESSAGES.emailContentRequired };
+  if (draft.emailTemplateId === '' && !message)
+    return { emailTemplateId: SMS_MESSAGES.emailContentRequired, message: SMS_MESSAGES.emailContentRequired };
   return {};
 }
 

@@ -5,7 +5,14 @@ const filled = { ...newSessionValues(), startDate: '2026-05-09', endDate: '2026-
 
 describe('formulario de sesión (especificación 5)', () => {
   it('valores por defecto: capacidad 20, reservadas 5, lista de espera 10, de 10:00 a 11:30', () => {
-    expect(newSessionValues()).toMatchObject({ maxAttendees: '20', reservedSpots: '5', maxQueueSpots: '10', startTime: '10:00', endTime: '11:30', isAllDay: false });
+    expect(newSessionValues()).toMatchObject({
+      maxAttendees: '20',
+      reservedSpots: '5',
+      maxQueueSpots: '10',
+      startTime: '10:00',
+      endTime: '11:30',
+      isAllDay: false,
+    });
     expect(newSessionValues(15).maxQueueSpots).toBe('15');
     expect(sessionFormErrors(filled, 'create')).toEqual({});
   });
@@ -21,21 +28,35 @@ describe('formulario de sesión (especificación 5)', () => {
   });
 
   it('la fecha de fin no antes que la de inicio; el mismo día, la hora de fin después de la de inicio', () => {
-    expect(sessionFormErrors({ ...filled, endDate: '2026-05-08' }, 'create')).toEqual({ endDate: 'La fecha de fin no puede ser anterior a la fecha de inicio' });
-    expect(sessionFormErrors({ ...filled, startTime: '11:30', endTime: '11:30' }, 'create')).toEqual({ endTime: 'La hora de fin debe ser posterior a la hora de inicio' });
-    expect(sessionFormErrors({ ...filled, startTime: '12:00', endTime: '09:00' }, 'create').endTime).toBe('La hora de fin debe ser posterior a la hora de inicio');
+    expect(sessionFormErrors({ ...filled, endDate: '2026-05-08' }, 'create')).toEqual({
+      endDate: 'La fecha de fin no puede ser anterior a la fecha de inicio',
+    });
+    expect(sessionFormErrors({ ...filled, startTime: '11:30', endTime: '11:30' }, 'create')).toEqual({
+      endTime: 'La hora de fin debe ser posterior a la hora de inicio',
+    });
+    expect(sessionFormErrors({ ...filled, startTime: '12:00', endTime: '09:00' }, 'create').endTime).toBe(
+      'La hora de fin debe ser posterior a la hora de inicio',
+    );
     // Over several days it may end earlier in the day.
-    expect(sessionFormErrors({ ...filled, endDate: '2026-05-10', startTime: '22:00', endTime: '02:00' }, 'create')).toEqual({});
+    expect(
+      sessionFormErrors({ ...filled, endDate: '2026-05-10', startTime: '22:00', endTime: '02:00' }, 'create'),
+    ).toEqual({});
   });
 
   it('capacidad mayor que 0; reservadas no negativas ni por encima de la capacidad; lista de espera no negativa', () => {
-    expect(sessionFormErrors({ ...filled, maxAttendees: '0', reservedSpots: '-1', maxQueueSpots: '-2' }, 'create')).toEqual({
+    expect(
+      sessionFormErrors({ ...filled, maxAttendees: '0', reservedSpots: '-1', maxQueueSpots: '-2' }, 'create'),
+    ).toEqual({
       maxAttendees: 'La capacidad debe ser un número entero mayor que 0',
       reservedSpots: 'Las plazas reservadas deben ser un número entero no negativo',
       maxQueueSpots: 'El máximo de la lista de espera debe ser un número entero no negativo',
     });
-    expect(sessionFormErrors({ ...filled, maxAttendees: '4', reservedSpots: '5' }, 'create')).toEqual({ reservedSpots: 'Las plazas reservadas no pueden superar la capacidad' });
-    expect(sessionFormErrors({ ...filled, maxAttendees: 'veinte' }, 'create').maxAttendees).toBe('La capacidad debe ser un número entero mayor que 0');
+    expect(sessionFormErrors({ ...filled, maxAttendees: '4', reservedSpots: '5' }, 'create')).toEqual({
+      reservedSpots: 'Las plazas reservadas no pueden superar la capacidad',
+    });
+    expect(sessionFormErrors({ ...filled, maxAttendees: 'veinte' }, 'create').maxAttendees).toBe(
+      'La capacidad debe ser un número entero mayor que 0',
+    );
     // On edit the capacity is not in the form.
     expect(sessionFormErrors({ ...filled, maxAttendees: '0' }, 'edit')).toEqual({});
   });
@@ -54,11 +75,48 @@ describe('formulario de sesión (especificación 5)', () => {
       maxQueueSpots: 10,
     });
     const edit = sessionPayload({ ...filled, startTime: '09:15' }, 'edit');
-    expect(edit).toEqual({ startDate: '2026-05-09', endDate: '2026-05-09', startTime: '09:15', endTime: '11:30', isAllDay: false, isRegistrationOpen: true, isPromotionLocked: false });
+    expect(edit).toEqual({
+      startDate: '2026-05-09',
+      endDate: '2026-05-09',
+      startTime: '09:15',
+      endTime: '11:30',
+      isAllDay: false,
+      isRegistrationOpen: true,
+      isPromotionLocked: false,
+    });
   });
 
   it('los valores de una sesión existente muestran las horas como HH:MM', () => {
-    const session = { id: 1, eventId: 2, startDate: '2026-05-09', endDate: '2026-05-09', startTime: '18:00:00', endTime: '19:30:00', isAllDay: false, maxAttendees: 30, reservedSpots: 2, usedReservedSpots: 0, maxQueueSpots: 4, registeredCount: 0, availableSpots: 28, activeHoldsCount: 0, currentQueueCount: 0, isPromotionLocked: true, isRegistrationOpen: false } satisfies Session;
-    expect(sessionFormValues(session)).toEqual({ startDate: '2026-05-09', endDate: '2026-05-09', isAllDay: false, startTime: '18:00', endTime: '19:30', maxAttendees: '30', reservedSpots: '2', maxQueueSpots: '4', isRegistrationOpen: false, isPromotionLocked: true });
+    const session = {
+      id: 1,
+      eventId: 2,
+      startDate: '2026-05-09',
+      endDate: '2026-05-09',
+      startTime: '18:00:00',
+      endTime: '19:30:00',
+      isAllDay: false,
+      maxAttendees: 30,
+      reservedSpots: 2,
+      usedReservedSpots: 0,
+      maxQueueSpots: 4,
+      registeredCount: 0,
+      availableSpots: 28,
+      activeHoldsCount: 0,
+      currentQueueCount: 0,
+      isPromotionLocked: true,
+      isRegistrationOpen: false,
+    } satisfies Session;
+    expect(sessionFormValues(session)).toEqual({
+      startDate: '2026-05-09',
+      endDate: '2026-05-09',
+      isAllDay: false,
+      startTime: '18:00',
+      endTime: '19:30',
+      maxAttendees: '30',
+      reservedSpots: '2',
+      maxQueueSpots: '4',
+      isRegistrationOpen: false,
+      isPromotionLocked: true,
+    });
   });
 });

@@ -18,7 +18,13 @@ export interface SessionFormValues {
 
 /** Spec 5 and 9: capacity 20, reserved 5, waiting list 10 (the default limit setting when it can be read), 10:00
  * to 11:30. An all-day session is sent from 00:00 to 23:59. */
-export const SESSION_DEFAULTS = { maxAttendees: 20, reservedSpots: 5, maxQueueSpots: 10, startTime: '10:00', endTime: '11:30' } as const;
+export const SESSION_DEFAULTS = {
+  maxAttendees: 20,
+  reservedSpots: 5,
+  maxQueueSpots: 10,
+  startTime: '10:00',
+  endTime: '11:30',
+} as const;
 export const ALL_DAY = { startTime: '00:00', endTime: '23:59' } as const;
 
 export function newSessionValues(defaultQueue: number = SESSION_DEFAULTS.maxQueueSpots): SessionFormValues {
@@ -81,7 +87,8 @@ export function sessionFormErrors(values: SessionFormValues, mode: 'create' | 'e
     if (!endTime) errors.endTime = M.endTimeRequired;
     else if (!TIME.test(endTime)) errors.endTime = M.endTimeInvalid;
     // Zero-padded times compare correctly as text.
-    else if (!errors.startTime && !errors.startDate && startDate === endDate && hhmm(endTime) <= hhmm(startTime)) errors.endTime = M.endTimeNotAfterStart;
+    else if (!errors.startTime && !errors.startDate && startDate === endDate && hhmm(endTime) <= hhmm(startTime))
+      errors.endTime = M.endTimeNotAfterStart;
   }
 
   if (mode === 'create') {
@@ -101,8 +108,13 @@ export type SessionSchedulePayload = Omit<SessionPayload, 'maxAttendees' | 'rese
 /** POST /events/{id}/sessions (with the capacity) or PUT .../{sessionId} (the schedule and the flags). */
 export function sessionPayload(values: SessionFormValues, mode: 'create'): SessionPayload;
 export function sessionPayload(values: SessionFormValues, mode: 'edit'): SessionSchedulePayload;
-export function sessionPayload(values: SessionFormValues, mode: 'create' | 'edit'): SessionPayload | SessionSchedulePayload {
-  const times = values.isAllDay ? ALL_DAY : { startTime: hhmm(values.startTime.trim()), endTime: hhmm(values.endTime.trim()) };
+export function sessionPayload(
+  values: SessionFormValues,
+  mode: 'create' | 'edit',
+): SessionPayload | SessionSchedulePayload {
+  const times = values.isAllDay
+    ? ALL_DAY
+    : { startTime: hhmm(values.startTime.trim()), endTime: hhmm(values.endTime.trim()) };
   const schedule = {
     startDate: values.startDate.trim(),
     endDate: values.endDate.trim(),

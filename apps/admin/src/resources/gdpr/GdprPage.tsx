@@ -69,8 +69,18 @@ export default function GdprPage() {
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
-      <SettingsCard icon={<PrivacyTipIcon color="primary" />} title="Datos de una persona" subheader="Consulta, exporta o elimina los datos personales asociados a un correo electrónico">
-        <Box component="form" noValidate onSubmit={search} aria-label="Buscar datos por correo electrónico" sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+      <SettingsCard
+        icon={<PrivacyTipIcon color="primary" />}
+        title="Datos de una persona"
+        subheader="Consulta, exporta o elimina los datos personales asociados a un correo electrónico"
+      >
+        <Box
+          component="form"
+          noValidate
+          onSubmit={search}
+          aria-label="Buscar datos por correo electrónico"
+          sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
+        >
           <TextField
             label="Correo electrónico"
             type="email"
@@ -91,7 +101,11 @@ export default function GdprPage() {
       </SettingsCard>
 
       {summary && (
-        <Box component="section" aria-labelledby="gdpr-summary" sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
+        <Box
+          component="section"
+          aria-labelledby="gdpr-summary"
+          sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
+        >
           <Typography id="gdpr-summary" component="h2" variant="h6" gutterBottom>
             Resumen de {summary.email}
           </Typography>
@@ -100,7 +114,18 @@ export default function GdprPage() {
               No hay datos de esta persona.
             </Alert>
           )}
-          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0 } }}>
+          <Box
+            component="dl"
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: 'max-content 1fr',
+              columnGap: 3,
+              rowGap: 1,
+              m: 0,
+              '& dt': { color: 'text.secondary' },
+              '& dd': { m: 0 },
+            }}
+          >
             <dt>Tiene datos</dt>
             <dd>{summary.hasData ? 'Sí' : 'No'}</dd>
             <dt>Registros</dt>
@@ -115,7 +140,13 @@ export default function GdprPage() {
               Exportar datos (JSON)
             </Button>
             {summary.hasData && (
-              <Button variant="contained" color="error" startIcon={<DeleteForeverIcon />} onClick={() => setConfirming(true)} disabled={busy}>
+              <Button
+                variant="contained"
+                color="error"
+                startIcon={<DeleteForeverIcon />}
+                onClick={() => setConfirming(true)}
+                disabled={busy}
+              >
                 Eliminar datos
               </Button>
             )}
@@ -130,7 +161,9 @@ export default function GdprPage() {
           confirmLabel="Eliminar datos"
           danger
           onClose={() => setConfirming(false)}
-          onError={(error) => setBanner({ severity: 'error', text: withReason('Error al eliminar los datos', reason(error)) })}
+          onError={(error) =>
+            setBanner({ severity: 'error', text: withReason('Error al eliminar los datos', reason(error)) })
+          }
           onConfirm={async () => {
             const result = await dataProvider.gdprDelete(summary.email);
             // The result of a legal act: it stays on screen (no timer) so staff can note it.

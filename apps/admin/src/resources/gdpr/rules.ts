@@ -11,7 +11,10 @@ export function gdprEmailError(email: string): string | null {
 export function exportFileName(email: string, today: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   const day = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
-  const safe = email.trim().toLowerCase().replace(/[^a-z0-9@._+-]/g, '_');
+  const safe = email
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9@._+-]/g, '_');
   return `datos-rgpd-${safe}-${day}.json`;
 }
 
@@ -28,6 +31,7 @@ export function deletedSummary(result: GdprDeleteResult): string {
   if (result.keptActiveBlacklistEntries > 0) {
     text += ` Se conservan ${result.keptActiveBlacklistEntries} entradas activas de la lista negra hasta que caduquen.`;
   }
-  if (result.promotedFromWaitingList > 0) text += ` ${result.promotedFromWaitingList} personas han pasado de la lista de espera a inscritas.`;
+  if (result.promotedFromWaitingList > 0)
+    text += ` ${result.promotedFromWaitingList} personas han pasado de la lista de espera a inscritas.`;
   return text;
 }

@@ -52,8 +52,17 @@ export function CapacityTiles({
 
   return (
     <>
-      <Box component="ul" aria-label="Ocupación de la sesión" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: 'repeat(3, 1fr)' }, listStyle: 'none', p: 0, m: 0 }}>
-        <Tile label="Plazas reservadas" value={figures.reserved} hint="usadas / total" onClick={() => setOpen('reserved')} />
+      <Box
+        component="ul"
+        aria-label="Ocupación de la sesión"
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: 'repeat(3, 1fr)' }, listStyle: 'none', p: 0, m: 0 }}
+      >
+        <Tile
+          label="Plazas reservadas"
+          value={figures.reserved}
+          hint="usadas / total"
+          onClick={() => setOpen('reserved')}
+        />
         <Tile
           label="Lista de espera"
           value={figures.queue}
@@ -63,17 +72,30 @@ export function CapacityTiles({
             setOpen('queue');
           }}
         />
-        <Tile label="Total registros" value={figures.total} hint={figures.detail ?? 'registrados / capacidad'} onClick={() => setOpen('all')} />
+        <Tile
+          label="Total registros"
+          value={figures.total}
+          hint={figures.detail ?? 'registrados / capacidad'}
+          onClick={() => setOpen('all')}
+        />
       </Box>
 
       {open === 'reserved' && (
         <ListDialog title="Registros en plazas reservadas" onClose={close} loaded={registrations}>
-          {(rows: AdminRegistration[]) => <PeopleTable rows={rows.filter((r) => r.usesReservedSpot)} columns={RESERVED_COLUMNS} empty="No hay registros en plazas reservadas" />}
+          {(rows: AdminRegistration[]) => (
+            <PeopleTable
+              rows={rows.filter((r) => r.usesReservedSpot)}
+              columns={RESERVED_COLUMNS}
+              empty="No hay registros en plazas reservadas"
+            />
+          )}
         </ListDialog>
       )}
       {open === 'queue' && (
         <ListDialog title="Lista de espera" onClose={close} loaded={queue}>
-          {(rows: QueueEntry[]) => <PeopleTable rows={rows} columns={QUEUE_COLUMNS} empty="No hay nadie en la lista de espera" />}
+          {(rows: QueueEntry[]) => (
+            <PeopleTable rows={rows} columns={QUEUE_COLUMNS} empty="No hay nadie en la lista de espera" />
+          )}
         </ListDialog>
       )}
       {open === 'all' && (
@@ -105,7 +127,17 @@ function Tile({ label, value, hint, onClick }: { label: string; value: string; h
   );
 }
 
-function ListDialog<T>({ title, onClose, loaded, children }: { title: string; onClose: () => void; loaded: Loaded<T>; children: (rows: T[]) => ReactNode }) {
+function ListDialog<T>({
+  title,
+  onClose,
+  loaded,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  loaded: Loaded<T>;
+  children: (rows: T[]) => ReactNode;
+}) {
   const titleId = useId();
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
@@ -144,7 +176,15 @@ interface Column<T> {
 }
 
 /** A small table of people; its empty text when there is nobody. */
-function PeopleTable<T extends { id: number }>({ rows, columns, empty }: { rows: T[]; columns: Column<T>[]; empty: string }) {
+function PeopleTable<T extends { id: number }>({
+  rows,
+  columns,
+  empty,
+}: {
+  rows: T[];
+  columns: Column<T>[];
+  empty: string;
+}) {
   if (!rows.length) return <Empty text={empty} />;
   return (
     <Table size="small">
@@ -174,7 +214,12 @@ const RESERVED_COLUMNS: Column<AdminRegistration>[] = [
   { label: 'Nombre', render: name },
   { label: 'Email', render: (r) => r.email },
   { label: 'DNI/NIE', render: (r) => r.userTaxId },
-  { label: 'Estado', render: (r) => <Chip size="small" label={statusLabel(r.status)} color={isActive(r.status) ? 'success' : 'default'} /> },
+  {
+    label: 'Estado',
+    render: (r) => (
+      <Chip size="small" label={statusLabel(r.status)} color={isActive(r.status) ? 'success' : 'default'} />
+    ),
+  },
 ];
 
 const QUEUE_COLUMNS: Column<QueueEntry>[] = [
@@ -195,7 +240,11 @@ function AllRegistrations({ rows }: { rows: AdminRegistration[] }) {
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {active.map(({ registration: r, badge }) => (
-          <PersonLine key={r.id} person={r} badge={<Chip size="small" label={badge} color={badge === 'RESERVADO' ? 'secondary' : 'success'} />} />
+          <PersonLine
+            key={r.id}
+            person={r}
+            badge={<Chip size="small" label={badge} color={badge === 'RESERVADO' ? 'secondary' : 'success'} />}
+          />
         ))}
       </Box>
       <Typography component="h3" variant="subtitle2" sx={{ mt: 2 }}>
@@ -210,9 +259,28 @@ function AllRegistrations({ rows }: { rows: AdminRegistration[] }) {
   );
 }
 
-function PersonLine({ person, badge, struck = false }: { person: AdminRegistration; badge: ReactNode; struck?: boolean }) {
+function PersonLine({
+  person,
+  badge,
+  struck = false,
+}: {
+  person: AdminRegistration;
+  badge: ReactNode;
+  struck?: boolean;
+}) {
   return (
-    <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.75, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap' }}>
+    <Box
+      component="li"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        py: 0.75,
+        borderBottom: 1,
+        borderColor: 'divider',
+        flexWrap: 'wrap',
+      }}
+    >
       <Box component={struck ? 'del' : 'span'} sx={{ flex: 1, color: struck ? 'text.secondary' : 'text.primary' }}>
         {name(person)} · {person.email} · {person.userTaxId}
       </Box>

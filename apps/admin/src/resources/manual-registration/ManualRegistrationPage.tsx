@@ -2,7 +2,18 @@ import { useState, type FormEvent } from 'react';
 import type { ManualRegistrationConfirmation } from '@evreg/contracts';
 import EventIcon from '@mui/icons-material/Event';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { Alert, AlertTitle, Box, Button, Checkbox, FormControlLabel, FormHelperText, Link, Stack, TextField } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  Link,
+  Stack,
+  TextField,
+} from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import { EventsGate } from '../../common/EventsGate';
@@ -11,7 +22,17 @@ import { useActions } from '../../common/useActions';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { SettingsCard } from '../settings/SettingsCard';
 import { CapacityTiles } from './CapacityTiles';
-import { EMPTY_PERSON, failureText, manualFormData, needsConfirmation, successText, validateManual, type ManualErrors, type ManualField, type ManualForm } from './rules';
+import {
+  EMPTY_PERSON,
+  failureText,
+  manualFormData,
+  needsConfirmation,
+  successText,
+  validateManual,
+  type ManualErrors,
+  type ManualField,
+  type ManualForm,
+} from './rules';
 import { SessionPicker } from './SessionPicker';
 
 const NO_PERMISSION = (what: string, permission: string) => `Para ver ${what} necesitas el permiso ${permission}.`;
@@ -85,7 +106,10 @@ export default function ManualRegistrationPage() {
     setBusy(true);
     clearMessages();
     try {
-      const answer = await dataProvider.manualRegistration({ eventSessionId: session!.id, formData: manualFormData(form) }, forceQueue);
+      const answer = await dataProvider.manualRegistration(
+        { eventSessionId: session!.id, formData: manualFormData(form) },
+        forceQueue,
+      );
       if (needsConfirmation(answer)) {
         setConfirmation(answer);
         return;
@@ -110,7 +134,11 @@ export default function ManualRegistrationPage() {
     void register(false);
   }
 
-  const field = (name: keyof ManualForm & ManualField, label: string, extra: { type?: string; autoComplete?: string; required?: boolean } = {}) => (
+  const field = (
+    name: keyof ManualForm & ManualField,
+    label: string,
+    extra: { type?: string; autoComplete?: string; required?: boolean } = {},
+  ) => (
     <TextField
       label={label}
       value={form[name] as string}
@@ -126,9 +154,20 @@ export default function ManualRegistrationPage() {
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
-      <SettingsCard icon={<EventIcon color="primary" />} title="Evento y sesión" subheader="Elige dónde registrar a la persona">
+      <SettingsCard
+        icon={<EventIcon color="primary" />}
+        title="Evento y sesión"
+        subheader="Elige dónde registrar a la persona"
+      >
         <EventsGate events={pickable}>
-          <SessionPicker events={events} eventId={eventId} sessionId={sessionId} sessionError={errors.session} onEvent={chooseEvent} onSession={chooseSession} />
+          <SessionPicker
+            events={events}
+            eventId={eventId}
+            sessionId={sessionId}
+            sessionError={errors.session}
+            onEvent={chooseEvent}
+            onSession={chooseSession}
+          />
         </EventsGate>
         {session && (
           <Box sx={{ mt: 1 }}>
@@ -136,9 +175,20 @@ export default function ManualRegistrationPage() {
               session={session}
               registrations={{
                 data: registrations.data,
-                problem: !canReadRegistrations ? NO_PERMISSION('los registros', 'Registrations.Read') : registrations.error ? registrations.error.message : null,
+                problem: !canReadRegistrations
+                  ? NO_PERMISSION('los registros', 'Registrations.Read')
+                  : registrations.error
+                    ? registrations.error.message
+                    : null,
               }}
-              queue={{ data: queue.data, problem: !canReadQueue ? NO_PERMISSION('la lista de espera', 'Queues.Read') : queue.error ? queue.error.message : null }}
+              queue={{
+                data: queue.data,
+                problem: !canReadQueue
+                  ? NO_PERMISSION('la lista de espera', 'Queues.Read')
+                  : queue.error
+                    ? queue.error.message
+                    : null,
+              }}
               onOpenQueue={() => {
                 setQueueWanted(true);
                 void queryClient.invalidateQueries({ queryKey: ['people', 'queue', session.id] });
@@ -148,9 +198,21 @@ export default function ManualRegistrationPage() {
         )}
       </SettingsCard>
 
-      <SettingsCard icon={<PersonAddIcon color="primary" />} title="Datos de la persona" subheader="Ocupa una plaza reservada de la sesión">
+      <SettingsCard
+        icon={<PersonAddIcon color="primary" />}
+        title="Datos de la persona"
+        subheader="Ocupa una plaza reservada de la sesión"
+      >
         <Box component="form" noValidate onSubmit={submit} aria-label="Registro manual">
-          <Box sx={{ display: 'grid', columnGap: 2, rowGap: 2, alignItems: 'start', gridTemplateColumns: { sm: '1fr 1fr' } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              columnGap: 2,
+              rowGap: 2,
+              alignItems: 'start',
+              gridTemplateColumns: { sm: '1fr 1fr' },
+            }}
+          >
             {field('firstName', 'Nombre', { autoComplete: 'off' })}
             {field('lastName', 'Apellidos')}
             {field('email', 'Email', { type: 'email' })}
@@ -160,11 +222,22 @@ export default function ManualRegistrationPage() {
           </Box>
           <Stack>
             <FormControlLabel
-              control={<Checkbox checked={form.bypassValidation} onChange={(e) => change('bypassValidation', e.target.checked)} />}
+              control={
+                <Checkbox
+                  checked={form.bypassValidation}
+                  onChange={(e) => change('bypassValidation', e.target.checked)}
+                />
+              }
               label="Pasaporte extranjero (no se comprueba el formato DNI/NIE)"
             />
             <FormControlLabel
-              control={<Checkbox checked={form.gdprConsent} onChange={(e) => change('gdprConsent', e.target.checked)} slotProps={{ input: { 'aria-describedby': errors.gdprConsent ? 'manual-consent-error' : undefined } }} />}
+              control={
+                <Checkbox
+                  checked={form.gdprConsent}
+                  onChange={(e) => change('gdprConsent', e.target.checked)}
+                  slotProps={{ input: { 'aria-describedby': errors.gdprConsent ? 'manual-consent-error' : undefined } }}
+                />
+              }
               label={
                 <>
                   La persona acepta la{' '}
@@ -208,7 +281,13 @@ export default function ManualRegistrationPage() {
               {success}
             </Alert>
           )}
-          <Button type="submit" variant="contained" disabled={busy || !!confirmation} startIcon={<PersonAddIcon />} sx={{ mt: 1 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy || !!confirmation}
+            startIcon={<PersonAddIcon />}
+            sx={{ mt: 1 }}
+          >
             {busy ? 'Registrando...' : 'Crear Registro Manual'}
           </Button>
         </Box>

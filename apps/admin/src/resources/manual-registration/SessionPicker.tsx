@@ -1,7 +1,14 @@
 import { useMemo, useState } from 'react';
 import type { AdminEvent, Session } from '@evreg/contracts';
 import { Box, ListItemText, MenuItem, TextField } from '@mui/material';
-import { byStart, eventMatches, eventPlace, sessionAvailability, sessionMatches, sessionRange } from '../../common/sessionChoice';
+import {
+  byStart,
+  eventMatches,
+  eventPlace,
+  sessionAvailability,
+  sessionMatches,
+  sessionRange,
+} from '../../common/sessionChoice';
 
 /** Select lists are at most 60 units (15rem) high (spec 9). */
 const MENU = { slotProps: { paper: { sx: { maxHeight: 240 } } } };
@@ -28,7 +35,10 @@ export function SessionPicker({
   const event = events.find((e) => e.id === eventId) ?? null;
   const session = event?.sessions?.find((s) => s.id === sessionId) ?? null;
   // The chosen one stays listed whatever the search, so the select keeps showing it.
-  const eventOptions = useMemo(() => events.filter((e) => e.id === eventId || eventMatches(e, eventQuery)), [events, eventId, eventQuery]);
+  const eventOptions = useMemo(
+    () => events.filter((e) => e.id === eventId || eventMatches(e, eventQuery)),
+    [events, eventId, eventQuery],
+  );
   const sessionOptions = useMemo(
     () => byStart(event?.sessions ?? []).filter((s) => s.id === sessionId || sessionMatches(s, sessionQuery)),
     [event, sessionId, sessionQuery],
@@ -36,7 +46,12 @@ export function SessionPicker({
 
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' }, alignItems: 'start' }}>
-      <TextField label="Buscar evento" placeholder="Título, ciudad o dirección" value={eventQuery} onChange={(e) => setEventQuery(e.target.value)} />
+      <TextField
+        label="Buscar evento"
+        placeholder="Título, ciudad o dirección"
+        value={eventQuery}
+        onChange={(e) => setEventQuery(e.target.value)}
+      />
       <TextField
         select
         label="Evento"
@@ -46,7 +61,9 @@ export function SessionPicker({
           onEvent(e.target.value === '' ? null : Number(e.target.value));
         }}
         helperText={eventOptions.length === 0 ? 'No se encontraron eventos' : undefined}
-        slotProps={{ select: { MenuProps: MENU, renderValue: () => (event ? `${event.title} (${eventPlace(event)})` : '') } }}
+        slotProps={{
+          select: { MenuProps: MENU, renderValue: () => (event ? `${event.title} (${eventPlace(event)})` : '') },
+        }}
       >
         {eventOptions.map((e) => (
           <MenuItem key={e.id} value={e.id}>
@@ -68,8 +85,15 @@ export function SessionPicker({
         onChange={(e) => onSession(e.target.value === '' ? null : Number(e.target.value))}
         disabled={!event}
         error={!!sessionError}
-        helperText={sessionError ?? (event && sessionOptions.length === 0 ? 'No hay sesiones para esta búsqueda' : undefined)}
-        slotProps={{ select: { MenuProps: MENU, renderValue: () => (session ? `${sessionRange(session)} · ${sessionAvailability(session)}` : '') } }}
+        helperText={
+          sessionError ?? (event && sessionOptions.length === 0 ? 'No hay sesiones para esta búsqueda' : undefined)
+        }
+        slotProps={{
+          select: {
+            MenuProps: MENU,
+            renderValue: () => (session ? `${sessionRange(session)} · ${sessionAvailability(session)}` : ''),
+          },
+        }}
       >
         {sessionOptions.map((s: Session) => (
           <MenuItem key={s.id} value={s.id}>

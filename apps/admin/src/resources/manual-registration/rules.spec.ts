@@ -1,5 +1,15 @@
 import { HttpError } from 'react-admin';
-import { EMPTY_PERSON, failureText, manualFormData, needsConfirmation, splitRegistrations, successText, tileFigures, validateManual, type ManualForm } from './rules';
+import {
+  EMPTY_PERSON,
+  failureText,
+  manualFormData,
+  needsConfirmation,
+  splitRegistrations,
+  successText,
+  tileFigures,
+  validateManual,
+  type ManualForm,
+} from './rules';
 
 const valid: ManualForm = {
   ...EMPTY_PERSON,
@@ -28,18 +38,28 @@ describe('registro manual (especificación 5 y 8)', () => {
     expect(validateManual(valid, true)).toEqual({});
     expect(validateManual({ ...valid, firstName: '   ' }, true)).toEqual({ firstName: 'Nombre es requerido' });
     expect(validateManual({ ...valid, telephoneNumber: '600 123 456' }, true)).toEqual({});
-    expect(validateManual({ ...valid, telephoneNumber: '12' }, true)).toEqual({ telephoneNumber: 'Teléfono no es válido' });
+    expect(validateManual({ ...valid, telephoneNumber: '12' }, true)).toEqual({
+      telephoneNumber: 'Teléfono no es válido',
+    });
   });
 
   it('email válido y confirmado', () => {
-    expect(validateManual({ ...valid, email: 'ana@', confirmEmail: 'ana@' }, true)).toEqual({ email: 'Email no es válido' });
-    expect(validateManual({ ...valid, confirmEmail: 'otra@example.com' }, true)).toEqual({ confirmEmail: 'Los emails no coinciden' });
+    expect(validateManual({ ...valid, email: 'ana@', confirmEmail: 'ana@' }, true)).toEqual({
+      email: 'Email no es válido',
+    });
+    expect(validateManual({ ...valid, confirmEmail: 'otra@example.com' }, true)).toEqual({
+      confirmEmail: 'Los emails no coinciden',
+    });
   });
 
   it('el pasaporte extranjero salta la comprobación del DNI/NIE', () => {
-    expect(validateManual({ ...valid, userTaxId: 'XA1234567' }, true)).toEqual({ userTaxId: 'DNI/NIE no es válido: revisa los números y la letra' });
+    expect(validateManual({ ...valid, userTaxId: 'XA1234567' }, true)).toEqual({
+      userTaxId: 'DNI/NIE no es válido: revisa los números y la letra',
+    });
     expect(validateManual({ ...valid, userTaxId: 'XA1234567', bypassValidation: true }, true)).toEqual({});
-    expect(validateManual({ ...valid, userTaxId: '', bypassValidation: true }, true)).toEqual({ userTaxId: 'Número de pasaporte es requerido' });
+    expect(validateManual({ ...valid, userTaxId: '', bypassValidation: true }, true)).toEqual({
+      userTaxId: 'Número de pasaporte es requerido',
+    });
   });
 
   it('se envía recortado, sin teléfono vacío, con bypassValidation y el consentimiento', () => {
@@ -55,29 +75,55 @@ describe('registro manual (especificación 5 y 8)', () => {
   });
 
   it('la respuesta que pide confirmación para la cola, y los textos de éxito', () => {
-    expect(needsConfirmation({ requiresConfirmation: true, reservedSpotsFull: true, message: 'x', currentQueueCount: 1, maxQueueSpots: 5 })).toBe(true);
+    expect(
+      needsConfirmation({
+        requiresConfirmation: true,
+        reservedSpotsFull: true,
+        message: 'x',
+        currentQueueCount: 1,
+        maxQueueSpots: 5,
+      }),
+    ).toBe(true);
     expect(needsConfirmation({ id: 1, queued: false, queuePosition: null, message: 'ok' })).toBe(false);
-    expect(successText({ id: 1, queued: true, queuePosition: 3, message: '' })).toBe('Persona añadida a la lista de espera. Posición en cola: 3');
-    expect(successText({ id: 1, queued: false, queuePosition: null, message: '' })).toBe('Registro manual completado exitosamente');
+    expect(successText({ id: 1, queued: true, queuePosition: 3, message: '' })).toBe(
+      'Persona añadida a la lista de espera. Posición en cola: 3',
+    );
+    expect(successText({ id: 1, queued: false, queuePosition: null, message: '' })).toBe(
+      'Registro manual completado exitosamente',
+    );
   });
 
   it('un rechazo: errores de la persona unidos por comas, si no el mensaje, si no el texto por defecto', () => {
-    const invalid = new HttpError('Nombre es requerido', 400, { attendeeErrors: { 0: ['Nombre es requerido', 'DNI/NIE no es válido: revisa los números y la letra'] } });
+    const invalid = new HttpError('Nombre es requerido', 400, {
+      attendeeErrors: { 0: ['Nombre es requerido', 'DNI/NIE no es válido: revisa los números y la letra'] },
+    });
     expect(failureText(invalid)).toBe('Nombre es requerido, DNI/NIE no es válido: revisa los números y la letra');
-    expect(failureText(new HttpError('Ya existe una inscripción con este correo electrónico en esta sesión', 409, {}))).toBe(
-      'Ya existe una inscripción con este correo electrónico en esta sesión',
-    );
+    expect(
+      failureText(new HttpError('Ya existe una inscripción con este correo electrónico en esta sesión', 409, {})),
+    ).toBe('Ya existe una inscripción con este correo electrónico en esta sesión');
     expect(failureText(new HttpError('', 500, {}))).toBe('Error al crear el registro');
   });
 
   it('las tres tarjetas y la lista de registros separada', () => {
-    const session = { usedReservedSpots: 2, reservedSpots: 5, currentQueueCount: 1, maxQueueSpots: 10, registeredCount: 7, maxAttendees: 20 };
+    const session = {
+      usedReservedSpots: 2,
+      reservedSpots: 5,
+      currentQueueCount: 1,
+      maxQueueSpots: 10,
+      registeredCount: 7,
+      maxAttendees: 20,
+    };
     const registrations = [
       { id: 1, status: 0 as const, usesReservedSpot: true },
       { id: 2, status: 0 as const, usesReservedSpot: false },
       { id: 3, status: 1 as const, usesReservedSpot: false },
     ];
-    expect(tileFigures(session, registrations)).toEqual({ reserved: '2/5', queue: '1/10', total: '7/20', detail: 'Activos: 2 · Cancelados: 1' });
+    expect(tileFigures(session, registrations)).toEqual({
+      reserved: '2/5',
+      queue: '1/10',
+      total: '7/20',
+      detail: 'Activos: 2 · Cancelados: 1',
+    });
     expect(tileFigures(session).detail).toBeNull();
     const split = splitRegistrations(registrations);
     expect(split.active.map((a) => [a.registration.id, a.badge])).toEqual([

@@ -92,26 +92,39 @@ export function manualFormData(form: ManualForm) {
   };
 }
 
-export function needsConfirmation(answer: ManualRegistrationResponse | ManualRegistrationConfirmation): answer is ManualRegistrationConfirmation {
+export function needsConfirmation(
+  answer: ManualRegistrationResponse | ManualRegistrationConfirmation,
+): answer is ManualRegistrationConfirmation {
   return 'requiresConfirmation' in answer && answer.requiresConfirmation === true && answer.reservedSpotsFull === true;
 }
 
 /** Spec 8: the success text. */
 export function successText(answer: ManualRegistrationResponse): string {
-  return answer.queued ? `Persona añadida a la lista de espera. Posición en cola: ${answer.queuePosition}` : 'Registro manual completado exitosamente';
+  return answer.queued
+    ? `Persona añadida a la lista de espera. Posición en cola: ${answer.queuePosition}`
+    : 'Registro manual completado exitosamente';
 }
 
 /** Spec 8: the person's errors joined by commas, else the server's message, else 'Error al crear el registro'. */
 export function failureText(error: unknown): string {
-  const attendeeErrors = error instanceof HttpError ? (error.body?.attendeeErrors as Record<string, string[]> | undefined) : undefined;
-  const texts = Object.values(attendeeErrors ?? {}).flat().filter(Boolean);
+  const attendeeErrors =
+    error instanceof HttpError ? (error.body?.attendeeErrors as Record<string, string[]> | undefined) : undefined;
+  const texts = Object.values(attendeeErrors ?? {})
+    .flat()
+    .filter(Boolean);
   if (texts.length) return [...new Set(texts)].join(', ');
   return serverErrorsText(error, 'Error al crear el registro');
 }
 
 /** The three tiles of the chosen session (spec 2). Active and cancelled are counted from its registrations,
  * when they could be read. */
-export function tileFigures(session: Pick<Session, 'usedReservedSpots' | 'reservedSpots' | 'currentQueueCount' | 'maxQueueSpots' | 'registeredCount' | 'maxAttendees'>, registrations?: readonly Pick<AdminRegistration, 'status'>[]) {
+export function tileFigures(
+  session: Pick<
+    Session,
+    'usedReservedSpots' | 'reservedSpots' | 'currentQueueCount' | 'maxQueueSpots' | 'registeredCount' | 'maxAttendees'
+  >,
+  registrations?: readonly Pick<AdminRegistration, 'status'>[],
+) {
   const active = registrations?.filter((r) => isActive(r.status)).length;
   return {
     reserved: `${session.usedReservedSpots}/${session.reservedSpots}`,
@@ -122,9 +135,13 @@ export function tileFigures(session: Pick<Session, 'usedReservedSpots' | 'reserv
 }
 
 /** The list of all registrations, split: active (badge RESERVADO when on a reserved spot, else ACTIVO) and cancelled. */
-export function splitRegistrations<T extends Pick<AdminRegistration, 'status' | 'usesReservedSpot'>>(registrations: readonly T[]) {
+export function splitRegistrations<T extends Pick<AdminRegistration, 'status' | 'usesReservedSpot'>>(
+  registrations: readonly T[],
+) {
   return {
-    active: registrations.filter((r) => isActive(r.status)).map((r) => ({ registration: r, badge: r.usesReservedSpot ? ('RESERVADO' as const) : ('ACTIVO' as const) })),
+    active: registrations
+      .filter((r) => isActive(r.status))
+      .map((r) => ({ registration: r, badge: r.usesReservedSpot ? ('RESERVADO' as const) : ('ACTIVO' as const) })),
     cancelled: registrations.filter((r) => !isActive(r.status)),
   };
 }

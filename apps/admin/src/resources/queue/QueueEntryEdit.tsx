@@ -10,7 +10,15 @@ const b = MESSAGES.booking;
 
 /** 'Editar Persona en Espera': names, e-mail, DNI/NIE (or the passport it was taken with) and phone; the
  * position does not change. The server's field errors (e.g. the e-mail already in the session) show per field. */
-export function QueueEntryEdit({ entry, onClose, onSaved }: { entry: QueueEntry; onClose: () => void; onSaved: (entry: QueueEntry) => void }) {
+export function QueueEntryEdit({
+  entry,
+  onClose,
+  onSaved,
+}: {
+  entry: QueueEntry;
+  onClose: () => void;
+  onSaved: (entry: QueueEntry) => void;
+}) {
   const dataProvider = useDataProvider<AdminDataProvider>();
 
   async function save(values: Record<string, any>) {
@@ -18,12 +26,24 @@ export function QueueEntryEdit({ entry, onClose, onSaved }: { entry: QueueEntry;
   }
 
   return (
-    <FormDialog title="Editar Persona en Espera" submitLabel="Guardar Cambios" onClose={onClose} onSubmit={save} record={{ ...entry, phoneNumber: entry.phoneNumber ?? '' }}>
+    <FormDialog
+      title="Editar Persona en Espera"
+      submitLabel="Guardar Cambios"
+      onClose={onClose}
+      onSubmit={save}
+      record={{ ...entry, phoneNumber: entry.phoneNumber ?? '' }}
+    >
       <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { sm: '1fr 1fr' } }}>
         <TextInput source="firstName" label="Nombre" validate={requiredWith(b.firstNameRequired)} fullWidth />
         <TextInput source="lastName" label="Apellidos" validate={requiredWith(b.lastNameRequired)} fullWidth />
       </Box>
-      <TextInput source="email" label="Email" type="email" validate={[requiredWith(MESSAGES.user.emailRequired), emailWith(MESSAGES.user.emailInvalid)]} fullWidth />
+      <TextInput
+        source="email"
+        label="Email"
+        type="email"
+        validate={[requiredWith(MESSAGES.user.emailRequired), emailWith(MESSAGES.user.emailInvalid)]}
+        fullWidth
+      />
       <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { sm: '1fr 1fr' } }}>
         <TextInput source="userTaxId" label="DNI/NIE" validate={requiredWith(b.taxIdRequired)} fullWidth />
         <TextInput source="phoneNumber" label="Teléfono (opcional)" type="tel" fullWidth />

@@ -2,7 +2,18 @@ import { useMemo, useState } from 'react';
 import type { QueueEntry } from '@evreg/contracts';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import QueueIcon from '@mui/icons-material/Queue';
-import { Alert, Box, Button, Chip, CircularProgress, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  ListItemText,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify } from 'react-admin';
 import { ConfirmDelete } from '../../common/ConfirmDelete';
@@ -43,17 +54,27 @@ export default function QueuePage() {
   const sessions = useMemo(() => byStart(event?.sessions ?? []), [event]);
   const session = sessions.find((s) => s.id === sessionId) ?? null;
   const queueKey = ['people', 'queue', sessionId] as const;
-  const queue = useQuery({ queryKey: queueKey, queryFn: () => dataProvider.queueOfSession(sessionId!), enabled: sessionId !== null });
+  const queue = useQuery({
+    queryKey: queueKey,
+    queryFn: () => dataProvider.queueOfSession(sessionId!),
+    enabled: sessionId !== null,
+  });
   const entries = order ?? queue.data ?? [];
 
   const refreshAll = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: queueKey }), queryClient.invalidateQueries({ queryKey: PICKABLE_EVENTS_KEY })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queueKey }),
+      queryClient.invalidateQueries({ queryKey: PICKABLE_EVENTS_KEY }),
+    ]);
 
   async function reorder(activeId: number, overId: number) {
     const next = moved(entries, activeId, overId);
     setOrder(next);
     try {
-      const saved = await dataProvider.reorderQueue(sessionId!, next.map((e) => e.id));
+      const saved = await dataProvider.reorderQueue(
+        sessionId!,
+        next.map((e) => e.id),
+      );
       queryClient.setQueryData(queueKey, saved);
       notify('Orden de la lista actualizado correctamente', { type: 'success' });
     } catch (error) {
@@ -80,7 +101,11 @@ export default function QueuePage() {
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
-      <SettingsCard icon={<QueueIcon color="primary" />} title="Evento y sesión" subheader="Elige la sesión cuya lista de espera quieres gestionar">
+      <SettingsCard
+        icon={<QueueIcon color="primary" />}
+        title="Evento y sesión"
+        subheader="Elige la sesión cuya lista de espera quieres gestionar"
+      >
         <EventsGate events={pickable}>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' }, alignItems: 'start' }}>
             <EventAutocomplete
@@ -101,13 +126,20 @@ export default function QueuePage() {
               slotProps={{
                 select: {
                   MenuProps: { slotProps: { paper: { sx: { maxHeight: 240 } } } },
-                  renderValue: () => (session ? `${sessionRange(session)} · En espera: ${session.currentQueueCount}/${session.maxQueueSpots}` : ''),
+                  renderValue: () =>
+                    session
+                      ? `${sessionRange(session)} · En espera: ${session.currentQueueCount}/${session.maxQueueSpots}`
+                      : '',
                 },
               }}
             >
               {sessions.map((s) => (
                 <MenuItem key={s.id} value={s.id}>
-                  <ListItemText primary={sessionRange(s)} secondary={`En espera: ${s.currentQueueCount}/${s.maxQueueSpots}`} sx={{ my: 0 }} />
+                  <ListItemText
+                    primary={sessionRange(s)}
+                    secondary={`En espera: ${s.currentQueueCount}/${s.maxQueueSpots}`}
+                    sx={{ my: 0 }}
+                  />
                 </MenuItem>
               ))}
             </TextField>
@@ -122,14 +154,26 @@ export default function QueuePage() {
               Lista de espera
             </Typography>
             <Chip label={`En espera: ${session.currentQueueCount}/${session.maxQueueSpots}`} />
-            <Chip label={`Plazas libres: ${session.availableSpots}`} color={session.availableSpots > 0 ? 'success' : 'default'} variant="outlined" />
-            <Chip label={`Reservadas sin usar: ${session.reservedSpots - session.usedReservedSpots}`} variant="outlined" />
-            <Chip label={session.isPromotionLocked ? 'Promoción automática: Bloqueada' : 'Promoción automática: Activa'} variant="outlined" />
+            <Chip
+              label={`Plazas libres: ${session.availableSpots}`}
+              color={session.availableSpots > 0 ? 'success' : 'default'}
+              variant="outlined"
+            />
+            <Chip
+              label={`Reservadas sin usar: ${session.reservedSpots - session.usedReservedSpots}`}
+              variant="outlined"
+            />
+            <Chip
+              label={session.isPromotionLocked ? 'Promoción automática: Bloqueada' : 'Promoción automática: Activa'}
+              variant="outlined"
+            />
             <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={exportExcel} disabled={exporting}>
               {exporting ? 'Exportando...' : 'Exportar Excel'}
             </Button>
           </Stack>
-          <Box sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
+          <Box
+            sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
+          >
             {queue.isPending ? (
               <Box sx={{ p: 3, display: 'flex', justifyContent: 'center' }}>
                 <CircularProgress aria-label="Cargando la lista de espera" />
@@ -145,7 +189,12 @@ export default function QueuePage() {
             ) : (
               <QueueTable
                 entries={entries}
-                can={{ reorder: can('reorder'), promote: (entry) => can('promote') && canPromote(entry, session), edit: can('edit'), remove: can('delete') }}
+                can={{
+                  reorder: can('reorder'),
+                  promote: (entry) => can('promote') && canPromote(entry, session),
+                  edit: can('edit'),
+                  remove: can('delete'),
+                }}
                 onReorder={reorder}
                 onPromote={(entry) => setDialog({ kind: 'promote', entry })}
                 onEdit={(entry) => setDialog({ kind: 'edit', entry })}

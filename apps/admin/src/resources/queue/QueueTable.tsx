@@ -1,6 +1,19 @@
 import type { QueueEntry } from '@evreg/contracts';
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
@@ -53,16 +66,17 @@ export function QueueTable({
       sensors={sensors}
       collisionDetection={closestCenter}
       onDragEnd={dragEnd}
-      accessibility={{ announcements: dragAnnouncements(find), screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS } }}
+      accessibility={{
+        announcements: dragAnnouncements(find),
+        screenReaderInstructions: { draggable: DRAG_INSTRUCTIONS },
+      }}
     >
       <Table size="small" aria-label="Personas en la lista de espera">
         <TableHead>
           <TableRow>
             {can.reorder && (
               <TableCell sx={{ width: 48 }}>
-                <span style={VISUALLY_HIDDEN}>
-                  Mover
-                </span>
+                <span style={VISUALLY_HIDDEN}>Mover</span>
               </TableCell>
             )}
             <TableCell>Posición</TableCell>
@@ -76,7 +90,15 @@ export function QueueTable({
         <SortableContext items={entries.map((e) => e.id)} strategy={verticalListSortingStrategy}>
           <TableBody>
             {entries.map((entry, index) => (
-              <QueueRow key={entry.id} entry={entry} position={index + 1} can={can} onPromote={onPromote} onEdit={onEdit} onRemove={onRemove} />
+              <QueueRow
+                key={entry.id}
+                entry={entry}
+                position={index + 1}
+                can={can}
+                onPromote={onPromote}
+                onEdit={onEdit}
+                onRemove={onRemove}
+              />
             ))}
           </TableBody>
         </SortableContext>
@@ -85,7 +107,14 @@ export function QueueTable({
   );
 }
 
-const VISUALLY_HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 function QueueRow({
   entry,
@@ -112,13 +141,25 @@ function QueueRow({
     <TableRow
       ref={setNodeRef}
       data-queue-id={entry.id}
-      style={{ transform: CSS.Translate.toString(transform), transition, position: 'relative', zIndex: isDragging ? 1 : undefined }}
+      style={{
+        transform: CSS.Translate.toString(transform),
+        transition,
+        position: 'relative',
+        zIndex: isDragging ? 1 : undefined,
+      }}
       sx={{ bgcolor: isDragging ? 'action.selected' : undefined }}
     >
       {can.reorder && (
         <TableCell>
           <Tooltip title="Arrastrar para cambiar el puesto">
-            <IconButton ref={setActivatorNodeRef} size="small" aria-label={`Mover a ${name}, puesto ${position}`} sx={{ cursor: 'grab', touchAction: 'none' }} {...attributes} {...listeners}>
+            <IconButton
+              ref={setActivatorNodeRef}
+              size="small"
+              aria-label={`Mover a ${name}, puesto ${position}`}
+              sx={{ cursor: 'grab', touchAction: 'none' }}
+              {...attributes}
+              {...listeners}
+            >
               <DragIndicatorIcon fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -131,9 +172,31 @@ function QueueRow({
       <TableCell>{entry.userTaxId}</TableCell>
       <TableCell>
         <Stack direction="row" spacing={0.5}>
-          {can.promote(entry) && <RowAction title="Promover" label={`Promover a ${name}`} icon={<UpgradeIcon fontSize="small" />} onClick={() => onPromote(entry)} />}
-          {can.edit && <RowAction title="Editar" label={`Editar a ${name}`} icon={<EditIcon fontSize="small" />} onClick={() => onEdit(entry)} />}
-          {can.remove && <RowAction title="Quitar de la lista" label={`Quitar a ${name} de la lista`} icon={<DeleteIcon fontSize="small" />} onClick={() => onRemove(entry)} danger />}
+          {can.promote(entry) && (
+            <RowAction
+              title="Promover"
+              label={`Promover a ${name}`}
+              icon={<UpgradeIcon fontSize="small" />}
+              onClick={() => onPromote(entry)}
+            />
+          )}
+          {can.edit && (
+            <RowAction
+              title="Editar"
+              label={`Editar a ${name}`}
+              icon={<EditIcon fontSize="small" />}
+              onClick={() => onEdit(entry)}
+            />
+          )}
+          {can.remove && (
+            <RowAction
+              title="Quitar de la lista"
+              label={`Quitar a ${name} de la lista`}
+              icon={<DeleteIcon fontSize="small" />}
+              onClick={() => onRemove(entry)}
+              danger
+            />
+          )}
         </Stack>
       </TableCell>
     </TableRow>

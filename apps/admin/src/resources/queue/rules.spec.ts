@@ -6,7 +6,9 @@ describe('lista de espera', () => {
     expect(canPromote(waiting, { availableSpots: 1, reservedSpots: 0, usedReservedSpots: 0 })).toBe(true);
     expect(canPromote(waiting, { availableSpots: 0, reservedSpots: 2, usedReservedSpots: 1 })).toBe(true);
     expect(canPromote(waiting, { availableSpots: 0, reservedSpots: 2, usedReservedSpots: 2 })).toBe(false);
-    expect(canPromote({ status: 1 as unknown as 0 }, { availableSpots: 3, reservedSpots: 0, usedReservedSpots: 0 })).toBe(false);
+    expect(
+      canPromote({ status: 1 as unknown as 0 }, { availableSpots: 3, reservedSpots: 0, usedReservedSpots: 0 }),
+    ).toBe(false);
     expect(canPromote(waiting, null)).toBe(false);
   });
 
@@ -22,13 +24,18 @@ describe('lista de espera', () => {
   });
 
   it('los avisos para lectores de pantalla, en español', () => {
-    const people: Record<number, { name: string; position: number }> = { 1: { name: 'Ana García', position: 1 }, 2: { name: 'Luis Pérez', position: 2 } };
+    const people: Record<number, { name: string; position: number }> = {
+      1: { name: 'Ana García', position: 1 },
+      2: { name: 'Luis Pérez', position: 2 },
+    };
     const say = dragAnnouncements((id) => people[id]);
     expect(say.onDragStart({ active: { id: 2 } })).toBe('Has cogido a Luis Pérez, en el puesto 2.');
     expect(say.onDragOver({ active: { id: 2 }, over: { id: 2 } })).toBeUndefined();
     expect(say.onDragOver({ active: { id: 2 }, over: { id: 1 } })).toBe('Luis Pérez pasaría al puesto 1.');
     expect(say.onDragEnd({ active: { id: 2 }, over: { id: 1 } })).toBe('Luis Pérez se ha dejado en el puesto 1.');
-    expect(say.onDragEnd({ active: { id: 2 }, over: null })).toBe('Luis Pérez se ha soltado fuera de la lista; el orden no cambia.');
+    expect(say.onDragEnd({ active: { id: 2 }, over: null })).toBe(
+      'Luis Pérez se ha soltado fuera de la lista; el orden no cambia.',
+    );
     expect(say.onDragCancel({ active: { id: 1 } })).toBe('Movimiento cancelado: Ana García sigue en el puesto 1.');
   });
 });

@@ -2,7 +2,10 @@ import type { QueueEntry, Session } from '@evreg/contracts';
 
 /** Spec 4: promote is offered for waiting entries only when the session has a free online spot or an unused
  * reserved spot (the server takes the online one first). */
-export function canPromote(entry: Pick<QueueEntry, 'status'>, session: Pick<Session, 'availableSpots' | 'reservedSpots' | 'usedReservedSpots'> | null): boolean {
+export function canPromote(
+  entry: Pick<QueueEntry, 'status'>,
+  session: Pick<Session, 'availableSpots' | 'reservedSpots' | 'usedReservedSpots'> | null,
+): boolean {
   if (!session || entry.status !== 0) return false;
   return session.availableSpots > 0 || session.reservedSpots - session.usedReservedSpots > 0;
 }
@@ -44,13 +47,17 @@ export function dragAnnouncements(find: Find) {
       const target = over ? person(over.id) : undefined;
       // At the start the entry is over its own place: the pick-up message stays.
       if (!p || over?.id === active.id) return undefined;
-      return target ? `${p.name} pasaría al puesto ${target.position}.` : `${p.name} no está sobre ningún puesto de la lista.`;
+      return target
+        ? `${p.name} pasaría al puesto ${target.position}.`
+        : `${p.name} no está sobre ningún puesto de la lista.`;
     },
     onDragEnd({ active, over }: { active: { id: unknown }; over: { id: unknown } | null }) {
       const p = person(active.id);
       const target = over ? person(over.id) : undefined;
       if (!p) return undefined;
-      return target ? `${p.name} se ha dejado en el puesto ${target.position}.` : `${p.name} se ha soltado fuera de la lista; el orden no cambia.`;
+      return target
+        ? `${p.name} se ha dejado en el puesto ${target.position}.`
+        : `${p.name} se ha soltado fuera de la lista; el orden no cambia.`;
     },
     onDragCancel({ active }: { active: { id: unknown } }) {
       const p = person(active.id);

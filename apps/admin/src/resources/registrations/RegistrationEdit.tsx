@@ -36,7 +36,13 @@ export function RegistrationEdit({ registration, onClose }: { registration: Admi
         <TextInput source="firstName" label="Nombre" validate={requiredWith(EDIT_MESSAGES.firstName)} fullWidth />
         <TextInput source="lastName" label="Apellidos" validate={requiredWith(EDIT_MESSAGES.lastName)} fullWidth />
       </Box>
-      <TextInput source="email" label="Email" type="email" validate={[requiredWith(EDIT_MESSAGES.emailRequired), emailWith(EDIT_MESSAGES.emailInvalid)]} fullWidth />
+      <TextInput
+        source="email"
+        label="Email"
+        type="email"
+        validate={[requiredWith(EDIT_MESSAGES.emailRequired), emailWith(EDIT_MESSAGES.emailInvalid)]}
+        fullWidth
+      />
       <Box sx={{ display: 'grid', gap: { sm: 2 }, gridTemplateColumns: { sm: '1fr 1fr' } }}>
         <TextInput source="userTaxId" label="DNI/NIE" validate={requiredWith(EDIT_MESSAGES.userTaxId)} fullWidth />
         <TextInput source="telephoneNumber" label="Teléfono (opcional)" type="tel" fullWidth />

@@ -29,7 +29,8 @@ export default function RegistrationList() {
   const notify = useNotify();
   const refresh = useRefresh();
   const close = () => setDialog(null);
-  const failed = (error: unknown) => notify(error instanceof Error && error.message ? error.message : 'Error inesperado', { type: 'error' });
+  const failed = (error: unknown) =>
+    notify(error instanceof Error && error.message ? error.message : 'Error inesperado', { type: 'error' });
 
   return (
     <>
@@ -84,7 +85,11 @@ export default function RegistrationList() {
               </Box>
             )}
           />
-          <DataTable.Col<AdminRegistration> label="Fecha Registro" disableSort render={(r) => formatDateTime(r.registeredAt)} />
+          <DataTable.Col<AdminRegistration>
+            label="Fecha Registro"
+            disableSort
+            render={(r) => formatDateTime(r.registeredAt)}
+          />
           <DataTable.Col<AdminRegistration>
             label="Tipo"
             disableSort
@@ -92,7 +97,12 @@ export default function RegistrationList() {
               const { who, spot } = origin(r.usesReservedSpot);
               return (
                 <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                  <Chip label={who} size="small" variant="outlined" color={r.usesReservedSpot ? 'secondary' : 'default'} />
+                  <Chip
+                    label={who}
+                    size="small"
+                    variant="outlined"
+                    color={r.usesReservedSpot ? 'secondary' : 'default'}
+                  />
                   <Chip label={spot} size="small" variant="outlined" />
                 </Stack>
               );
@@ -101,14 +111,23 @@ export default function RegistrationList() {
           <DataTable.Col<AdminRegistration>
             label="Estado"
             disableSort
-            render={(r) => <Chip label={statusLabel(r.status)} size="small" color={isActive(r.status) ? 'success' : 'default'} />}
+            render={(r) => (
+              <Chip label={statusLabel(r.status)} size="small" color={isActive(r.status) ? 'success' : 'default'} />
+            )}
           />
           <DataTable.Col<AdminRegistration>
             label="Acciones"
             disableSort
             render={(r) => (
               <Stack direction="row" spacing={0.5}>
-                {can('edit') && <RowAction title="Editar" label={`Editar el registro de ${personName(r)}`} icon={<EditIcon fontSize="small" />} onClick={() => setDialog({ kind: 'edit', registration: r })} />}
+                {can('edit') && (
+                  <RowAction
+                    title="Editar"
+                    label={`Editar el registro de ${personName(r)}`}
+                    icon={<EditIcon fontSize="small" />}
+                    onClick={() => setDialog({ kind: 'edit', registration: r })}
+                  />
+                )}
                 {can('resend') && isActive(r.status) && (
                   <RowAction
                     title="Reenviar email"
@@ -174,7 +193,10 @@ export default function RegistrationList() {
           question={`¿Eliminar el registro de ${personName(dialog.registration)} en ${dialog.registration.eventTitle}? Se libera su plaza. Esta acción no se puede deshacer.`}
           onClose={close}
           onConfirm={async () => {
-            await dataProvider.delete('registrations', { id: dialog.registration.id, previousData: dialog.registration });
+            await dataProvider.delete('registrations', {
+              id: dialog.registration.id,
+              previousData: dialog.registration,
+            });
             notify('Registro eliminado', { type: 'success' });
             refresh();
           }}

@@ -25,12 +25,20 @@ describe('registros (especificación 3, 4 y 8)', () => {
 
   it('un fallo al guardar muestra los errores del servidor unidos, si no su mensaje, si no el texto de la pantalla', () => {
     const withFields = new HttpError('Ya existe', 409, {
-      errors: { email: 'Ya existe una inscripción con este correo electrónico en esta sesión', userTaxId: 'DNI/NIE no es válido', root: { serverError: 'x' } },
+      errors: {
+        email: 'Ya existe una inscripción con este correo electrónico en esta sesión',
+        userTaxId: 'DNI/NIE no es válido',
+        root: { serverError: 'x' },
+      },
     });
     expect(serverErrorsText(withFields, 'Error al actualizar el registro')).toBe(
       'Ya existe una inscripción con este correo electrónico en esta sesión, DNI/NIE no es válido',
     );
-    expect(serverErrorsText(new HttpError('Inscripción no encontrada', 404), 'Error al actualizar el registro')).toBe('Inscripción no encontrada');
-    expect(serverErrorsText(new HttpError('', 500), 'Error al actualizar el registro')).toBe('Error al actualizar el registro');
+    expect(serverErrorsText(new HttpError('Inscripción no encontrada', 404), 'Error al actualizar el registro')).toBe(
+      'Inscripción no encontrada',
+    );
+    expect(serverErrorsText(new HttpError('', 500), 'Error al actualizar el registro')).toBe(
+      'Error al actualizar el registro',
+    );
   });
 });

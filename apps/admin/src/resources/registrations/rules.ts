@@ -5,7 +5,9 @@ import { formatDay } from '../../common/sessionChoice';
 /** Spec 3/4: status may arrive as a number (0 active, 1 cancelled) or as text ('Active' / 'Cancelled'). */
 export function isActive(status: unknown): boolean {
   if (typeof status === 'number') return status === 0;
-  const text = String(status ?? '').trim().toLowerCase();
+  const text = String(status ?? '')
+    .trim()
+    .toLowerCase();
   return text === '0' || text === 'active' || text === 'activo' || text === 'activa';
 }
 

@@ -39,7 +39,15 @@ export function PermissionPicker({ permissions, disabled = false }: { permission
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="permission-counter">
         {selected.size} de {permissions.length} seleccionados
       </Typography>
-      <TextField label="Buscar permisos" size="small" value={query} onChange={(e) => setQuery(e.target.value)} fullWidth sx={{ mb: 1.5 }} type="search" />
+      <TextField
+        label="Buscar permisos"
+        size="small"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        fullWidth
+        sx={{ mb: 1.5 }}
+        type="search"
+      />
       {groups.length === 0 && <Typography color="text.secondary">No se encontraron permisos</Typography>}
       <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { md: '1fr 1fr' } }}>
         {groups.map((group) => {
@@ -72,7 +80,15 @@ export function PermissionPicker({ permissions, disabled = false }: { permission
                         </Typography>
                       </span>
                     }
-                    control={<Checkbox size="small" checked={selected.has(p.id)} disabled={disabled} onChange={() => toggle(p.id)} name={p.name} />}
+                    control={
+                      <Checkbox
+                        size="small"
+                        checked={selected.has(p.id)}
+                        disabled={disabled}
+                        onChange={() => toggle(p.id)}
+                        name={p.name}
+                      />
+                    }
                   />
                 ))}
               </Box>
@@ -86,7 +102,19 @@ export function PermissionPicker({ permissions, disabled = false }: { permission
 
 /** The per-resource select-all box. Partly selected shows the dash and is also the input's own indeterminate
  * state, so assistive technology announces it as mixed. */
-function GroupCheckbox({ checked, mixed, disabled, onChange, label }: { checked: boolean; mixed: boolean; disabled: boolean; onChange: () => void; label: string }) {
+function GroupCheckbox({
+  checked,
+  mixed,
+  disabled,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  mixed: boolean;
+  disabled: boolean;
+  onChange: () => void;
+  label: string;
+}) {
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (input.current) input.current.indeterminate = mixed;

@@ -30,14 +30,24 @@ export function RoleForm({ role, onClose }: { role?: Role; onClose: () => void }
       onClose={onClose}
       onSubmit={save}
       maxWidth="md"
-      record={{ name: role?.name ?? '', description: role?.description ?? '', permissionIds: role?.permissions.map((p) => p.id) ?? [] }}
+      record={{
+        name: role?.name ?? '',
+        description: role?.description ?? '',
+        permissionIds: role?.permissions.map((p) => p.id) ?? [],
+      }}
     >
       {system && (
         <Alert severity="info" sx={{ mb: 2 }}>
           Rol del sistema: su nombre y sus permisos no se pueden cambiar.
         </Alert>
       )}
-      <TextInput source="name" label="Nombre del rol" validate={requiredWith(MESSAGES.role.nameRequired)} disabled={system} fullWidth />
+      <TextInput
+        source="name"
+        label="Nombre del rol"
+        validate={requiredWith(MESSAGES.role.nameRequired)}
+        disabled={system}
+        fullWidth
+      />
       <TextInput source="description" label="Descripción" multiline minRows={2} fullWidth />
       {!isPending && <PermissionPicker permissions={permissions} disabled={system} />}
     </FormDialog>

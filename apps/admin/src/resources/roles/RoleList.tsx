@@ -33,7 +33,11 @@ export default function RoleList() {
         sort={{ field: 'name', order: 'ASC' }}
         create={can('create') ? { label: 'Nuevo Rol', onClick: () => setDialog({ kind: 'create' }) } : undefined}
       >
-        <DataTable<Role> rowClick={false} bulkActionButtons={false} empty={<ListEmpty none="No hay roles registrados" notFound="No se encontraron roles" />}>
+        <DataTable<Role>
+          rowClick={false}
+          bulkActionButtons={false}
+          empty={<ListEmpty none="No hay roles registrados" notFound="No se encontraron roles" />}
+        >
           <DataTable.Col<Role>
             label="Rol"
             source="name"
@@ -74,18 +78,42 @@ export default function RoleList() {
           <DataTable.Col<Role>
             label="Tipo"
             source="isSystemRole"
-            render={(role) => <Chip size="small" label={role.isSystemRole ? 'Sistema' : 'Personalizado'} color={role.isSystemRole ? 'primary' : 'default'} variant="outlined" />}
+            render={(role) => (
+              <Chip
+                size="small"
+                label={role.isSystemRole ? 'Sistema' : 'Personalizado'}
+                color={role.isSystemRole ? 'primary' : 'default'}
+                variant="outlined"
+              />
+            )}
           />
-          <DataTable.Col<Role> label="Fecha Creación" source="createdAt" render={(role) => formatDateTime(role.createdAt)} />
+          <DataTable.Col<Role>
+            label="Fecha Creación"
+            source="createdAt"
+            render={(role) => formatDateTime(role.createdAt)}
+          />
           <DataTable.Col<Role>
             label="Acciones"
             disableSort
             render={(role) => (
               <Stack direction="row" spacing={0.5}>
-                {can('edit') && <RowAction title="Editar" label={`Editar ${role.name}`} icon={<EditIcon fontSize="small" />} onClick={() => setDialog({ kind: 'edit', role })} />}
+                {can('edit') && (
+                  <RowAction
+                    title="Editar"
+                    label={`Editar ${role.name}`}
+                    icon={<EditIcon fontSize="small" />}
+                    onClick={() => setDialog({ kind: 'edit', role })}
+                  />
+                )}
                 {/* System roles cannot be deleted (spec 2). */}
                 {can('delete') && !role.isSystemRole && (
-                  <RowAction title="Eliminar" label={`Eliminar ${role.name}`} icon={<DeleteIcon fontSize="small" />} onClick={() => setDialog({ kind: 'delete', role })} danger />
+                  <RowAction
+                    title="Eliminar"
+                    label={`Eliminar ${role.name}`}
+                    icon={<DeleteIcon fontSize="small" />}
+                    onClick={() => setDialog({ kind: 'delete', role })}
+                    danger
+                  />
                 )}
               </Stack>
             )}

@@ -14,7 +14,12 @@ export const RESOURCE_NAMES: Record<string, string> = {
   GDPR: 'RGPD',
 };
 
-export const ACTION_NAMES: Record<string, string> = { Read: 'Ver', Create: 'Crear', Update: 'Editar', Delete: 'Eliminar' };
+export const ACTION_NAMES: Record<string, string> = {
+  Read: 'Ver',
+  Create: 'Crear',
+  Update: 'Editar',
+  Delete: 'Eliminar',
+};
 
 const resourceRank = (resource: string) => {
   const i = Object.keys(RESOURCE_NAMES).indexOf(resource);
@@ -57,14 +62,18 @@ const fold = (text: string) =>
 export function matchesPermission(p: Permission, query: string): boolean {
   const q = fold(query.trim());
   if (!q) return true;
-  return [p.name, p.description, resourceName(p.resource), actionName(p.action)].some((text) => fold(text ?? '').includes(q));
+  return [p.name, p.description, resourceName(p.resource), actionName(p.action)].some((text) =>
+    fold(text ?? '').includes(q),
+  );
 }
 
 /** The Permisos column: the first 3 resources with their actions, then '+N más' (N more resources). */
 export function summarizePermissions(permissions: readonly Permission[], shown = 3): { items: string[]; more: number } {
   const groups = groupPermissions(permissions);
   return {
-    items: groups.slice(0, shown).map((g) => `${g.label}: ${g.permissions.map((p) => actionName(p.action)).join(', ')}`),
+    items: groups
+      .slice(0, shown)
+      .map((g) => `${g.label}: ${g.permissions.map((p) => actionName(p.action)).join(', ')}`),
     more: Math.max(0, groups.length - shown),
   };
 }

@@ -21,7 +21,10 @@ export function HoldDurationCard() {
   const { data, isPending } = useQuery({
     queryKey: ['settings', KEY],
     // Never saved yet: the API answers 404 and the default applies.
-    queryFn: () => dataProvider.getSetting(KEY).catch((error) => (error instanceof HttpError && error.status === 404 ? null : Promise.reject(error))),
+    queryFn: () =>
+      dataProvider
+        .getSetting(KEY)
+        .catch((error) => (error instanceof HttpError && error.status === 404 ? null : Promise.reject(error))),
   });
   const saved = data?.value ?? String(HOLD_DURATION_MINUTES.default);
   const [value, setValue] = useState('');
@@ -40,7 +43,11 @@ export function HoldDurationCard() {
     mutationFn: (minutes: string) => dataProvider.updateSetting(KEY, minutes),
     onSuccess: (setting) => {
       queryClient.setQueryData(['settings', KEY], setting);
-      setBanner({ severity: 'success', text: `Duración de la reserva actualizada a ${setting.value} minutos`, vanishAfterMs: 3000 });
+      setBanner({
+        severity: 'success',
+        text: `Duración de la reserva actualizada a ${setting.value} minutos`,
+        vanishAfterMs: 3000,
+      });
     },
     onError: (e) => setBanner({ severity: 'error', text: e.message || 'Error al actualizar la configuración' }),
   });

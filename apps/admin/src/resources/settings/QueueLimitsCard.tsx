@@ -16,10 +16,15 @@ export function QueueLimitsCard() {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const queryClient = useQueryClient();
   const { canEdit } = useSettingsAccess();
-  const { data, isPending } = useQuery({ queryKey: ['settings', 'queue-settings'], queryFn: () => dataProvider.getQueueSettings() });
+  const { data, isPending } = useQuery({
+    queryKey: ['settings', 'queue-settings'],
+    queryFn: () => dataProvider.getQueueSettings(),
+  });
 
   const [limits, setLimits] = useState({ defaultMaxQueueSpots: '', globalMaxQueueSpots: '' });
-  const [errors, setErrors] = useState<{ defaultMaxQueueSpots?: string; globalMaxQueueSpots?: string; bulk?: string }>({});
+  const [errors, setErrors] = useState<{ defaultMaxQueueSpots?: string; globalMaxQueueSpots?: string; bulk?: string }>(
+    {},
+  );
   const [bulk, setBulk] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
@@ -37,18 +42,30 @@ export function QueueLimitsCard() {
 
   const saveLimits = useMutation({
     mutationFn: () =>
-      dataProvider.updateQueueSettings({ defaultMaxQueueSpots: Number(limits.defaultMaxQueueSpots), globalMaxQueueSpots: Number(limits.globalMaxQueueSpots) }),
+      dataProvider.updateQueueSettings({
+        defaultMaxQueueSpots: Number(limits.defaultMaxQueueSpots),
+        globalMaxQueueSpots: Number(limits.globalMaxQueueSpots),
+      }),
     onSuccess: (saved) => {
       queryClient.setQueryData(['settings', 'queue-settings'], saved);
-      setBanner({ severity: 'success', text: 'Configuración de límites actualizada correctamente', vanishAfterMs: 3000 });
+      setBanner({
+        severity: 'success',
+        text: 'Configuración de límites actualizada correctamente',
+        vanishAfterMs: 3000,
+      });
     },
-    onError: (e) => setBanner({ severity: 'error', text: withReason('Error al actualizar la configuración', e.message) }),
+    onError: (e) =>
+      setBanner({ severity: 'error', text: withReason('Error al actualizar la configuración', e.message) }),
   });
 
   const applyToSessions = useMutation({
     mutationFn: (limit: number) => dataProvider.bulkUpdateQueueLimits(limit),
     onSuccess: ({ updatedSessions }, limit) => {
-      setBanner({ severity: 'success', text: `Actualizadas ${updatedSessions} sesiones con nuevo límite de ${limit}`, vanishAfterMs: 5000 });
+      setBanner({
+        severity: 'success',
+        text: `Actualizadas ${updatedSessions} sesiones con nuevo límite de ${limit}`,
+        vanishAfterMs: 5000,
+      });
       void queryClient.invalidateQueries({ queryKey: ['events'] });
     },
     onError: (e) => setBanner({ severity: 'error', text: withReason('Error al actualizar las sesiones', e.message) }),
@@ -108,9 +125,16 @@ export function QueueLimitsCard() {
         <>
           <Divider sx={{ my: 2 }} />
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            Cambiar el máximo de la lista de espera de todas las sesiones que aún no han terminado (nunca por debajo de quienes ya esperan).
+            Cambiar el máximo de la lista de espera de todas las sesiones que aún no han terminado (nunca por debajo de
+            quienes ya esperan).
           </Typography>
-          <Box component="form" noValidate onSubmit={submitBulk} aria-label="Límite para todas las sesiones" sx={FORM_ROW}>
+          <Box
+            component="form"
+            noValidate
+            onSubmit={submitBulk}
+            aria-label="Límite para todas las sesiones"
+            sx={FORM_ROW}
+          >
             <TextField
               label="Nuevo límite para todas las sesiones"
               value={bulk}

@@ -2,7 +2,17 @@ import { useId, type ReactElement, type ReactNode } from 'react';
 import { Card, CardContent, CardHeader } from '@mui/material';
 
 /** A header card of the events screen: a named region (its h2 title) with an icon and an explanation. */
-export function SettingsCard({ icon, title, subheader, children }: { icon: ReactElement; title: string; subheader: string; children: ReactNode }) {
+export function SettingsCard({
+  icon,
+  title,
+  subheader,
+  children,
+}: {
+  icon: ReactElement;
+  title: string;
+  subheader: string;
+  children: ReactNode;
+}) {
   const titleId = useId();
   return (
     <Card variant="outlined" component="section" aria-labelledby={titleId}>

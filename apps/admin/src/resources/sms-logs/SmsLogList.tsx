@@ -18,7 +18,8 @@ import { formatCost, SMS_LOG_PAGE_SIZE, SMS_STATUS_COLORS, smsStatusLabel } from
 
 const SEARCH = 'Buscar por teléfono, mensaje o remitente';
 const LOAD_ERROR = 'Error al cargar el registro de SMS. Por favor, intenta de nuevo.';
-const DELETE_ALL = '¿Eliminar todo el registro de SMS? Los SMS pendientes ya no se enviarán. Esta acción no se puede deshacer.';
+const DELETE_ALL =
+  '¿Eliminar todo el registro de SMS? Los SMS pendientes ya no se enviarán. Esta acción no se puede deshacer.';
 
 /** /admin/sms-logs (Settings.Read): the total cost card and the SMS log, newest first, 50 a page with
  * 'Página n' (spec 2, 4, 9); delete one or all with Settings.Delete. */
@@ -35,7 +36,16 @@ export default function SmsLogList() {
       <List
         resource="sms-logs"
         title="Registro SMS"
-        filters={[<SearchInput key="q" source="q" alwaysOn placeholder={SEARCH} inputProps={{ 'aria-label': SEARCH }} sx={{ minWidth: 400 }} />]}
+        filters={[
+          <SearchInput
+            key="q"
+            source="q"
+            alwaysOn
+            placeholder={SEARCH}
+            inputProps={{ 'aria-label': SEARCH }}
+            sx={{ minWidth: 400 }}
+          />,
+        ]}
         actions={can('delete') ? <DeleteAllToolbar question={DELETE_ALL} remove={deleteAll} /> : false}
         pagination={<PrevNextPagination />}
         perPage={SMS_LOG_PAGE_SIZE}
@@ -57,12 +67,17 @@ function TotalCostCard() {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const { data, isError } = useQuery({ queryKey: ['sms-total-cost'], queryFn: () => dataProvider.smsTotalCost() });
   return (
-    <SettingsCard icon={<EuroIcon color="primary" />} title="Coste total de SMS" subheader="Coste estimado de los SMS enviados (0,10 € por SMS)">
+    <SettingsCard
+      icon={<EuroIcon color="primary" />}
+      title="Coste total de SMS"
+      subheader="Coste estimado de los SMS enviados (0,10 € por SMS)"
+    >
       <Typography component="p" variant="h4" sx={{ fontWeight: 600 }} data-testid="sms-total-cost">
         {isError ? 'No disponible' : data ? formatCost(data.totalCost) : '…'}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Importe orientativo calculado por el sistema: la factura de Netelip es la que cuenta. Los SMS fallidos no se cobran.
+        Importe orientativo calculado por el sistema: la factura de Netelip es la que cuenta. Los SMS fallidos no se
+        cobran.
       </Typography>
     </SettingsCard>
   );
@@ -74,13 +89,27 @@ function SmsLogTable({ canDelete }: { canDelete: boolean }) {
   const [deleting, setDeleting] = useState<SmsLogEntry | null>(null);
   return (
     <>
-      <DataTable<SmsLogEntry> rowClick={false} bulkActionButtons={false} empty={<ListEmpty none="No hay SMS registrados" notFound="No se encontraron SMS" />}>
-        <DataTable.Col<SmsLogEntry> label="Fecha" disableSort render={(sms) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(sms.createdAt)}</Box>} />
-        <DataTable.Col<SmsLogEntry> label="Teléfono" disableSort render={(sms) => <Box sx={{ whiteSpace: 'nowrap' }}>{sms.phoneNumber}</Box>} />
+      <DataTable<SmsLogEntry>
+        rowClick={false}
+        bulkActionButtons={false}
+        empty={<ListEmpty none="No hay SMS registrados" notFound="No se encontraron SMS" />}
+      >
+        <DataTable.Col<SmsLogEntry>
+          label="Fecha"
+          disableSort
+          render={(sms) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(sms.createdAt)}</Box>}
+        />
+        <DataTable.Col<SmsLogEntry>
+          label="Teléfono"
+          disableSort
+          render={(sms) => <Box sx={{ whiteSpace: 'nowrap' }}>{sms.phoneNumber}</Box>}
+        />
         <DataTable.Col<SmsLogEntry>
           label="Mensaje"
           disableSort
-          render={(sms) => <Box sx={{ maxWidth: 360, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{sms.message}</Box>}
+          render={(sms) => (
+            <Box sx={{ maxWidth: 360, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{sms.message}</Box>
+          )}
         />
         <DataTable.Col<SmsLogEntry>
           label="Estado"
@@ -90,7 +119,11 @@ function SmsLogTable({ canDelete }: { canDelete: boolean }) {
             return <Chip label={status} size="small" color={SMS_STATUS_COLORS[status]} />;
           }}
         />
-        <DataTable.Col<SmsLogEntry> label="Coste" disableSort render={(sms) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatCost(sms.cost)}</Box>} />
+        <DataTable.Col<SmsLogEntry>
+          label="Coste"
+          disableSort
+          render={(sms) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatCost(sms.cost)}</Box>}
+        />
         <DataTable.Col<SmsLogEntry> label="Enviado por" disableSort render={(sms) => sms.sentBy} />
         <DataTable.Col<SmsLogEntry>
           label="Error"
@@ -102,7 +135,13 @@ function SmsLogTable({ canDelete }: { canDelete: boolean }) {
           disableSort
           render={(sms) =>
             canDelete ? (
-              <RowAction title="Eliminar" label={`Eliminar el SMS a ${sms.phoneNumber} del ${formatDateTime(sms.createdAt)}`} icon={<DeleteIcon fontSize="small" />} onClick={() => setDeleting(sms)} danger />
+              <RowAction
+                title="Eliminar"
+                label={`Eliminar el SMS a ${sms.phoneNumber} del ${formatDateTime(sms.createdAt)}`}
+                icon={<DeleteIcon fontSize="small" />}
+                onClick={() => setDeleting(sms)}
+                danger
+              />
             ) : null
           }
         />

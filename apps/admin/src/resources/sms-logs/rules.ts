@@ -12,7 +12,12 @@ export function smsStatusLabel(status: SmsLogEntry['status'] | string): 'Enviado
 
 export const SMS_STATUS_COLORS = { Enviado: 'success', Fallido: 'error', Pendiente: 'default' } as const;
 
-const EUROS = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const EUROS = new Intl.NumberFormat('es-ES', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** Spec 9: euros with 2 decimals, a dash when zero (or unknown). */
 export function formatCost(cost: number | string | null | undefined): string {
@@ -20,4 +25,3 @@ export function formatCost(cost: number | string | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value) || Math.abs(value) < 0.005) return '-';
   return EUROS.format(value);
 }
-

@@ -41,8 +41,18 @@ function SmsSettingsCard({ saved }: { saved: SmsSettings }) {
   });
 
   return (
-    <SettingsCard icon={<SmsIcon color="primary" />} title="Envío de SMS" subheader="Avisos por SMS a las personas inscritas, a través de Netelip">
-      <Box component="form" noValidate onSubmit={submit} aria-label="Configuración de SMS" sx={{ display: 'grid', gap: 2 }}>
+    <SettingsCard
+      icon={<SmsIcon color="primary" />}
+      title="Envío de SMS"
+      subheader="Avisos por SMS a las personas inscritas, a través de Netelip"
+    >
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        aria-label="Configuración de SMS"
+        sx={{ display: 'grid', gap: 2 }}
+      >
         <FormControlLabel
           control={<Switch checked={form.smsEnabled} onChange={(e) => change('smsEnabled', e.target.checked)} />}
           label="Envío de SMS habilitado"
@@ -67,7 +77,12 @@ function SmsSettingsCard({ saved }: { saved: SmsSettings }) {
           onChange={(e) => change('netelipToken', e.target.value)}
           placeholder={saved.hasToken ? TOKEN_PLACEHOLDER_KEEP : TOKEN_PLACEHOLDER_NEW}
           error={!!errors.netelipToken}
-          helperText={errors.netelipToken ?? (saved.hasToken ? 'Hay un token guardado: se mantiene si dejas el campo vacío' : 'No hay ningún token guardado')}
+          helperText={
+            errors.netelipToken ??
+            (saved.hasToken
+              ? 'Hay un token guardado: se mantiene si dejas el campo vacío'
+              : 'No hay ningún token guardado')
+          }
           fullWidth
         />
         <Box>

@@ -7,7 +7,15 @@ import type { AdminDataProvider } from '../../providers/dataProvider';
 
 /** Spec 5: the new password is optional; empty means the server generates a temporary one. Either way the
  * user must change it at the next sign-in, and the dialog after this one shows it once. */
-export function ResetPasswordDialog({ user, onClose, onReset }: { user: User; onClose: () => void; onReset: (answer: ResetPasswordResponse) => void }) {
+export function ResetPasswordDialog({
+  user,
+  onClose,
+  onReset,
+}: {
+  user: User;
+  onClose: () => void;
+  onReset: (answer: ResetPasswordResponse) => void;
+}) {
   const dataProvider = useDataProvider<AdminDataProvider>();
 
   async function save(values: Record<string, any>) {
@@ -16,10 +24,16 @@ export function ResetPasswordDialog({ user, onClose, onReset }: { user: User; on
   }
 
   return (
-    <FormDialog title="Restablecer Contraseña" submitLabel="Restablecer" onClose={onClose} onSubmit={save} record={{ newPassword: '' }}>
+    <FormDialog
+      title="Restablecer Contraseña"
+      submitLabel="Restablecer"
+      onClose={onClose}
+      onSubmit={save}
+      record={{ newPassword: '' }}
+    >
       <DialogContentText sx={{ mb: 2 }}>
-        Restablecer la contraseña de <strong>{user.email}</strong>. Déjala vacía para generar una contraseña temporal. Deberá cambiarla al iniciar
-        sesión.
+        Restablecer la contraseña de <strong>{user.email}</strong>. Déjala vacía para generar una contraseña temporal.
+        Deberá cambiarla al iniciar sesión.
       </DialogContentText>
       <PasswordInput
         source="newPassword"

@@ -1,9 +1,27 @@
 import { useState } from 'react';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  TextField,
+} from '@mui/material';
 
 /** The temporary password, shown once (spec 2): a copy button and 'Entendido', after which it is gone. */
-export function TemporaryPasswordDialog({ email, password, onClose }: { email: string; password: string; onClose: () => void }) {
+export function TemporaryPasswordDialog({
+  email,
+  password,
+  onClose,
+}: {
+  email: string;
+  password: string;
+  onClose: () => void;
+}) {
   const [copied, setCopied] = useState<boolean | null>(null);
 
   async function copy() {
@@ -16,7 +34,13 @@ export function TemporaryPasswordDialog({ email, password, onClose }: { email: s
   }
 
   return (
-    <Dialog open onClose={(_event, reason) => reason !== 'backdropClick' && onClose()} aria-labelledby="temporary-password-title" maxWidth="sm" fullWidth>
+    <Dialog
+      open
+      onClose={(_event, reason) => reason !== 'backdropClick' && onClose()}
+      aria-labelledby="temporary-password-title"
+      maxWidth="sm"
+      fullWidth
+    >
       <DialogTitle id="temporary-password-title">Contraseña temporal</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>

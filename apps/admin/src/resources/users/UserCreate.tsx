@@ -6,7 +6,15 @@ import type { AdminDataProvider } from '../../providers/dataProvider';
 import { DepartmentSelect, MissingChoices, PersonFields, useChoices } from './userFields';
 
 /** 'Nuevo Usuario' (spec 2, 5): department and role required; the server answers the temporary password. */
-export function UserCreate({ permissions, onClose, onCreated }: { permissions: readonly string[]; onClose: () => void; onCreated: (user: CreateUserResponse) => void }) {
+export function UserCreate({
+  permissions,
+  onClose,
+  onCreated,
+}: {
+  permissions: readonly string[];
+  onClose: () => void;
+  onCreated: (user: CreateUserResponse) => void;
+}) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
   const { canDepartments, canRoles, departments, roles } = useChoices(permissions);
@@ -18,12 +26,25 @@ export function UserCreate({ permissions, onClose, onCreated }: { permissions: r
   }
 
   return (
-    <FormDialog title="Nuevo Usuario" submitLabel="Crear Usuario" onClose={onClose} onSubmit={save} record={{ email: '', firstName: '', lastName: '', departmentId: '', roleId: '' }}>
+    <FormDialog
+      title="Nuevo Usuario"
+      submitLabel="Crear Usuario"
+      onClose={onClose}
+      onSubmit={save}
+      record={{ email: '', firstName: '', lastName: '', departmentId: '', roleId: '' }}
+    >
       <PersonFields />
       {!canDepartments && <MissingChoices what="los departamentos" />}
       <DepartmentSelect choices={departments} required />
       {!canRoles && <MissingChoices what="los roles" />}
-      <SelectInput source="roleId" label="Rol" choices={roles} optionText="name" validate={requiredWith(MESSAGES.user.roleRequired)} fullWidth />
+      <SelectInput
+        source="roleId"
+        label="Rol"
+        choices={roles}
+        optionText="name"
+        validate={requiredWith(MESSAGES.user.roleRequired)}
+        fullWidth
+      />
     </FormDialog>
   );
 }

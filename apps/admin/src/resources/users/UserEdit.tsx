@@ -6,7 +6,15 @@ import type { AdminDataProvider } from '../../providers/dataProvider';
 import { DepartmentSelect, MissingChoices, PersonFields, useChoices } from './userFields';
 
 /** 'Editar Usuario': the role is shown but not editable (spec 5); the account flags of PUT /user/{id}. */
-export function UserEdit({ user, permissions, onClose }: { user: User; permissions: readonly string[]; onClose: () => void }) {
+export function UserEdit({
+  user,
+  permissions,
+  onClose,
+}: {
+  user: User;
+  permissions: readonly string[];
+  onClose: () => void;
+}) {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const refresh = useRefresh();
   const { canDepartments, departments } = useChoices(permissions);
@@ -27,10 +35,30 @@ export function UserEdit({ user, permissions, onClose }: { user: User; permissio
     >
       <PersonFields />
       {!canDepartments && <MissingChoices what="los departamentos" />}
-      <DepartmentSelect choices={departments.length ? departments : user.departmentId ? [{ id: user.departmentId, name: user.departmentName ?? '' }] : []} required={false} />
-      <TextField label="Rol" value={user.roles.join(', ') || 'Sin roles'} disabled fullWidth helperText="El rol no se cambia al editar" sx={{ mb: 2 }} />
+      <DepartmentSelect
+        choices={
+          departments.length
+            ? departments
+            : user.departmentId
+              ? [{ id: user.departmentId, name: user.departmentName ?? '' }]
+              : []
+        }
+        required={false}
+      />
+      <TextField
+        label="Rol"
+        value={user.roles.join(', ') || 'Sin roles'}
+        disabled
+        fullWidth
+        helperText="El rol no se cambia al editar"
+        sx={{ mb: 2 }}
+      />
       <Box sx={{ display: 'grid' }}>
-        <BooleanInput source="mustChangePassword" label="Debe cambiar la contraseña al iniciar sesión" helperText={false} />
+        <BooleanInput
+          source="mustChangePassword"
+          label="Debe cambiar la contraseña al iniciar sesión"
+          helperText={false}
+        />
         <BooleanInput source="emailConfirmed" label="Email confirmado" helperText={false} />
         <BooleanInput source="lockoutEnabled" label="Cuenta bloqueada" helperText={false} />
       </Box>

@@ -44,7 +44,11 @@ export default function UserList() {
         sort={{ field: 'createdAt', order: 'DESC' }}
         create={can('create') ? { label: 'Nuevo Usuario', onClick: () => setDialog({ kind: 'create' }) } : undefined}
       >
-        <DataTable<User> rowClick={false} bulkActionButtons={false} empty={<ListEmpty none="No hay usuarios registrados" notFound="No se encontraron usuarios" />}>
+        <DataTable<User>
+          rowClick={false}
+          bulkActionButtons={false}
+          empty={<ListEmpty none="No hay usuarios registrados" notFound="No se encontraron usuarios" />}
+        >
           <DataTable.Col<User>
             label="Usuario"
             source="lastName"
@@ -60,7 +64,11 @@ export default function UserList() {
             )}
           />
           <DataTable.Col<User> label="Email" source="email" render={(user) => <EmailText email={user.email} />} />
-          <DataTable.Col<User> label="Departamento" source="departmentName" render={(user) => user.departmentName ?? 'No asignado'} />
+          <DataTable.Col<User>
+            label="Departamento"
+            source="departmentName"
+            render={(user) => user.departmentName ?? 'No asignado'}
+          />
           <DataTable.Col<User>
             label="Roles"
             disableSort
@@ -84,13 +92,24 @@ export default function UserList() {
               return <Chip label={status} size="small" color={STATUS_COLORS[status]} />;
             }}
           />
-          <DataTable.Col<User> label="Fecha Creación" source="createdAt" render={(user) => formatDateTime(user.createdAt)} />
+          <DataTable.Col<User>
+            label="Fecha Creación"
+            source="createdAt"
+            render={(user) => formatDateTime(user.createdAt)}
+          />
           <DataTable.Col<User>
             label="Acciones"
             disableSort
             render={(user) => (
               <Stack direction="row" spacing={0.5}>
-                {can('edit') && <RowAction title="Editar" label={`Editar ${user.email}`} icon={<EditIcon fontSize="small" />} onClick={() => setDialog({ kind: 'edit', user })} />}
+                {can('edit') && (
+                  <RowAction
+                    title="Editar"
+                    label={`Editar ${user.email}`}
+                    icon={<EditIcon fontSize="small" />}
+                    onClick={() => setDialog({ kind: 'edit', user })}
+                  />
+                )}
                 {can('reset-password') && (
                   <RowAction
                     title="Restablecer contraseña"
@@ -101,7 +120,13 @@ export default function UserList() {
                 )}
                 {/* Nobody deletes their own user (the API refuses it too). */}
                 {can('delete') && user.id !== identity?.id && (
-                  <RowAction title="Eliminar" label={`Eliminar ${user.email}`} icon={<DeleteIcon fontSize="small" />} onClick={() => setDialog({ kind: 'delete', user })} danger />
+                  <RowAction
+                    title="Eliminar"
+                    label={`Eliminar ${user.email}`}
+                    icon={<DeleteIcon fontSize="small" />}
+                    onClick={() => setDialog({ kind: 'delete', user })}
+                    danger
+                  />
                 )}
               </Stack>
             )}
@@ -110,7 +135,11 @@ export default function UserList() {
       </ResourceList>
 
       {dialog?.kind === 'create' && (
-        <UserCreate permissions={permissions} onClose={close} onCreated={(user) => setDialog({ kind: 'password', email: user.email, password: user.temporaryPassword })} />
+        <UserCreate
+          permissions={permissions}
+          onClose={close}
+          onCreated={(user) => setDialog({ kind: 'password', email: user.email, password: user.temporaryPassword })}
+        />
       )}
       {dialog?.kind === 'edit' && <UserEdit user={dialog.user} permissions={permissions} onClose={close} />}
       {dialog?.kind === 'reset' && (
@@ -133,7 +162,9 @@ export default function UserList() {
           }}
         />
       )}
-      {dialog?.kind === 'password' && <TemporaryPasswordDialog email={dialog.email} password={dialog.password} onClose={close} />}
+      {dialog?.kind === 'password' && (
+        <TemporaryPasswordDialog email={dialog.email} password={dialog.password} onClose={close} />
+      )}
     </>
   );
 }
@@ -143,7 +174,15 @@ function EmailText({ email }: { email: string }) {
   const at = email.indexOf('@');
   return (
     <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
-      {at < 0 ? email : <>{email.slice(0, at + 1)}<wbr />{email.slice(at + 1)}</>}
+      {at < 0 ? (
+        email
+      ) : (
+        <>
+          {email.slice(0, at + 1)}
+          <wbr />
+          {email.slice(at + 1)}
+        </>
+      )}
     </Box>
   );
 }

@@ -14,8 +14,18 @@ export function PersonFields() {
     <Box sx={{ display: 'grid', gap: 0.5 }}>
       <TextInput source="email" label="Email" type="email" validate={validateEmail} fullWidth />
       <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 }}>
-        <TextInput source="firstName" label="Nombre" validate={requiredWith(MESSAGES.user.firstNameRequired)} fullWidth />
-        <TextInput source="lastName" label="Apellido" validate={requiredWith(MESSAGES.user.lastNameRequired)} fullWidth />
+        <TextInput
+          source="firstName"
+          label="Nombre"
+          validate={requiredWith(MESSAGES.user.firstNameRequired)}
+          fullWidth
+        />
+        <TextInput
+          source="lastName"
+          label="Apellido"
+          validate={requiredWith(MESSAGES.user.lastNameRequired)}
+          fullWidth
+        />
       </Box>
     </Box>
   );

@@ -4,7 +4,10 @@ export type UserStatus = 'Bloqueado' | 'Cambiar Contraseña' | 'Activo' | 'Email
 
 /** Spec 4, in this order: blocked (lockoutEnd in the future), must change the password, active (e-mail
  * confirmed), otherwise e-mail not confirmed. */
-export function userStatus(user: Pick<User, 'lockoutEnd' | 'mustChangePassword' | 'emailConfirmed'>, now = Date.now()): UserStatus {
+export function userStatus(
+  user: Pick<User, 'lockoutEnd' | 'mustChangePassword' | 'emailConfirmed'>,
+  now = Date.now(),
+): UserStatus {
   if (user.lockoutEnd && new Date(user.lockoutEnd).getTime() > now) return 'Bloqueado';
   if (user.mustChangePassword) return 'Cambiar Contraseña';
   if (user.emailConfirmed) return 'Activo';

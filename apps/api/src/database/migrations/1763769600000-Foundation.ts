@@ -79,6 +79,8 @@ export class Foundation1763769600000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE settings, refresh_tokens, user_roles, users, role_permissions, roles, permissions, departments`);
+    await q.query(
+      `DROP TABLE settings, refresh_tokens, user_roles, users, role_permissions, roles, permissions, departments`,
+    );
   }
 }

@@ -156,6 +156,8 @@ export class BookingEngine1763856000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP TABLE email_messages, blacklist_entries, consents, registrations, ticket_holds, event_sessions, events, event_categories`);
+    await q.query(
+      `DROP TABLE email_messages, blacklist_entries, consents, registrations, ticket_holds, event_sessions, events, event_categories`,
+    );
   }
 }

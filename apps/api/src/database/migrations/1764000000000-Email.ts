@@ -65,7 +65,9 @@ export class Email1764000000000 implements MigrationInterface {
   }
 }
 
-const layout = (body: string) => `<div style="font-family: Arial, Helvetica, sans-serif; font-size: 15px; color: #222; max-width: 600px;">
+const layout = (
+  body: string,
+) => `<div style="font-family: Arial, Helvetica, sans-serif; font-size: 15px; color: #222; max-width: 600px;">
 ${body}
 <p style="color: #666; font-size: 13px;">Este mensaje se ha enviado automáticamente; por favor, no respondas a este correo.</p>
 </div>`;

@@ -4,4 +4,9 @@ import { Email1764000000000 } from './1764000000000-Email';
 import { SmsGdpr1764000000001 } from './1764000000001-SmsGdpr';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
-export const MIGRATIONS = [Foundation1763769600000, BookingEngine1763856000000, Email1764000000000, SmsGdpr1764000000001];
+export const MIGRATIONS = [
+  Foundation1763769600000,
+  BookingEngine1763856000000,
+  Email1764000000000,
+  SmsGdpr1764000000001,
+];

@@ -53,10 +53,10 @@ export async function seedBase(ds: DataSource | EntityManager, options: SeedOpti
     const roleId: string =
       role?.id ??
       (
-        await m.query(
-          `INSERT INTO roles (name, description, is_system_role) VALUES ($1, $2, true) RETURNING id`,
-          [ADMIN_ROLE_NAME, 'Acceso completo a todas las funciones'],
-        )
+        await m.query(`INSERT INTO roles (name, description, is_system_role) VALUES ($1, $2, true) RETURNING id`, [
+          ADMIN_ROLE_NAME,
+          'Acceso completo a todas las funciones',
+        ])
       )[0].id;
     await m.query(`UPDATE roles SET is_system_role = true WHERE id = $1`, [roleId]);
     await m.query(

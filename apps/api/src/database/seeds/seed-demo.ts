@@ -30,6 +30,8 @@ export async function seedDemo(ds: DataSource | EntityManager): Promise<void> {
         [days, capacity, reserved, queue],
       );
     }
-    new Logger('Seed').log(`Datos de demostración creados: ${DEMO_DEPARTMENTS.length} departamentos y eventos de ejemplo (/?eventId=1)`);
+    new Logger('Seed').log(
+      `Datos de demostración creados: ${DEMO_DEPARTMENTS.length} departamentos y eventos de ejemplo (/?eventId=1)`,
+    );
   });
 }

@@ -31,7 +31,10 @@ export class AccessGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, [context.getHandler(), context.getClass()]);
+    const policy = this.reflector.getAllAndOverride<AccessPolicy | undefined>(ACCESS_POLICY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!policy) {
       // Unreachable after the boot-time check; refuse rather than allow if it ever happens.
       this.logger.error(`Ruta sin política de acceso: ${context.getClass().name}.${context.getHandler().name}`);

@@ -20,9 +20,15 @@ export function Public(options: { optionalAuth?: boolean } = {}) {
 
 /** Signed-in staff holding every listed permission (none: any signed-in user). `allowMustChangePassword` lets a
  * user who must still change their password through (only me, change-password and logout do). */
-export function Auth(options: { permission?: PermissionName | PermissionName[]; allowMustChangePassword?: boolean } = {}) {
+export function Auth(
+  options: { permission?: PermissionName | PermissionName[]; allowMustChangePassword?: boolean } = {},
+) {
   const permissions = options.permission === undefined ? [] : ([] as PermissionName[]).concat(options.permission);
-  const policy: AccessPolicy = { kind: 'authenticated', permissions, allowMustChangePassword: options.allowMustChangePassword ?? false };
+  const policy: AccessPolicy = {
+    kind: 'authenticated',
+    permissions,
+    allowMustChangePassword: options.allowMustChangePassword ?? false,
+  };
   return applyDecorators(
     SetMetadata(ACCESS_POLICY, policy),
     ApiBearerAuth(),
@@ -30,7 +36,9 @@ export function Auth(options: { permission?: PermissionName | PermissionName[]; 
     ApiExtension('x-permissions', permissions),
     ApiUnauthorizedResponse({ description: 'Sin token o token no válido', type: ApiErrorResponseDto }),
     ApiForbiddenResponse({
-      description: permissions.length ? `Falta el permiso ${permissions.join(', ')}` : 'Debe cambiar la contraseña antes de continuar',
+      description: permissions.length
+        ? `Falta el permiso ${permissions.join(', ')}`
+        : 'Debe cambiar la contraseña antes de continuar',
       type: ApiErrorResponseDto,
     }),
   );

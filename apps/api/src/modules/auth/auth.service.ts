@@ -32,13 +32,19 @@ export class AuthService {
 
   async login(dto: LoginDto): Promise<LoginResponse> {
     const email = normalizeEmail(dto.email);
-    const [user]: { id: string; password_hash: string; lockout_enabled: boolean; locked: boolean; must_change_password: boolean; department_id: number | null }[] =
-      await this.ds.query(
-        `SELECT id, password_hash, lockout_enabled, must_change_password, department_id,
+    const [user]: {
+      id: string;
+      password_hash: string;
+      lockout_enabled: boolean;
+      locked: boolean;
+      must_change_password: boolean;
+      department_id: number | null;
+    }[] = await this.ds.query(
+      `SELECT id, password_hash, lockout_enabled, must_change_password, department_id,
                 (lockout_end IS NOT NULL AND lockout_end > now()) AS locked
            FROM users WHERE email = $1`,
-        [email],
-      );
+      [email],
+    );
     if (!user) {
       await verifyPassword(await dummyPasswordHash(), dto.password);
       throw AppError.unauthorized(MESSAGES.login.invalidCredentials, 'INVALID_CREDENTIALS');
@@ -119,7 +125,9 @@ export class AuthService {
 
   /** Ends the caller's session: its refresh token, and with it every access token naming it. */
   async logout(principal: Principal): Promise<void> {
-    await this.ds.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [principal.sessionId]);
+    await this.ds.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [
+      principal.sessionId,
+    ]);
   }
 
   async me(principal: Principal): Promise<CurrentUser> {
@@ -145,7 +153,9 @@ export class AuthService {
     if (dto.newPassword !== dto.confirmPassword) errors.confirmPassword = [MESSAGES.password.mismatch];
     if (Object.keys(errors).length) throw AppError.validation(errors);
 
-    const [user]: { password_hash: string }[] = await this.ds.query(`SELECT password_hash FROM users WHERE id = $1`, [principal.userId]);
+    const [user]: { password_hash: string }[] = await this.ds.query(`SELECT password_hash FROM users WHERE id = $1`, [
+      principal.userId,
+    ]);
     if (!user || !(await verifyPassword(user.password_hash, dto.currentPassword))) {
       throw AppError.field('currentPassword', MESSAGES.password.currentWrong);
     }
@@ -153,11 +163,14 @@ export class AuthService {
 
     const hash = await hashPassword(dto.newPassword);
     await this.ds.transaction(async (m) => {
-      await m.query(`UPDATE users SET password_hash = $2, must_change_password = false WHERE id = $1`, [principal.userId, hash]);
-      await m.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL`, [
+      await m.query(`UPDATE users SET password_hash = $2, must_change_password = false WHERE id = $1`, [
         principal.userId,
-        principal.sessionId,
+        hash,
       ]);
+      await m.query(
+        `UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL`,
+        [principal.userId, principal.sessionId],
+      );
     });
     return { message: 'Contraseña cambiada correctamente' };
   }

@@ -13,8 +13,9 @@ export class PrincipalService {
    * lock-out after failed logins stops new sign-ins only: someone guessing a password must not be able to
    * end the owner's open session.) */
   async load(userId: string, sessionId: string): Promise<Principal | null> {
-    const rows: { id: string; email: string; must_change_password: boolean; permissions: string[] }[] = await this.ds.query(
-      `SELECT u.id, u.email, u.must_change_password,
+    const rows: { id: string; email: string; must_change_password: boolean; permissions: string[] }[] =
+      await this.ds.query(
+        `SELECT u.id, u.email, u.must_change_password,
               coalesce(array_agg(DISTINCT p.name) FILTER (WHERE p.name IS NOT NULL), '{}') AS permissions
          FROM users u
          JOIN refresh_tokens s ON s.id = $2 AND s.user_id = u.id AND s.revoked_at IS NULL AND s.expires_at > now()
@@ -23,8 +24,8 @@ export class PrincipalService {
          LEFT JOIN permissions p ON p.id = rp.permission_id
         WHERE u.id = $1 AND u.lockout_enabled = false
         GROUP BY u.id`,
-      [userId, sessionId],
-    );
+        [userId, sessionId],
+      );
     const row = rows[0];
     if (!row) return null;
     return {

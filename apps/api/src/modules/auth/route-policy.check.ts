@@ -22,7 +22,8 @@ export class RoutePolicyCheck implements OnModuleInit {
       for (const name of this.scanner.getAllMethodNames(prototype)) {
         const handler = prototype[name];
         if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
-        if (!this.reflector.getAllAndOverride(ACCESS_POLICY, [handler, metatype])) missing.push(`${metatype.name}.${name}`);
+        if (!this.reflector.getAllAndOverride(ACCESS_POLICY, [handler, metatype]))
+          missing.push(`${metatype.name}.${name}`);
       }
     }
     if (missing.length) throw new Error(`Rutas sin @Public() ni @Auth(): ${missing.join(', ')}`);

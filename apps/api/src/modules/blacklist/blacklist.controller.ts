@@ -31,7 +31,9 @@ export class BlacklistController {
 
   @Get()
   @Auth({ permission: 'Blacklists.Read' })
-  @ApiOperation({ summary: 'Entradas de la lista negra, las más recientes primero, paginadas (20 por página, máximo 100)' })
+  @ApiOperation({
+    summary: 'Entradas de la lista negra, las más recientes primero, paginadas (20 por página, máximo 100)',
+  })
   @ApiOkResponse({ type: BlacklistPageDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'page, pageSize o paginated no válidos' })
   list(@Query() query: ListBlacklistQueryDto) {
@@ -87,7 +89,9 @@ export class BlacklistController {
 
   @Put(':id')
   @Auth({ permission: 'Blacklists.Update' })
-  @ApiOperation({ summary: 'Cambiar razón, descripción, notificación, expiración, nombre o teléfono (no el email, evento ni sesión)' })
+  @ApiOperation({
+    summary: 'Cambiar razón, descripción, notificación, expiración, nombre o teléfono (no el email, evento ni sesión)',
+  })
   @ApiOkResponse({ type: BlacklistEntryDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })

@@ -68,7 +68,13 @@ export class BlacklistService {
 
     if (query.paginated === false) {
       const rows: EntryRow[] = await this.ds.query(`${ENTRY_SELECT} ${where} ${order}`, params);
-      return { data: rows.map(toEntry), totalCount: rows.length, totalPages: rows.length ? 1 : 0, hasPreviousPage: false, hasNextPage: false };
+      return {
+        data: rows.map(toEntry),
+        totalCount: rows.length,
+        totalPages: rows.length ? 1 : 0,
+        hasPreviousPage: false,
+        hasNextPage: false,
+      };
     }
 
     const page = query.page ?? 1;
@@ -82,7 +88,13 @@ export class BlacklistService {
       [...params, pageSize, (page - 1) * pageSize],
     );
     const totalPages = Math.ceil(count / pageSize);
-    return { data: rows.map(toEntry), totalCount: count, totalPages, hasPreviousPage: page > 1, hasNextPage: page < totalPages };
+    return {
+      data: rows.map(toEntry),
+      totalCount: count,
+      totalPages,
+      hasPreviousPage: page > 1,
+      hasNextPage: page < totalPages,
+    };
   }
 
   async get(id: number, db: DataSource | EntityManager = this.ds): Promise<BlacklistEntry> {
@@ -105,20 +117,21 @@ export class BlacklistService {
     const entry = await this.ds.transaction(async (m) => {
       const [event]: { id: number }[] = await m.query(`SELECT id FROM events WHERE id = $1`, [dto.eventId]);
       if (!event) throw AppError.field('eventId', M.eventRequired);
-      const [session]: { id: number }[] = await m.query(`SELECT id FROM event_sessions WHERE id = $1 AND event_id = $2`, [
-        dto.eventSessionId,
-        dto.eventId,
-      ]);
+      const [session]: { id: number }[] = await m.query(
+        `SELECT id FROM event_sessions WHERE id = $1 AND event_id = $2`,
+        [dto.eventSessionId, dto.eventId],
+      );
       if (!session) throw AppError.field('eventSessionId', M.sessionRequired);
       // The person as registered there: an active place first, then a waiting one, then the latest cancelled.
-      const [person]: { id: number; firstName: string; lastName: string; phone: string | null; taxId: string }[] = await m.query(
-        `SELECT id, first_name AS "firstName", last_name AS "lastName", telephone_number AS phone, user_tax_id AS "taxId"
+      const [person]: { id: number; firstName: string; lastName: string; phone: string | null; taxId: string }[] =
+        await m.query(
+          `SELECT id, first_name AS "firstName", last_name AS "lastName", telephone_number AS phone, user_tax_id AS "taxId"
            FROM registrations
           WHERE session_id = $1 AND lower(email) = $2
           ORDER BY CASE state WHEN 0 THEN 0 WHEN 2 THEN 1 ELSE 2 END, registered_at DESC, id DESC
           LIMIT 1`,
-        [dto.eventSessionId, email],
-      );
+          [dto.eventSessionId, email],
+        );
       if (!person) throw AppError.field('email', M.personNotInSession);
 
       const firstName = dto.firstName || person.firstName;
@@ -130,8 +143,19 @@ export class BlacklistService {
         `INSERT INTO blacklist_entries (event_id, event_session_id, email, first_name, last_name, phone_number, reason, reason_desc,
                                         notification_type, expires_at, created_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-        [dto.eventId, dto.eventSessionId, email, firstName, lastName, phoneNumber, dto.blackListReason, dto.blackListReasonDesc ?? null,
-          notificationType, expiresAt, actor.userId],
+        [
+          dto.eventId,
+          dto.eventSessionId,
+          email,
+          firstName,
+          lastName,
+          phoneNumber,
+          dto.blackListReason,
+          dto.blackListReasonDesc ?? null,
+          notificationType,
+          expiresAt,
+          actor.userId,
+        ],
       );
       if (notificationType === BLACKLIST_NOTIFICATION.Email) {
         await m.query(
@@ -178,11 +202,12 @@ export class BlacklistService {
     const expiresAt = parseExpiry(dto.expiresAt);
     if (!expiresAt) throw AppError.field('expiresAt', M.expiresAtInvalid);
     return this.ds.transaction(async (m) => {
-      const [current]: { expiresAt: Date; phone: string | null; notificationType: BlacklistNotificationType }[] = await m.query(
-        `SELECT expires_at AS "expiresAt", phone_number AS phone, notification_type AS "notificationType"
+      const [current]: { expiresAt: Date; phone: string | null; notificationType: BlacklistNotificationType }[] =
+        await m.query(
+          `SELECT expires_at AS "expiresAt", phone_number AS phone, notification_type AS "notificationType"
            FROM blacklist_entries WHERE id = $1 FOR UPDATE`,
-        [id],
-      );
+          [id],
+        );
       if (!current) throw AppError.notFound(M.notFound);
       if (expiresAt.getTime() !== current.expiresAt.getTime()) this.acceptableExpiry(dto.expiresAt);
       const notificationType = dto.notificationType ?? current.notificationType;
@@ -229,7 +254,10 @@ export class BlacklistService {
 
   /** The active entry (the one expiring last) of each of these e-mails that is blacklisted now, keyed by the
    * normalised e-mail. For the booking engine: pass its EntityManager to read inside its transaction. */
-  async activeEntryFor(emails: string[], db: DataSource | EntityManager = this.ds): Promise<Map<string, ActiveBlacklistEntry>> {
+  async activeEntryFor(
+    emails: string[],
+    db: DataSource | EntityManager = this.ds,
+  ): Promise<Map<string, ActiveBlacklistEntry>> {
     const normalized = [...new Set(emails.map(normalizeEmail))];
     const result = new Map<string, ActiveBlacklistEntry>();
     if (!normalized.length) return result;
@@ -255,7 +283,8 @@ export class BlacklistService {
 
 /** An SMS needs a phone number to go to. */
 function assertReachable(notificationType: number, phoneNumber: string | null): void {
-  if (notificationType === BLACKLIST_NOTIFICATION.Sms && !phoneNumber) throw AppError.field('phoneNumber', M.phoneRequiredForSms);
+  if (notificationType === BLACKLIST_NOTIFICATION.Sms && !phoneNumber)
+    throw AppError.field('phoneNumber', M.phoneRequiredForSms);
 }
 
 function reasonLabel(reason: number): string {

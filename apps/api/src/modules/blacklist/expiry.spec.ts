@@ -19,7 +19,17 @@ describe('parseExpiry', () => {
   });
 
   it('refuses what is not a real date', () => {
-    for (const text of ['', 'mañana', '2026-02-30', '2026-13-01', '2026-7-1', '15/07/2026', '2026-07-15T24:00', '2026-07-15T10:61', '0000-01-01']) {
+    for (const text of [
+      '',
+      'mañana',
+      '2026-02-30',
+      '2026-13-01',
+      '2026-7-1',
+      '15/07/2026',
+      '2026-07-15T24:00',
+      '2026-07-15T10:61',
+      '0000-01-01',
+    ]) {
       expect({ text, parsed: parseExpiry(text) }).toEqual({ text, parsed: null });
     }
   });

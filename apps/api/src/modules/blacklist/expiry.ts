@@ -22,13 +22,19 @@ export function parseExpiry(value: string, timeZone: string = BLACKLIST_TIME_ZON
   if (!isCalendarDate(y, m, d) || h > 23 || mi > 59 || s > 59) return null;
   const offset = dateTime[8];
   if (!offset) return wallTimeToInstant(timeZone, y, m, d, h, mi, s, ms);
-  const instant = new Date(`${dateTime[1]}-${dateTime[2]}-${dateTime[3]}T${dateTime[4]}:${dateTime[5]}:${pad(s)}.${pad(ms, 3)}${normaliseOffset(offset)}`);
+  const instant = new Date(
+    `${dateTime[1]}-${dateTime[2]}-${dateTime[3]}T${dateTime[4]}:${dateTime[5]}:${pad(s)}.${pad(ms, 3)}${normaliseOffset(offset)}`,
+  );
   return Number.isNaN(instant.getTime()) ? null : instant;
 }
 
 /** Why an expiry can't be accepted now, or null: its day (in the zone) must not be before today, and a
  * date-time must not have passed already. A date-only value ends at 23:59:59.999, so today is accepted. */
-export function expiryProblem(expiresAt: Date, now: Date = new Date(), timeZone: string = BLACKLIST_TIME_ZONE): string | null {
+export function expiryProblem(
+  expiresAt: Date,
+  now: Date = new Date(),
+  timeZone: string = BLACKLIST_TIME_ZONE,
+): string | null {
   if (calendarDate(expiresAt, timeZone) < calendarDate(now, timeZone)) return MESSAGES.blacklist.expiresAtBeforeToday;
   if (expiresAt.getTime() <= now.getTime()) return MESSAGES.blacklist.expiresAtPast;
   return null;
@@ -40,7 +46,16 @@ export function calendarDate(instant: Date, timeZone: string = BLACKLIST_TIME_ZO
   return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
 }
 
-function wallTimeToInstant(timeZone: string, y: number, m: number, d: number, h: number, mi: number, s: number, ms: number): Date {
+function wallTimeToInstant(
+  timeZone: string,
+  y: number,
+  m: number,
+  d: number,
+  h: number,
+  mi: number,
+  s: number,
+  ms: number,
+): Date {
   const asUtc = Date.UTC(y, m - 1, d, h, mi, s, ms);
   // Two passes: the zone's offset at the first guess may differ from the one at the result around a DST change.
   const first = asUtc - offsetAt(asUtc, timeZone);
@@ -72,8 +87,16 @@ function zonedParts(instant: number, timeZone: string) {
     formatters.set(timeZone, format);
   }
   const parts: Record<string, number> = {};
-  for (const part of format.formatToParts(new Date(instant))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
+  for (const part of format.formatToParts(new Date(instant)))
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  return {
+    year: parts.year,
+    month: parts.month,
+    day: parts.day,
+    hour: parts.hour,
+    minute: parts.minute,
+    second: parts.second,
+  };
 }
 
 function isCalendarDate(y: number, m: number, d: number): boolean {

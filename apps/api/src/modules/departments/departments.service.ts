@@ -28,7 +28,8 @@ export class DepartmentsService {
     try {
       return toDepartment(await this.repo.save(this.repo.create({ name: dto.name })));
     } catch (error) {
-      if (isUniqueViolation(error)) throw AppError.conflict(MESSAGES.department.nameTaken, { name: [MESSAGES.department.nameTaken] });
+      if (isUniqueViolation(error))
+        throw AppError.conflict(MESSAGES.department.nameTaken, { name: [MESSAGES.department.nameTaken] });
       throw error;
     }
   }
@@ -38,7 +39,8 @@ export class DepartmentsService {
     try {
       await this.repo.update({ id }, { name: dto.name });
     } catch (error) {
-      if (isUniqueViolation(error)) throw AppError.conflict(MESSAGES.department.nameTaken, { name: [MESSAGES.department.nameTaken] });
+      if (isUniqueViolation(error))
+        throw AppError.conflict(MESSAGES.department.nameTaken, { name: [MESSAGES.department.nameTaken] });
       throw error;
     }
     return this.get(id);

@@ -25,17 +25,20 @@ const dateArray = (day: string, plusDays = 0): DateArray => {
  * writes no VTIMEZONE): every calendar shows them at the right time in the reader's zone, which for the
  * audience is the event's. All-day sessions are whole days (DTEND is the day after the last one). */
 export function sessionCalendar(s: CalendarSession): string {
-  const when: Pick<EventAttributes, 'start' | 'startInputType' | 'startOutputType'> & { end: EventAttributes['start']; endInputType?: 'utc'; endOutputType?: 'utc' } =
-    s.isAllDay
-      ? { start: dateArray(s.startDate), end: dateArray(s.endDate, 1) }
-      : {
-          start: s.startsAt.getTime(),
-          startInputType: 'utc',
-          startOutputType: 'utc',
-          end: s.endsAt.getTime(),
-          endInputType: 'utc',
-          endOutputType: 'utc',
-        };
+  const when: Pick<EventAttributes, 'start' | 'startInputType' | 'startOutputType'> & {
+    end: EventAttributes['start'];
+    endInputType?: 'utc';
+    endOutputType?: 'utc';
+  } = s.isAllDay
+    ? { start: dateArray(s.startDate), end: dateArray(s.endDate, 1) }
+    : {
+        start: s.startsAt.getTime(),
+        startInputType: 'utc',
+        startOutputType: 'utc',
+        end: s.endsAt.getTime(),
+        endInputType: 'utc',
+        endOutputType: 'utc',
+      };
   const { error, value } = createEvent({
     ...when,
     uid: s.uid,

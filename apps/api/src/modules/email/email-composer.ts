@@ -1,7 +1,14 @@
 import { EMAIL_MESSAGES, EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from '@evreg/contracts';
 import { cancellationToken } from '../registrations/cancel-token';
 import { sessionCalendar } from './calendar';
-import { type Placeholders, addressLine, escapeHtml, htmlToTextTemplate, renderTemplate, sessionPlaceholders } from './template-renderer';
+import {
+  type Placeholders,
+  addressLine,
+  escapeHtml,
+  htmlToTextTemplate,
+  renderTemplate,
+  sessionPlaceholders,
+} from './template-renderer';
 
 const M = EMAIL_MESSAGES;
 
@@ -61,17 +68,27 @@ const ABOUT_THE_PLACE = new Set(['Registration', 'Queue', 'Promotion', 'Cancella
 
 /** The placeholders' values for one message. Dates are Spanish in the event's time zone; the cancellation link
  * carries the registration's signed token (empty when the registration is gone). */
-export function placeholdersFor(msg: OutgoingMessage, ctx: Pick<ComposeContext, 'baseUrl' | 'appSecret'>): Placeholders {
+export function placeholdersFor(
+  msg: OutgoingMessage,
+  ctx: Pick<ComposeContext, 'baseUrl' | 'appSecret'>,
+): Placeholders {
   const dates =
     msg.startsAt && msg.endsAt
-      ? sessionPlaceholders({ startsAt: msg.startsAt, endsAt: msg.endsAt, isAllDay: msg.isAllDay ?? false, timeZone: msg.timeZone ?? 'Europe/Madrid' })
+      ? sessionPlaceholders({
+          startsAt: msg.startsAt,
+          endsAt: msg.endsAt,
+          isAllDay: msg.isAllDay ?? false,
+          timeZone: msg.timeZone ?? 'Europe/Madrid',
+        })
       : { eventDate: '', eventTime: '', eventEndTime: '', eventTimeRange: '', eventDateTime: '' };
   const queuePosition = msg.data.queuePosition;
   return {
     firstName: msg.firstName ?? msg.recipientName,
     eventTitle: msg.eventTitle ?? '',
     ...dates,
-    cancellationUrl: msg.registrationId ? `${ctx.baseUrl}/cancel?token=${cancellationToken(ctx.appSecret, msg.registrationId)}` : '',
+    cancellationUrl: msg.registrationId
+      ? `${ctx.baseUrl}/cancel?token=${cancellationToken(ctx.appSecret, msg.registrationId)}`
+      : '',
     queuePosition: typeof queuePosition === 'number' ? String(queuePosition) : '',
     address: addressLine(msg),
   };
@@ -79,11 +96,18 @@ export function placeholdersFor(msg: OutgoingMessage, ctx: Pick<ComposeContext, 
 
 /** Fills a template: HTML escaped, subject and text not; the text part is the template's own or derived from
  * the HTML. */
-export function fillTemplate(t: TemplateContent, values: Placeholders): Pick<ComposedEmail, 'subject' | 'html' | 'text'> {
+export function fillTemplate(
+  t: TemplateContent,
+  values: Placeholders,
+): Pick<ComposedEmail, 'subject' | 'html' | 'text'> {
   return {
     subject: renderTemplate(t.subject, values, 'text').replace(/\s+/g, ' ').trim(),
     html: renderTemplate(t.htmlContent, values, 'html'),
-    text: renderTemplate(t.plainTextContent?.trim() ? t.plainTextContent : htmlToTextTemplate(t.htmlContent), values, 'text'),
+    text: renderTemplate(
+      t.plainTextContent?.trim() ? t.plainTextContent : htmlToTextTemplate(t.htmlContent),
+      values,
+      'text',
+    ),
   };
 }
 
@@ -101,7 +125,8 @@ export function composeEmail(msg: OutgoingMessage, ctx: ComposeContext): Compose
     const template = ctx.activeTemplates.get(type);
     if (!template) throw new NotSendable(M.noTemplate(EMAIL_TEMPLATE_TYPES[type].label));
     const email: ComposedEmail = { to, ...fillTemplate(template, values) };
-    if (msg.emailType !== 'Queue' && msg.startsAt && msg.endsAt) email.attachments = [calendarAttachment(msg, values, ctx.baseUrl)];
+    if (msg.emailType !== 'Queue' && msg.startsAt && msg.endsAt)
+      email.attachments = [calendarAttachment(msg, values, ctx.baseUrl)];
     return email;
   }
 
@@ -138,7 +163,10 @@ export function composeEmail(msg: OutgoingMessage, ctx: ComposeContext): Compose
       }
       const message = typeof msg.data.message === 'string' ? msg.data.message.trim() : '';
       if (!message) throw new NotSendable(M.nothingToSend);
-      const subject = typeof msg.data.subject === 'string' && msg.data.subject.trim() ? msg.data.subject.trim() : `Información sobre ${values.eventTitle || 'tu inscripción'}`;
+      const subject =
+        typeof msg.data.subject === 'string' && msg.data.subject.trim()
+          ? msg.data.subject.trim()
+          : `Información sobre ${values.eventTitle || 'tu inscripción'}`;
       const details = [values.eventTitle, values.eventDateTime, values.address].filter(Boolean).join('\n');
       return { to, ...builtIn(subject, `Hola ${values.firstName},\n\n${message}${details ? `\n\n${details}` : ''}`) };
     }
@@ -150,7 +178,11 @@ export function composeEmail(msg: OutgoingMessage, ctx: ComposeContext): Compose
 /** A message written in code: the text as given, the HTML its paragraphs escaped. */
 function builtIn(subject: string, text: string): Pick<ComposedEmail, 'subject' | 'html' | 'text'> {
   const paragraphs = text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`);
-  return { subject: subject.replace(/\s+/g, ' ').trim(), text, html: `<div style="font-family: Arial, Helvetica, sans-serif; font-size: 15px; color: #222;">\n${paragraphs.join('\n')}\n</div>` };
+  return {
+    subject: subject.replace(/\s+/g, ' ').trim(),
+    text,
+    html: `<div style="font-family: Arial, Helvetica, sans-serif; font-size: 15px; color: #222;">\n${paragraphs.join('\n')}\n</div>`,
+  };
 }
 
 function calendarAttachment(msg: OutgoingMessage, values: Placeholders, baseUrl: string) {
@@ -172,5 +204,10 @@ function calendarAttachment(msg: OutgoingMessage, values: Placeholders, baseUrl:
 
 /** A blacklist expiry as a Spanish date: the day it ends in Madrid (a date-only expiry is the end of that day). */
 function expiryDate(iso: string): string {
-  return new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('es-ES', {
+    timeZone: 'Europe/Madrid',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(new Date(iso));
 }

@@ -9,10 +9,22 @@ import { LeaseHeartbeat } from '../../common/lease-heartbeat';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobHandler } from '../../queue/job-handler.decorator';
-import { type ComposeContext, type OutgoingMessage, type TemplateContent, NotSendable, composeEmail } from './email-composer';
+import {
+  type ComposeContext,
+  type OutgoingMessage,
+  type TemplateContent,
+  NotSendable,
+  composeEmail,
+} from './email-composer';
 import { EmailOutbox } from './email-outbox';
 import { EmailSettingsService, type StoredEmailSettings } from './email-settings.service';
-import { SMTP_POOL_CONNECTIONS, SmtpMailer, isPermanentSmtpError, smtpErrorText, withoutAddresses } from './smtp-mailer';
+import {
+  SMTP_POOL_CONNECTIONS,
+  SmtpMailer,
+  isPermanentSmtpError,
+  smtpErrorText,
+  withoutAddresses,
+} from './smtp-mailer';
 
 const M = EMAIL_MESSAGES;
 /** Senders per process, each claiming one message at a time right before handing it to its own pooled SMTP
@@ -61,7 +73,10 @@ export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDes
   }
 
   onApplicationBootstrap(): void {
-    this.scheduler.addInterval('email-sweep', setInterval(() => void this.sweep(), this.config.emailSweepIntervalMs));
+    this.scheduler.addInterval(
+      'email-sweep',
+      setInterval(() => void this.sweep(), this.config.emailSweepIntervalMs),
+    );
     // Whatever an earlier run left pending.
     this.outbox.kick();
   }
@@ -109,7 +124,8 @@ export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDes
       if (!msg) return;
       if (settings?.version !== msg.settingsVersion) settings = await this.settings.stored();
       const current = settings;
-      if (await this.lease.hold(msg.id, () => this.deliver(msg, current, this.composeContext(current, msg.templates)))) sent = msg.id;
+      if (await this.lease.hold(msg.id, () => this.deliver(msg, current, this.composeContext(current, msg.templates))))
+        sent = msg.id;
     }
   }
 
@@ -120,16 +136,17 @@ export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDes
    * dispatches find nothing). Safe with any number of instances: dispatches only claim what is free. */
   async sweep(): Promise<void> {
     try {
-      const [row]: { enabled: boolean; due: boolean; leaseEnds: { at: string; inMs: number }[] }[] = await this.ds.query(
-        `SELECT coalesce((SELECT email_enabled FROM email_settings WHERE id = 1), false) AS enabled,
+      const [row]: { enabled: boolean; due: boolean; leaseEnds: { at: string; inMs: number }[] }[] =
+        await this.ds.query(
+          `SELECT coalesce((SELECT email_enabled FROM email_settings WHERE id = 1), false) AS enabled,
                 EXISTS (SELECT 1 FROM email_messages WHERE ${DUE}) AS due,
                 (SELECT coalesce(json_agg(json_build_object('at', floor(extract(epoch FROM ends) * 1000)::bigint::text,
                                                             'inMs', ceil(extract(epoch FROM ends - now()) * 1000)::int)), '[]')
                    FROM (SELECT DISTINCT unnest(ARRAY[min(claimed_until), max(claimed_until)]) AS ends FROM email_messages
                           WHERE status = 0 AND claimed_until > now() AND claimed_until <= now() + make_interval(secs => $1::float8 / 1000)) l
                   WHERE ends IS NOT NULL) AS "leaseEnds"`,
-        [this.config.emailSweepIntervalMs],
-      );
+          [this.config.emailSweepIntervalMs],
+        );
       if (!row.enabled) return;
       if (row.due) this.outbox.kick();
       for (const end of row.leaseEnds) this.outbox.kick({ delayMs: end.inMs + 250, jobId: `email-lease-${end.at}` });
@@ -240,7 +257,10 @@ export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDes
   }
 
   private async fail(id: number, reason: string): Promise<void> {
-    await this.ds.query(`UPDATE email_messages SET status = 2, error_message = $2, claimed_until = NULL WHERE id = $1`, [id, reason]);
+    await this.ds.query(
+      `UPDATE email_messages SET status = 2, error_message = $2, claimed_until = NULL WHERE id = $1`,
+      [id, reason],
+    );
   }
 }
 
@@ -255,6 +275,8 @@ type ClaimedMessage = OutgoingMessage & {
  * The domain is the sender's, as nodemailer's own ids use (else the links' host). */
 function messageIdFor(msg: ClaimedMessage, fromAddress: string, baseUrl: string): string {
   const hash = createHash('sha256').update(`${msg.id}:${msg.createdStamp}`).digest('hex').slice(0, 16);
-  const domain = /@([^@\s<>]+)$/.exec(fromAddress)?.[1]?.toLowerCase() ?? (URL.canParse(baseUrl) ? new URL(baseUrl).hostname : 'localhost');
+  const domain =
+    /@([^@\s<>]+)$/.exec(fromAddress)?.[1]?.toLowerCase() ??
+    (URL.canParse(baseUrl) ? new URL(baseUrl).hostname : 'localhost');
   return `<email-${msg.id}.${hash}@${domain}>`;
 }

@@ -1,5 +1,13 @@
 import { Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { IdParam } from '../../common/id-param';
 import { MessageResponseDto } from '../../common/message-response.dto';
@@ -27,7 +35,10 @@ export class EmailLogsController {
   @ApiOperation({ summary: 'Reenviar un email fallido de inscripción (Registration) o promoción (Promotion)' })
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'No es un email fallido de esos tipos, la inscripción ya no está activa o el envío está deshabilitado' })
+  @ApiConflictResponse({
+    type: ApiErrorResponseDto,
+    description: 'No es un email fallido de esos tipos, la inscripción ya no está activa o el envío está deshabilitado',
+  })
   resend(@IdParam() id: number) {
     return this.logs.resend(id);
   }

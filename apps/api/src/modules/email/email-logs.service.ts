@@ -55,7 +55,15 @@ export class EmailLogsService {
       [...params, pageSize, (page - 1) * pageSize],
     );
     const totalPages = Math.ceil(total / pageSize);
-    return { data: rows.map(toEntry), totalCount: total, totalPages, hasPreviousPage: page > 1, hasNextPage: page < totalPages, page, pageSize };
+    return {
+      data: rows.map(toEntry),
+      totalCount: total,
+      totalPages,
+      hasPreviousPage: page > 1,
+      hasNextPage: page < totalPages,
+      page,
+      pageSize,
+    };
   }
 
   /** A failed Registration or Promotion e-mail goes back to pending with its tries reset, and is sent with the

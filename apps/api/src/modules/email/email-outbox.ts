@@ -31,7 +31,9 @@ export class EmailOutbox {
     const delayMs = options.delayMs ?? (window + 1) * DISPATCH_WINDOW_MS - now + 1;
     this.jobs
       .add('email.dispatch', {}, { jobId, delayMs, attempts: 3, backoffMs: 5_000 })
-      .catch((error: Error) => this.logger.warn(`No se pudo encolar el envío de emails (el barrido lo reintentará): ${error.message}`));
+      .catch((error: Error) =>
+        this.logger.warn(`No se pudo encolar el envío de emails (el barrido lo reintentará): ${error.message}`),
+      );
   }
 }
 

@@ -88,7 +88,17 @@ export class EmailSettingsService {
               from_name = $7, base_url = $8, smtp_password_sealed = coalesce($9, smtp_password_sealed),
               version = version + 1, updated_at = now()
         WHERE id = 1`,
-      [next.enabled, next.host, next.port, next.username, next.useSsl, next.fromAddress, next.fromName, next.baseUrl, password],
+      [
+        next.enabled,
+        next.host,
+        next.port,
+        next.username,
+        next.useSsl,
+        next.fromAddress,
+        next.fromName,
+        next.baseUrl,
+        password,
+      ],
     );
     // Messages recorded while sending was off (or that waited for a fix) go out now.
     if (next.enabled) this.outbox.kick();

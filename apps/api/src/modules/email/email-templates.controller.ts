@@ -1,5 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, PipeTransform, Post, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
 import { EMAIL_MESSAGES, EmailTemplateType } from '@evreg/contracts';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { AppError } from '../../common/app-error';
@@ -62,9 +71,15 @@ export class EmailTemplatesController {
   @Post('preview')
   @HttpCode(200)
   @Auth({ permission: 'Settings.Read' })
-  @ApiOperation({ summary: 'Vista previa de un contenido sin guardar, con datos de ejemplo', description: PLACEHOLDERS })
+  @ApiOperation({
+    summary: 'Vista previa de un contenido sin guardar, con datos de ejemplo',
+    description: PLACEHOLDERS,
+  })
   @ApiOkResponse({ type: EmailPreviewDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Plantilla no válida (marcador desconocido, sintaxis), nombrando el campo' })
+  @ApiBadRequestResponse({
+    type: ApiErrorResponseDto,
+    description: 'Plantilla no válida (marcador desconocido, sintaxis), nombrando el campo',
+  })
   preview(@Body() dto: EmailPreviewRequestDto) {
     return this.templates.preview(dto);
   }
@@ -89,9 +104,16 @@ export class EmailTemplatesController {
 
   @Post()
   @Auth({ permission: 'Settings.Update' })
-  @ApiOperation({ summary: 'Crear una plantilla (activa por defecto: sustituye a la activa de su tipo)', description: PLACEHOLDERS })
+  @ApiOperation({
+    summary: 'Crear una plantilla (activa por defecto: sustituye a la activa de su tipo)',
+    description: PLACEHOLDERS,
+  })
   @ApiCreatedResponse({ type: EmailTemplateDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: "'El nombre es requerido', 'El asunto es requerido', 'El contenido HTML es requerido', tipo, marcadores" })
+  @ApiBadRequestResponse({
+    type: ApiErrorResponseDto,
+    description:
+      "'El nombre es requerido', 'El asunto es requerido', 'El contenido HTML es requerido', tipo, marcadores",
+  })
   @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'Otra plantilla del tipo se activó a la vez' })
   create(@Body() dto: CreateEmailTemplateDto) {
     return this.templates.create(dto);
@@ -110,7 +132,9 @@ export class EmailTemplatesController {
 
   @Delete(':id')
   @Auth({ permission: 'Settings.Update' })
-  @ApiOperation({ summary: 'Eliminar una plantilla (si era la activa, su tipo queda sin plantilla: esos emails no se envían)' })
+  @ApiOperation({
+    summary: 'Eliminar una plantilla (si era la activa, su tipo queda sin plantilla: esos emails no se envían)',
+  })
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   remove(@IdParam() id: number) {

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { EMAIL_MESSAGES, EMAIL_TEMPLATE_TYPES, EmailPreview, EmailTemplate, EmailTemplateType, EmailTemplateTypeOption } from '@evreg/contracts';
+import {
+  EMAIL_MESSAGES,
+  EMAIL_TEMPLATE_TYPES,
+  EmailPreview,
+  EmailTemplate,
+  EmailTemplateType,
+  EmailTemplateTypeOption,
+} from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { isUniqueViolation } from '../../database/pg-errors';
@@ -67,7 +74,8 @@ export class EmailTemplatesService {
     this.assertValid(dto);
     return this.activating(async (m) => {
       const current = await this.get(id, m, true);
-      if (dto.templateType !== undefined && dto.templateType !== current.templateType) throw AppError.field('templateType', M.typeFixed);
+      if (dto.templateType !== undefined && dto.templateType !== current.templateType)
+        throw AppError.field('templateType', M.typeFixed);
       const isActive = dto.isActive ?? current.isActive;
       if (isActive) await this.deactivateOthers(m, current.templateType, id);
       await m.query(
@@ -110,7 +118,10 @@ export class EmailTemplatesService {
   }
 
   private async deactivateOthers(m: EntityManager, type: EmailTemplateType, keepId: number | null): Promise<void> {
-    await m.query(`UPDATE email_templates SET is_active = false, updated_at = now() WHERE template_type = $1 AND is_active AND id IS DISTINCT FROM $2`, [type, keepId]);
+    await m.query(
+      `UPDATE email_templates SET is_active = false, updated_at = now() WHERE template_type = $1 AND is_active AND id IS DISTINCT FROM $2`,
+      [type, keepId],
+    );
   }
 
   /** Two templates of one type activated at the same moment: the unique index lets one through. */
@@ -129,7 +140,12 @@ export class EmailTemplatesService {
       firstName: 'María',
       eventTitle: 'Concierto de ejemplo',
       // Saturday 20 June 2026, 18:00-19:30 in Madrid.
-      ...sessionPlaceholders({ startsAt: new Date('2026-06-20T16:00:00Z'), endsAt: new Date('2026-06-20T17:30:00Z'), isAllDay: false, timeZone: 'Europe/Madrid' }),
+      ...sessionPlaceholders({
+        startsAt: new Date('2026-06-20T16:00:00Z'),
+        endsAt: new Date('2026-06-20T17:30:00Z'),
+        isAllDay: false,
+        timeZone: 'Europe/Madrid',
+      }),
       cancellationUrl: `${baseUrl}/cancel?token=ejemplo`,
       queuePosition: '3',
       address: 'Teatro Principal, Calle Mayor 1, Madrid',

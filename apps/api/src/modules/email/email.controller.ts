@@ -1,5 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBadGatewayResponse, ApiBadRequestResponse, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadGatewayResponse,
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { MessageResponseDto } from '../../common/message-response.dto';
 import { Auth } from '../auth/auth.decorators';
@@ -44,8 +52,14 @@ export class EmailController {
   @ApiQuery({ name: 'testEmail', example: 'yo@example.com' })
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Falta testEmail o no es un email válido' })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'EMAIL_DISABLED: el envío de emails está deshabilitado' })
-  @ApiBadGatewayResponse({ type: ApiErrorResponseDto, description: 'SMTP_ERROR: el servidor SMTP rechazó el envío o no respondió (con su respuesta)' })
+  @ApiConflictResponse({
+    type: ApiErrorResponseDto,
+    description: 'EMAIL_DISABLED: el envío de emails está deshabilitado',
+  })
+  @ApiBadGatewayResponse({
+    type: ApiErrorResponseDto,
+    description: 'SMTP_ERROR: el servidor SMTP rechazó el envío o no respondió (con su respuesta)',
+  })
   test(@Query('testEmail') testEmail?: string) {
     return this.delivery.sendTest(testEmail);
   }

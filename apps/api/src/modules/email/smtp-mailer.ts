@@ -21,7 +21,10 @@ export class SmtpMailer implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async send(settings: StoredEmailSettings, mail: Omit<SendMailOptions, 'from'>): Promise<void> {
-    await this.transportFor(settings).sendMail({ ...mail, from: { name: settings.fromName, address: settings.fromAddress } });
+    await this.transportFor(settings).sendMail({
+      ...mail,
+      from: { name: settings.fromName, address: settings.fromAddress },
+    });
   }
 
   onApplicationShutdown(): void {
@@ -35,7 +38,9 @@ export class SmtpMailer implements OnApplicationShutdown {
     try {
       pass = s.passwordSealed ? openSecret(this.config.appSecret, s.passwordSealed) : '';
     } catch {
-      throw new SmtpConfigError('No se pudo descifrar la contraseña SMTP guardada (¿ha cambiado APP_SECRET?): vuelva a introducirla');
+      throw new SmtpConfigError(
+        'No se pudo descifrar la contraseña SMTP guardada (¿ha cambiado APP_SECRET?): vuelva a introducirla',
+      );
     }
     const timeout = this.config.smtpTimeoutMs;
     const transport = createTransport({

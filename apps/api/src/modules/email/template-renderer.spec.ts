@@ -1,5 +1,11 @@
 import { type OutgoingMessage, NotSendable, composeEmail } from './email-composer';
-import { type Placeholders, htmlToTextTemplate, renderTemplate, sessionPlaceholders, templateProblem } from './template-renderer';
+import {
+  type Placeholders,
+  htmlToTextTemplate,
+  renderTemplate,
+  sessionPlaceholders,
+  templateProblem,
+} from './template-renderer';
 
 const values: Placeholders = {
   firstName: 'Ana <b>&</b> "Lo"',
@@ -20,12 +26,25 @@ describe('templates', () => {
     expect(renderTemplate('<p>Hola {{firstName}}</p><a href="{{cancellationUrl}}">x</a>', values, 'html')).toBe(
       '<p>Hola Ana &lt;b&gt;&amp;&lt;/b&gt; &quot;Lo&quot;</p><a href="https://reservas.example.com/cancel?token&#x3D;1-abc&amp;x&#x3D;1">x</a>',
     );
-    expect(renderTemplate('Hola {{firstName}}: {{eventTitle}}', values, 'text')).toBe('Hola Ana <b>&</b> "Lo": Tom & Jerry');
+    expect(renderTemplate('Hola {{firstName}}: {{eventTitle}}', values, 'text')).toBe(
+      'Hola Ana <b>&</b> "Lo": Tom & Jerry',
+    );
   });
 
   it('accepts the placeholders and if/unless blocks on them', () => {
-    expect(templateProblem('{{#if queuePosition}}Posición {{queuePosition}}{{else}}-{{/if}} {{#unless address}}sin lugar{{/unless}}', 'html')).toBeNull();
-    expect(renderTemplate('{{#if queuePosition}}Posición {{queuePosition}}{{/if}}', { ...values, queuePosition: '' }, 'text')).toBe('');
+    expect(
+      templateProblem(
+        '{{#if queuePosition}}Posición {{queuePosition}}{{else}}-{{/if}} {{#unless address}}sin lugar{{/unless}}',
+        'html',
+      ),
+    ).toBeNull();
+    expect(
+      renderTemplate(
+        '{{#if queuePosition}}Posición {{queuePosition}}{{/if}}',
+        { ...values, queuePosition: '' },
+        'text',
+      ),
+    ).toBe('');
   });
 
   it('refuses unknown placeholders, unescaped output, helpers, partials and broken syntax, in Spanish', () => {
@@ -37,16 +56,26 @@ describe('templates', () => {
     expect(templateProblem('{{#each firstName}}x{{/each}}', 'html')).toMatch(/solo se admiten bloques/);
     expect(templateProblem('{{lookup firstName "x"}}', 'html')).toMatch(/no admite parámetros/);
     expect(templateProblem('{{> cabecera}}', 'html')).toMatch(/parciales/);
-    expect(templateProblem('<p>\n{{#if firstName}}sin cerrar', 'html')).toMatch(/^La plantilla no es válida: error de sintaxis en la línea/);
+    expect(templateProblem('<p>\n{{#if firstName}}sin cerrar', 'html')).toMatch(
+      /^La plantilla no es válida: error de sintaxis en la línea/,
+    );
   });
 
   it('derives a plain-text template from HTML: blocks become lines, links keep their address', () => {
-    const html = '<h1>Hola {{firstName}}</h1><p>Tu plaza en <strong>{{eventTitle}}</strong> &amp; más.<br>Fecha: {{eventDate}}</p><ul><li>Uno</li><li>Dos</li></ul><p><a href="{{cancellationUrl}}">Cancelar</a></p><script>x()</script>';
-    expect(htmlToTextTemplate(html)).toBe('Hola {{firstName}}\n\nTu plaza en {{eventTitle}} & más.\nFecha: {{eventDate}}\n\n- Uno\n- Dos\n\nCancelar ({{cancellationUrl}})');
+    const html =
+      '<h1>Hola {{firstName}}</h1><p>Tu plaza en <strong>{{eventTitle}}</strong> &amp; más.<br>Fecha: {{eventDate}}</p><ul><li>Uno</li><li>Dos</li></ul><p><a href="{{cancellationUrl}}">Cancelar</a></p><script>x()</script>';
+    expect(htmlToTextTemplate(html)).toBe(
+      'Hola {{firstName}}\n\nTu plaza en {{eventTitle}} & más.\nFecha: {{eventDate}}\n\n- Uno\n- Dos\n\nCancelar ({{cancellationUrl}})',
+    );
   });
 
   it('writes dates in Spanish, 24 h, in the event time zone', () => {
-    const madrid = sessionPlaceholders({ startsAt: new Date('2026-06-20T16:00:00Z'), endsAt: new Date('2026-06-20T17:30:00Z'), isAllDay: false, timeZone: 'Europe/Madrid' });
+    const madrid = sessionPlaceholders({
+      startsAt: new Date('2026-06-20T16:00:00Z'),
+      endsAt: new Date('2026-06-20T17:30:00Z'),
+      isAllDay: false,
+      timeZone: 'Europe/Madrid',
+    });
     expect(madrid).toEqual({
       eventDate: 'sábado, 20 de junio de 2026',
       eventTime: '18:00',
@@ -54,10 +83,24 @@ describe('templates', () => {
       eventTimeRange: '18:00 - 19:30',
       eventDateTime: 'sábado, 20 de junio de 2026, 18:00',
     });
-    const canarias = sessionPlaceholders({ startsAt: new Date('2026-01-10T22:30:00Z'), endsAt: new Date('2026-01-11T00:15:00Z'), isAllDay: false, timeZone: 'Atlantic/Canary' });
+    const canarias = sessionPlaceholders({
+      startsAt: new Date('2026-01-10T22:30:00Z'),
+      endsAt: new Date('2026-01-11T00:15:00Z'),
+      isAllDay: false,
+      timeZone: 'Atlantic/Canary',
+    });
     expect(canarias.eventTimeRange).toBe('22:30 - domingo, 11 de enero de 2026, 00:15');
-    const allDay = sessionPlaceholders({ startsAt: new Date('2026-03-01T23:00:00Z'), endsAt: new Date('2026-03-02T22:59:00Z'), isAllDay: true, timeZone: 'Europe/Madrid' });
-    expect(allDay).toMatchObject({ eventDate: 'lunes, 2 de marzo de 2026', eventTime: 'Todo el día', eventTimeRange: 'Todo el día' });
+    const allDay = sessionPlaceholders({
+      startsAt: new Date('2026-03-01T23:00:00Z'),
+      endsAt: new Date('2026-03-02T22:59:00Z'),
+      isAllDay: true,
+      timeZone: 'Europe/Madrid',
+    });
+    expect(allDay).toMatchObject({
+      eventDate: 'lunes, 2 de marzo de 2026',
+      eventTime: 'Todo el día',
+      eventTimeRange: 'Todo el día',
+    });
   });
 });
 
@@ -83,14 +126,30 @@ describe('composeEmail', () => {
     endDate: '2026-06-20',
     sessionEnded: false,
   };
-  const template = { subject: 'Inscripción: {{eventTitle}}', htmlContent: '<p>{{firstName}} {{eventDateTime}} <a href="{{cancellationUrl}}">Cancelar</a></p>', plainTextContent: null };
-  const ctx = { activeTemplates: new Map([[0, template], [1, { ...template, subject: 'Cola {{queuePosition}}' }]]), templatesById: new Map(), baseUrl: 'https://r.example.com', appSecret: 'x'.repeat(40) };
+  const template = {
+    subject: 'Inscripción: {{eventTitle}}',
+    htmlContent: '<p>{{firstName}} {{eventDateTime}} <a href="{{cancellationUrl}}">Cancelar</a></p>',
+    plainTextContent: null,
+  };
+  const ctx = {
+    activeTemplates: new Map([
+      [0, template],
+      [1, { ...template, subject: 'Cola {{queuePosition}}' }],
+    ]),
+    templatesById: new Map(),
+    baseUrl: 'https://r.example.com',
+    appSecret: 'x'.repeat(40),
+  };
 
   it('fills the active template of the type and attaches the session as an .ics file', () => {
     const email = composeEmail(message, ctx);
     expect(email.subject).toBe('Inscripción: Concierto');
-    expect(email.html).toMatch(/^<p>Ana sábado, 20 de junio de 2026, 18:00 <a href="https:\/\/r\.example\.com\/cancel\?token&#x3D;7-[\w-]{32}">Cancelar<\/a><\/p>$/);
-    expect(email.text).toMatch(/^Ana sábado, 20 de junio de 2026, 18:00 Cancelar \(https:\/\/r\.example\.com\/cancel\?token=7-[\w-]{32}\)$/);
+    expect(email.html).toMatch(
+      /^<p>Ana sábado, 20 de junio de 2026, 18:00 <a href="https:\/\/r\.example\.com\/cancel\?token&#x3D;7-[\w-]{32}">Cancelar<\/a><\/p>$/,
+    );
+    expect(email.text).toMatch(
+      /^Ana sábado, 20 de junio de 2026, 18:00 Cancelar \(https:\/\/r\.example\.com\/cancel\?token=7-[\w-]{32}\)$/,
+    );
     expect(email.attachments).toHaveLength(1);
     expect(email.attachments![0].content).toContain('DTSTART:20260620T160000Z');
     expect(email.attachments![0].content).toContain('LOCATION:Teatro\\, Calle Mayor 1\\, Madrid');
@@ -103,10 +162,14 @@ describe('composeEmail', () => {
   });
 
   it('refuses what must not be sent, saying why', () => {
-    expect(() => composeEmail({ ...message, emailType: 'Promotion' }, ctx)).toThrow(new NotSendable('No hay ninguna plantilla activa de tipo Plaza conseguida desde la lista de espera'));
+    expect(() => composeEmail({ ...message, emailType: 'Promotion' }, ctx)).toThrow(
+      new NotSendable('No hay ninguna plantilla activa de tipo Plaza conseguida desde la lista de espera'),
+    );
     expect(() => composeEmail({ ...message, sessionEnded: true }, ctx)).toThrow(/la sesión ya había terminado/);
     expect(() => composeEmail({ ...message, registrationId: null }, ctx)).toThrow(/la inscripción ya no existe/);
-    expect(() => composeEmail({ ...message, emailType: 'Notification', data: { templateId: 99 } }, ctx)).toThrow(/ya no existe/);
+    expect(() => composeEmail({ ...message, emailType: 'Notification', data: { templateId: 99 } }, ctx)).toThrow(
+      /ya no existe/,
+    );
   });
 
   it('writes the built-in messages with the values escaped in HTML', () => {
@@ -114,10 +177,20 @@ describe('composeEmail', () => {
     expect(cancel.subject).toBe('Inscripción cancelada: Concierto');
     expect(cancel.html).toContain('Hola &lt;i&gt;Ana&lt;/i&gt;,');
     expect(cancel.text).toContain('Hola <i>Ana</i>,');
-    const blacklist = composeEmail({ ...message, emailType: 'Blacklist', data: { expiresAt: '2026-12-31T22:59:59.999Z', reasonLabel: 'No Show' } }, ctx);
+    const blacklist = composeEmail(
+      { ...message, emailType: 'Blacklist', data: { expiresAt: '2026-12-31T22:59:59.999Z', reasonLabel: 'No Show' } },
+      ctx,
+    );
     expect(blacklist.text).toContain('hasta el 31 de diciembre de 2026');
     expect(blacklist.text).toContain('Motivo: No Show (Concierto)');
-    const note = composeEmail({ ...message, emailType: 'Notification', data: { subject: 'Cambio de sala', message: 'Será en la sala 2 & <b>no</b> en la 1' } }, ctx);
+    const note = composeEmail(
+      {
+        ...message,
+        emailType: 'Notification',
+        data: { subject: 'Cambio de sala', message: 'Será en la sala 2 & <b>no</b> en la 1' },
+      },
+      ctx,
+    );
     expect(note.subject).toBe('Cambio de sala');
     expect(note.html).toContain('Será en la sala 2 &amp; &lt;b&gt;no&lt;/b&gt; en la 1');
   });

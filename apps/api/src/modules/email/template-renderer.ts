@@ -64,7 +64,9 @@ class PlaceholderChecker extends Handlebars.Visitor {
   override BlockStatement(node: hbs.AST.BlockStatement): void {
     const name = node.path.original;
     if (!BLOCK_HELPERS.has(name) || node.params.length !== 1 || node.hash) {
-      return this.fail(M.templateSyntax(`solo se admiten bloques {{#if marcador}} y {{#unless marcador}} (encontrado {{#${name}}})`));
+      return this.fail(
+        M.templateSyntax(`solo se admiten bloques {{#if marcador}} y {{#unless marcador}} (encontrado {{#${name}}})`),
+      );
     }
     this.placeholder(node.params[0]);
     if (node.program) this.accept(node.program);
@@ -89,8 +91,15 @@ class PlaceholderChecker extends Handlebars.Visitor {
 
   private placeholder(node: hbs.AST.Expression | hbs.AST.Literal): void {
     const path = node as hbs.AST.PathExpression;
-    if (path.type !== 'PathExpression' || path.data || path.depth > 0 || path.parts.length !== 1 || !KNOWN.has(path.parts[0])) {
-      const shown = path.type === 'PathExpression' ? path.original : String((node as { original?: unknown }).original ?? '');
+    if (
+      path.type !== 'PathExpression' ||
+      path.data ||
+      path.depth > 0 ||
+      path.parts.length !== 1 ||
+      !KNOWN.has(path.parts[0])
+    ) {
+      const shown =
+        path.type === 'PathExpression' ? path.original : String((node as { original?: unknown }).original ?? '');
       this.fail(M.unknownPlaceholder(shown));
     }
   }
@@ -105,7 +114,10 @@ class PlaceholderChecker extends Handlebars.Visitor {
  * lines, a link keeps its address ("texto (url)"), other markup goes. */
 export function htmlToTextTemplate(html: string): string {
   const withBreaks = html
-    .replace(/<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1[^>]*>([\s\S]*?)<\/a\s*>/gi, (_m, _q, href: string, label: string) => `${label} (${href})`)
+    .replace(
+      /<a\b[^>]*?\bhref\s*=\s*(["'])(.*?)\1[^>]*>([\s\S]*?)<\/a\s*>/gi,
+      (_m, _q, href: string, label: string) => `${label} (${href})`,
+    )
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<li\b[^>]*>/gi, '\n- ')
     .replace(/<\/(p|div|h[1-6]|ul|ol|table|tr|blockquote)\s*>/gi, '\n\n');
@@ -122,7 +134,12 @@ export function htmlToTextTemplate(html: string): string {
 
 /** Values of an HTML-escaped text (for e-mails built in code, not from templates). */
 export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 }
 
 const dateFormats = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
@@ -131,7 +148,13 @@ function formatsFor(timeZone: string) {
   let formats = dateFormats.get(timeZone);
   if (!formats) {
     formats = {
-      date: new Intl.DateTimeFormat('es-ES', { timeZone, weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+      date: new Intl.DateTimeFormat('es-ES', {
+        timeZone,
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }),
       time: new Intl.DateTimeFormat('es-ES', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
     };
     dateFormats.set(timeZone, formats);
@@ -149,21 +172,38 @@ export interface SessionTimes {
 /** The date placeholders, in Spanish (es-ES, 24 h) in the event's time zone: "sábado, 14 de marzo de 2026",
  * "18:00", "18:00 - 19:30", "sábado, 14 de marzo de 2026, 18:00". An all-day session says "Todo el día". A session
  * ending on a later day shows that day with its end time. */
-export function sessionPlaceholders(s: SessionTimes): Pick<Placeholders, 'eventDate' | 'eventTime' | 'eventEndTime' | 'eventTimeRange' | 'eventDateTime'> {
+export function sessionPlaceholders(
+  s: SessionTimes,
+): Pick<Placeholders, 'eventDate' | 'eventTime' | 'eventEndTime' | 'eventTimeRange' | 'eventDateTime'> {
   const f = formatsFor(s.timeZone);
   const eventDate = f.date.format(s.startsAt);
   const endDate = f.date.format(s.endsAt);
   if (s.isAllDay) {
     const range = endDate === eventDate ? 'Todo el día' : `Todo el día, hasta el ${endDate}`;
-    return { eventDate, eventTime: 'Todo el día', eventEndTime: '', eventTimeRange: range, eventDateTime: `${eventDate} (${range.toLowerCase()})` };
+    return {
+      eventDate,
+      eventTime: 'Todo el día',
+      eventEndTime: '',
+      eventTimeRange: range,
+      eventDateTime: `${eventDate} (${range.toLowerCase()})`,
+    };
   }
   const eventTime = f.time.format(s.startsAt);
   const endTime = f.time.format(s.endsAt);
   const eventEndTime = endDate === eventDate ? endTime : `${endDate}, ${endTime}`;
-  return { eventDate, eventTime, eventEndTime, eventTimeRange: `${eventTime} - ${eventEndTime}`, eventDateTime: `${eventDate}, ${eventTime}` };
+  return {
+    eventDate,
+    eventTime,
+    eventEndTime,
+    eventTimeRange: `${eventTime} - ${eventEndTime}`,
+    eventDateTime: `${eventDate}, ${eventTime}`,
+  };
 }
 
 /** The place as one line: venue, street address, city (the parts that are set). */
 export function addressLine(parts: { place?: string | null; address?: string | null; city?: string | null }): string {
-  return [parts.place, parts.address, parts.city].map((p) => p?.trim()).filter(Boolean).join(', ');
+  return [parts.place, parts.address, parts.city]
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(', ');
 }

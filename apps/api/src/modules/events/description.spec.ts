@@ -9,36 +9,64 @@ describe('sanitizeDescription (allow-list of spec section 2)', () => {
   });
 
   it('drops scripts, styles and iframes with their content, other tags keeping their text', () => {
-    expect(sanitizeDescription('<p>Hola<script>alert(1)</script></p><style>p{}</style><iframe src="https://x"></iframe>')).toBe('<p>Hola</p>');
-    expect(sanitizeDescription('<div><span>texto</span> <img src="x" onerror="alert(1)"><table><tr><td>celda</td></tr></table></div>')).toBe('texto celda');
+    expect(
+      sanitizeDescription('<p>Hola<script>alert(1)</script></p><style>p{}</style><iframe src="https://x"></iframe>'),
+    ).toBe('<p>Hola</p>');
+    expect(
+      sanitizeDescription(
+        '<div><span>texto</span> <img src="x" onerror="alert(1)"><table><tr><td>celda</td></tr></table></div>',
+      ),
+    ).toBe('texto celda');
   });
 
   it('drops event handlers, styles, classes and any other attribute', () => {
-    expect(sanitizeDescription('<p onclick="alert(1)" style="color:red" class="x" id="y">a</p><a href="https://e.com" onmouseover="x()" title="t">b</a>')).toBe(
-      '<p>a</p><a href="https://e.com">b</a>',
-    );
+    expect(
+      sanitizeDescription(
+        '<p onclick="alert(1)" style="color:red" class="x" id="y">a</p><a href="https://e.com" onmouseover="x()" title="t">b</a>',
+      ),
+    ).toBe('<p>a</p><a href="https://e.com">b</a>');
   });
 
   it('drops hrefs with other schemes (javascript:, data:, vbscript:, protocol-relative) but keeps the link text', () => {
-    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', 'java&#09;script:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', '//evil.example.com', 'ftp://x.com']) {
-      expect({ href, html: sanitizeDescription(`<a href="${href}">enlace</a>`) }).toEqual({ href, html: '<a>enlace</a>' });
+    for (const href of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      ' javascript:alert(1)',
+      'java&#09;script:alert(1)',
+      'data:text/html,<b>x</b>',
+      'vbscript:x',
+      '//evil.example.com',
+      'ftp://x.com',
+    ]) {
+      expect({ href, html: sanitizeDescription(`<a href="${href}">enlace</a>`) }).toEqual({
+        href,
+        html: '<a>enlace</a>',
+      });
     }
   });
 
   it('adds rel="noopener noreferrer" to links opening a new tab, replacing any other rel', () => {
-    expect(sanitizeDescription('<a href="https://e.com" target="_blank">x</a>')).toBe('<a href="https://e.com" target="_blank" rel="noopener noreferrer">x</a>');
-    expect(sanitizeDescription('<a href="https://e.com" target="_blank" rel="opener">x</a>')).toBe('<a href="https://e.com" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeDescription('<a href="https://e.com" target="_blank">x</a>')).toBe(
+      '<a href="https://e.com" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeDescription('<a href="https://e.com" target="_blank" rel="opener">x</a>')).toBe(
+      '<a href="https://e.com" target="_blank" rel="noopener noreferrer">x</a>',
+    );
     expect(sanitizeDescription('<a href="https://e.com" target="ventana">x</a>')).toBe('<a href="https://e.com">x</a>');
   });
 
   it('keeps text safe: escaped markup stays text, accents stay as they are', () => {
-    expect(sanitizeDescription('<p>&lt;script&gt;alert(1)&lt;/script&gt; Año &amp; café</p>')).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt; Año &amp; café</p>');
+    expect(sanitizeDescription('<p>&lt;script&gt;alert(1)&lt;/script&gt; Año &amp; café</p>')).toBe(
+      '<p>&lt;script&gt;alert(1)&lt;/script&gt; Año &amp; café</p>',
+    );
   });
 });
 
 describe('descriptionText and descriptionExcerpt (showExcerpt=true)', () => {
   it('reads the text with blocks and line breaks as spaces', () => {
-    expect(descriptionText('<h1>Título</h1><p>Uno<br>dos &amp; tres</p><ul><li>a</li><li>b</li></ul>')).toBe('Título Uno dos & tres a b');
+    expect(descriptionText('<h1>Título</h1><p>Uno<br>dos &amp; tres</p><ul><li>a</li><li>b</li></ul>')).toBe(
+      'Título Uno dos & tres a b',
+    );
     expect(descriptionText('<p> </p><br>')).toBe('');
   });
 

@@ -17,7 +17,10 @@ const DESCRIPTION_POLICY: sanitizeHtml.IOptions = {
 function secureLink(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
   const { target, rel, ...rest } = attribs;
   if (target === '_blank') return { tagName, attribs: { ...rest, target, rel: 'noopener noreferrer' } };
-  return { tagName, attribs: { ...rest, ...(LINK_TARGETS.includes(target) && { target }), ...(rel !== undefined && { rel }) } };
+  return {
+    tagName,
+    attribs: { ...rest, ...(LINK_TARGETS.includes(target) && { target }), ...(rel !== undefined && { rel }) },
+  };
 }
 
 /** An event description reduced to the spec's allow-list (section 2): anything else is dropped (script and
@@ -28,7 +31,10 @@ export function sanitizeDescription(html: string): string {
 
 /** The description as plain text (block ends and line breaks become spaces). */
 export function descriptionText(html: string): string {
-  const text = sanitizeHtml(html.replace(/<\/(p|li|h[1-6])\s*>|<br\s*\/?>/gi, ' '), { allowedTags: [], allowedAttributes: {} });
+  const text = sanitizeHtml(html.replace(/<\/(p|li|h[1-6])\s*>|<br\s*\/?>/gi, ' '), {
+    allowedTags: [],
+    allowedAttributes: {},
+  });
   return decodeEscapes(text).replace(/\s+/g, ' ').trim();
 }
 
@@ -38,13 +44,18 @@ export function descriptionExcerpt(html: string): string {
   if (text.length <= DESCRIPTION_EXCERPT_LENGTH) return `<p>${escapeText(text)}</p>`;
   const cut = text.slice(0, DESCRIPTION_EXCERPT_LENGTH + 1);
   const lastSpace = cut.lastIndexOf(' ');
-  const head = (lastSpace > DESCRIPTION_EXCERPT_LENGTH / 2 ? cut.slice(0, lastSpace) : cut.slice(0, DESCRIPTION_EXCERPT_LENGTH)).trimEnd();
+  const head = (
+    lastSpace > DESCRIPTION_EXCERPT_LENGTH / 2 ? cut.slice(0, lastSpace) : cut.slice(0, DESCRIPTION_EXCERPT_LENGTH)
+  ).trimEnd();
   return `<p>${escapeText(head)}…</p>`;
 }
 
 /** sanitize-html writes text with &, <, > and " escaped (entities of the input are decoded on parsing). */
 function decodeEscapes(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot);/g, (_m, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name] ?? '');
+  return text.replace(
+    /&(amp|lt|gt|quot);/g,
+    (_m, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name] ?? '',
+  );
 }
 
 function escapeText(text: string): string {

@@ -1,4 +1,11 @@
-import { AdminEvent, EVENT_STATUS_LABEL, EVENT_STATUS_TEXT, EventStatusCode, PublicEvent, Session } from '@evreg/contracts';
+import {
+  AdminEvent,
+  EVENT_STATUS_LABEL,
+  EVENT_STATUS_TEXT,
+  EventStatusCode,
+  PublicEvent,
+  Session,
+} from '@evreg/contracts';
 import { descriptionExcerpt } from './description';
 import { EventEntity } from './entities/event.entity';
 

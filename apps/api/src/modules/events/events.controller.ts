@@ -68,7 +68,10 @@ export class EventsController {
   @ApiNoContentResponse()
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Identificador no válido' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'Alguna sesión tiene inscripciones o lista de espera' })
+  @ApiConflictResponse({
+    type: ApiErrorResponseDto,
+    description: 'Alguna sesión tiene inscripciones o lista de espera',
+  })
   async remove(@IdParam() id: number) {
     await this.events.remove(id);
   }

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { AdminEvent, EVENT_DEFAULTS, EVENT_STATUS, EventCategory, MESSAGES, PublicEvent, Session } from '@evreg/contracts';
+import {
+  AdminEvent,
+  EVENT_DEFAULTS,
+  EVENT_STATUS,
+  EventCategory,
+  MESSAGES,
+  PublicEvent,
+  Session,
+} from '@evreg/contracts';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { containsPattern } from '../../common/sql';
@@ -37,9 +45,12 @@ export class EventsService {
   async list(search?: unknown): Promise<AdminEvent[]> {
     const query = this.repo.createQueryBuilder('e').orderBy('e.createdAt', 'DESC').addOrderBy('e.id', 'DESC');
     if (typeof search === 'string' && search.trim()) {
-      query.where(`(e.title ILIKE :pattern OR e.city ILIKE :pattern OR e.place ILIKE :pattern OR ${DESCRIPTION_TEXT_SQL} ILIKE :pattern)`, {
-        pattern: containsPattern(search),
-      });
+      query.where(
+        `(e.title ILIKE :pattern OR e.city ILIKE :pattern OR e.place ILIKE :pattern OR ${DESCRIPTION_TEXT_SQL} ILIKE :pattern)`,
+        {
+          pattern: containsPattern(search),
+        },
+      );
     }
     return this.withSessions(this.ds, await query.getMany());
   }
@@ -77,7 +88,9 @@ export class EventsService {
   /** A change of time zone re-dates every session (their local dates and times stay). */
   async update(id: number, dto: UpdateEventDto): Promise<AdminEvent> {
     return this.ds.transaction(async (m) => {
-      const current = await m.getRepository(EventEntity).findOne({ where: { id }, lock: { mode: 'for_no_key_update' } });
+      const current = await m
+        .getRepository(EventEntity)
+        .findOne({ where: { id }, lock: { mode: 'for_no_key_update' } });
       if (!current) throw AppError.notFound(M.notFound);
       if (dto.id !== undefined && dto.id !== id) throw AppError.field('id', M.idImmutable);
       const fields = await this.prepare(dto, current, m);
@@ -103,7 +116,10 @@ export class EventsService {
     await this.ds.transaction(async (m) => {
       const [event] = await m.query(`SELECT id FROM events WHERE id = $1 FOR UPDATE`, [id]);
       if (!event) throw AppError.notFound(M.notFound);
-      const sessions: { id: number }[] = await m.query(`SELECT id FROM event_sessions WHERE event_id = $1 ORDER BY id FOR UPDATE`, [id]);
+      const sessions: { id: number }[] = await m.query(
+        `SELECT id FROM event_sessions WHERE event_id = $1 ORDER BY id FOR UPDATE`,
+        [id],
+      );
       await this.sessions.deleteUnbooked(
         m,
         sessions.map((s) => s.id),
@@ -115,13 +131,21 @@ export class EventsService {
 
   /** The row to write: description sanitised, category and time zone checked (all problems in one 400).
    * On update an omitted optional field keeps its current value. */
-  private async prepare(dto: CreateEventDto | UpdateEventDto, current?: EventEntity, db: DataSource | EntityManager = this.ds): Promise<EventFields> {
+  private async prepare(
+    dto: CreateEventDto | UpdateEventDto,
+    current?: EventEntity,
+    db: DataSource | EntityManager = this.ds,
+  ): Promise<EventFields> {
     const errors: Record<string, string[]> = {};
     const description = sanitizeDescription(dto.description);
     if (!descriptionText(description)) errors.description = [M.descriptionRequired];
-    if (!(await db.getRepository(EventCategoryEntity).existsBy({ id: dto.eventCategoryId }))) errors.eventCategoryId = [M.categoryNotFound];
+    if (!(await db.getRepository(EventCategoryEntity).existsBy({ id: dto.eventCategoryId })))
+      errors.eventCategoryId = [M.categoryNotFound];
     const currentZone = current?.timeZone ?? EVENT_DEFAULTS.timeZone;
-    const timeZone = dto.timeZone === undefined || dto.timeZone === currentZone ? currentZone : await this.knownTimeZone(db, dto.timeZone);
+    const timeZone =
+      dto.timeZone === undefined || dto.timeZone === currentZone
+        ? currentZone
+        : await this.knownTimeZone(db, dto.timeZone);
     if (!timeZone) errors.timeZone = [M.timeZoneInvalid];
     if (Object.keys(errors).length || !timeZone) throw AppError.validation(errors);
     return {
@@ -148,7 +172,10 @@ export class EventsService {
    * the runtime's list already; the sessions are dated by PostgreSQL). The view reads the whole zone database
    * (~50 ms), hence asked only when the zone changes. */
   private async knownTimeZone(db: DataSource | EntityManager, name: string): Promise<string | null> {
-    const [row]: { name: string }[] = await db.query(`SELECT name FROM pg_timezone_names WHERE lower(name) = lower($1) LIMIT 1`, [name]);
+    const [row]: { name: string }[] = await db.query(
+      `SELECT name FROM pg_timezone_names WHERE lower(name) = lower($1) LIMIT 1`,
+      [name],
+    );
     return row?.name ?? null;
   }
 

@@ -1,5 +1,16 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiExtraModels, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiExtraModels,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { SESSION_TOKEN_HEADER } from '@evreg/contracts';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { IdParam } from '../../common/id-param';
@@ -10,7 +21,11 @@ import { AdminEventDto, PublicEventDto, SessionDto } from './dto/views.dto';
 import { EventsService } from './events.service';
 import { SessionsService } from './sessions.service';
 
-const ACCEPT_LANGUAGE = { name: 'Accept-Language', required: false, description: 'es por defecto; el contenido solo existe en español' };
+const ACCEPT_LANGUAGE = {
+  name: 'Accept-Language',
+  required: false,
+  description: 'es por defecto; el contenido solo existe en español',
+};
 
 /** The booking page's calls. The back office reads the sessions here too (same shape, nothing to hide). */
 @ApiTags('Events (público)')
@@ -25,27 +40,51 @@ export class PublicEventsController {
   @Public({ optionalAuth: true })
   @ApiOperation({
     summary: 'Evento para la página de reservas (también en borrador, para previsualizarlo)',
-    description: 'Con un token de personal con Events.Read responde la vista completa del back office (AdminEvent: todos los campos, sesiones y totales).',
+    description:
+      'Con un token de personal con Events.Read responde la vista completa del back office (AdminEvent: todos los campos, sesiones y totales).',
   })
   @ApiBearerAuth()
   @ApiHeader(ACCEPT_LANGUAGE)
-  @ApiQuery({ name: 'showExcerpt', required: false, type: Boolean, description: 'true: la descripción como ~200 caracteres de texto en un <p>' })
+  @ApiQuery({
+    name: 'showExcerpt',
+    required: false,
+    type: Boolean,
+    description: 'true: la descripción como ~200 caracteres de texto en un <p>',
+  })
   @ApiExtraModels(AdminEventDto)
-  @ApiOkResponse({ schema: { oneOf: [{ $ref: getSchemaPath(PublicEventDto) }, { $ref: getSchemaPath(AdminEventDto) }] } })
+  @ApiOkResponse({
+    schema: { oneOf: [{ $ref: getSchemaPath(PublicEventDto) }, { $ref: getSchemaPath(AdminEventDto) }] },
+  })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Identificador no válido' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Evento no encontrado' })
   get(@IdParam() id: number, @Query('showExcerpt') showExcerpt?: boolean, @CurrentPrincipal() principal?: Principal) {
-    if (principal && !principal.mustChangePassword && principal.permissions.has('Events.Read')) return this.events.get(id);
+    if (principal && !principal.mustChangePassword && principal.permissions.has('Events.Read'))
+      return this.events.get(id);
     return this.events.getPublic(id, { excerpt: showExcerpt === true });
   }
 
   @Get(':eventId/sessions')
   @Public()
-  @ApiOperation({ summary: 'Todas las sesiones del evento (también las pasadas), por fecha de inicio, con plazas en vivo' })
+  @ApiOperation({
+    summary: 'Todas las sesiones del evento (también las pasadas), por fecha de inicio, con plazas en vivo',
+  })
   @ApiHeader(ACCEPT_LANGUAGE)
-  @ApiHeader({ name: SESSION_TOKEN_HEADER, required: false, description: 'Token del visitante: sus propias retenciones no restan de availableSpots' })
-  @ApiQuery({ name: 'showEventDetails', required: false, type: Boolean, description: 'true: cada sesión incluye `event`' })
-  @ApiQuery({ name: '_', required: false, description: 'Antiprocaché: se ignora (igual que t y cualquier otro parámetro)' })
+  @ApiHeader({
+    name: SESSION_TOKEN_HEADER,
+    required: false,
+    description: 'Token del visitante: sus propias retenciones no restan de availableSpots',
+  })
+  @ApiQuery({
+    name: 'showEventDetails',
+    required: false,
+    type: Boolean,
+    description: 'true: cada sesión incluye `event`',
+  })
+  @ApiQuery({
+    name: '_',
+    required: false,
+    description: 'Antiprocaché: se ignora (igual que t y cualquier otro parámetro)',
+  })
   @ApiQuery({ name: 't', required: false, description: 'Antiprocaché: se ignora' })
   @ApiOkResponse({ type: [SessionDto] })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Identificador o X-Session-Token no válido' })

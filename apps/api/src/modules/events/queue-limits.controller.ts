@@ -16,7 +16,8 @@ export class QueueLimitsController {
   @HttpCode(200)
   @Auth({ permission: 'Settings.Update' })
   @ApiOperation({
-    summary: 'Fijar el máximo de lista de espera de todas las sesiones no terminadas (nunca por debajo de quienes ya esperan)',
+    summary:
+      'Fijar el máximo de lista de espera de todas las sesiones no terminadas (nunca por debajo de quienes ya esperan)',
   })
   @ApiOkResponse({ type: BulkUpdateQueueLimitsResponseDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })

@@ -42,5 +42,7 @@ export async function querySessions(
       WHERE ${where}
       ORDER BY s.starts_at, s.id`;
   const values = [...params, options.excludeToken ?? null];
-  return options.statementName ? preparedQuery<Session>(db, options.statementName, text, values) : db.query(text, values);
+  return options.statementName
+    ? preparedQuery<Session>(db, options.statementName, text, values)
+    : db.query(text, values);
 }

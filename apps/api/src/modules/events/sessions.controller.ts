@@ -36,7 +36,10 @@ export class SessionsController {
   @Auth({ permission: 'Events.Update' })
   @ApiOperation({ summary: 'Editar fechas, horas e indicadores; la capacidad se cambia con sus propias llamadas' })
   @ApiOkResponse({ type: SessionDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Errores por campo, también si cambia la capacidad' })
+  @ApiBadRequestResponse({
+    type: ApiErrorResponseDto,
+    description: 'Errores por campo, también si cambia la capacidad',
+  })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Sesión no encontrada' })
   update(@IdParam('eventId') eventId: number, @IdParam('sessionId') sessionId: number, @Body() dto: UpdateSessionDto) {
     return this.sessions.update(eventId, sessionId, dto);
@@ -48,7 +51,11 @@ export class SessionsController {
   @ApiOkResponse({ type: SessionDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Sesión no encontrada' })
-  toggleRegistration(@IdParam('eventId') eventId: number, @IdParam('sessionId') sessionId: number, @Body() dto: ToggleRegistrationDto) {
+  toggleRegistration(
+    @IdParam('eventId') eventId: number,
+    @IdParam('sessionId') sessionId: number,
+    @Body() dto: ToggleRegistrationDto,
+  ) {
     return this.sessions.toggleRegistration(eventId, sessionId, dto.isOpen);
   }
 

@@ -34,7 +34,10 @@ export class SessionsService {
   async list(eventId: number, options: { showEventDetails?: boolean; sessionToken?: string } = {}): Promise<Session[]> {
     const event = await findEventForBookingPage(this.ds, eventId);
     if (!event) throw AppError.notFound(MESSAGES.events.notFound);
-    const sessions = await querySessions(this.ds, 's.event_id = $1', [eventId], { excludeToken: options.sessionToken, statementName: 'sessions.of-event' });
+    const sessions = await querySessions(this.ds, 's.event_id = $1', [eventId], {
+      excludeToken: options.sessionToken,
+      statementName: 'sessions.of-event',
+    });
     if (!options.showEventDetails) return sessions;
     const details = toPublicEvent(event);
     return sessions.map((session) => ({ ...session, event: details }));
@@ -46,7 +49,8 @@ export class SessionsService {
     const reservedSpots = dto.reservedSpots ?? 0;
     const maxQueueSpots = dto.maxQueueSpots ?? limits.defaultMaxQueueSpots;
     if (reservedSpots > dto.maxAttendees) errors.reservedSpots = [M.reservedAboveCapacity];
-    if (maxQueueSpots > limits.globalMaxQueueSpots) errors.maxQueueSpots = [M.maxQueueAboveGlobal(limits.globalMaxQueueSpots)];
+    if (maxQueueSpots > limits.globalMaxQueueSpots)
+      errors.maxQueueSpots = [M.maxQueueAboveGlobal(limits.globalMaxQueueSpots)];
 
     return this.ds.transaction(async (m) => {
       // FOR SHARE: a concurrent change of the event's time zone waits, then re-dates this session too.
@@ -128,7 +132,10 @@ export class SessionsService {
 
   async remove(eventId: number, sessionId: number): Promise<void> {
     await this.ds.transaction(async (m) => {
-      const [session] = await m.query(`SELECT id FROM event_sessions WHERE id = $1 AND event_id = $2 FOR UPDATE`, [sessionId, eventId]);
+      const [session] = await m.query(`SELECT id FROM event_sessions WHERE id = $1 AND event_id = $2 FOR UPDATE`, [
+        sessionId,
+        eventId,
+      ]);
       if (!session) throw AppError.notFound(M.notFound);
       await this.deleteUnbooked(m, [sessionId], M.hasRegistrations);
     });
@@ -140,7 +147,10 @@ export class SessionsService {
   async deleteUnbooked(m: EntityManager, sessionIds: number[], conflictMessage: string): Promise<void> {
     if (!sessionIds.length) return;
     // Registration states: 0 active, 1 cancelled, 2 waiting.
-    const [busy] = await m.query(`SELECT 1 FROM registrations WHERE session_id = ANY($1::int[]) AND state IN (0, 2) LIMIT 1`, [sessionIds]);
+    const [busy] = await m.query(
+      `SELECT 1 FROM registrations WHERE session_id = ANY($1::int[]) AND state IN (0, 2) LIMIT 1`,
+      [sessionIds],
+    );
     if (busy) throw AppError.conflict(conflictMessage);
     await m.query(`DELETE FROM registrations WHERE session_id = ANY($1::int[]) AND state = 1`, [sessionIds]);
     await m.query(`DELETE FROM event_sessions WHERE id = ANY($1::int[])`, [sessionIds]);
@@ -150,7 +160,8 @@ export class SessionsService {
    * there; answers how many sessions changed. */
   async bulkUpdateQueueLimits(newQueueLimit: number): Promise<BulkUpdateQueueLimitsResponse> {
     const { globalMaxQueueSpots } = await this.settings.queueSettings();
-    if (newQueueLimit > globalMaxQueueSpots) throw AppError.field('newQueueLimit', M.newQueueLimitAboveGlobal(globalMaxQueueSpots));
+    if (newQueueLimit > globalMaxQueueSpots)
+      throw AppError.field('newQueueLimit', M.newQueueLimitAboveGlobal(globalMaxQueueSpots));
     const [, updatedSessions]: [unknown[], number] = await this.ds.query(
       `UPDATE event_sessions SET max_queue_spots = greatest($1::int, queue_count)
         WHERE ends_at > now() AND max_queue_spots <> greatest($1::int, queue_count)`,

@@ -6,7 +6,10 @@ import type { Principal } from '../auth/principal';
 import { GdprConsentDto, GdprDeleteResultDto, GdprExportDto, GdprSearchQueryDto, GdprSummaryDto } from './dto/gdpr.dto';
 import { GdprService } from './gdpr.service';
 
-const BAD_EMAIL = { type: ApiErrorResponseDto, description: "'Por favor indique un correo electrónico' (falta o no es válido)" };
+const BAD_EMAIL = {
+  type: ApiErrorResponseDto,
+  description: "'Por favor indique un correo electrónico' (falta o no es válido)",
+};
 
 @ApiTags('GDPR')
 @Controller('admin/gdpr')

@@ -50,15 +50,16 @@ export class GdprService {
 
   async search(rawEmail: string | undefined): Promise<GdprSummary> {
     const email = this.email(rawEmail);
-    const [row]: { registrations: number; consents: number; other: boolean; lastActivity: Date | null }[] = await this.ds.query(
-      `SELECT (SELECT count(*)::int FROM registrations WHERE ${PERSON}) AS registrations,
+    const [row]: { registrations: number; consents: number; other: boolean; lastActivity: Date | null }[] =
+      await this.ds.query(
+        `SELECT (SELECT count(*)::int FROM registrations WHERE ${PERSON}) AS registrations,
               (SELECT count(*)::int FROM consents WHERE ${CONSENTS}) AS consents,
               EXISTS (SELECT 1 FROM email_messages WHERE ${EMAILS}) OR EXISTS (SELECT 1 FROM sms_messages WHERE ${SMS})
                 OR EXISTS (SELECT 1 FROM blacklist_entries WHERE ${PERSON}) AS other,
               greatest((SELECT max(greatest(created_at, registered_at, promoted_at, cancelled_at)) FROM registrations WHERE ${PERSON}),
                        (SELECT max(consent_date) FROM consents WHERE ${CONSENTS})) AS "lastActivity"`,
-      [email],
-    );
+        [email],
+      );
     return {
       email,
       hasData: row.registrations > 0 || row.consents > 0 || row.other,
@@ -75,7 +76,10 @@ export class GdprService {
       const consentHistory = await this.consentsOf(m, email);
       const blacklistEntries = await this.blacklistEntries(m, email);
       const messages = await this.messages(m, email);
-      await this.record(m, 'Export', email, actor, { registrations: registrations.length, consents: consentHistory.length });
+      await this.record(m, 'Export', email, actor, {
+        registrations: registrations.length,
+        consents: consentHistory.length,
+      });
       return {
         email,
         exportedAt: new Date().toISOString(),
@@ -113,15 +117,24 @@ export class GdprService {
         promotedFromWaitingList: 0,
       };
       for (let pass = 0; pass < MAX_PASSES; pass++) {
-        const sessions: { id: number }[] = await m.query(`SELECT DISTINCT session_id AS id FROM registrations WHERE ${PERSON} ORDER BY 1`, [email]);
+        const sessions: { id: number }[] = await m.query(
+          `SELECT DISTINCT session_id AS id FROM registrations WHERE ${PERSON} ORDER BY 1`,
+          [email],
+        );
         if (!sessions.length) break;
         for (const { id } of sessions) await this.eraseInSession(m, id, email, result);
       }
       // What is left unlinked: consents and messages of entries removed earlier, or of other sessions' rows.
       result.deletedConsents += await this.count(m, `DELETE FROM consents WHERE lower(email) = $1`, [email]);
-      result.deletedEmailMessages += await this.count(m, `DELETE FROM email_messages WHERE lower(email_address) = $1`, [email]);
+      result.deletedEmailMessages += await this.count(m, `DELETE FROM email_messages WHERE lower(email_address) = $1`, [
+        email,
+      ]);
       result.deletedSmsMessages += await this.count(m, `DELETE FROM sms_messages WHERE lower(email) = $1`, [email]);
-      result.deletedBlacklistEntries = await this.count(m, `DELETE FROM blacklist_entries WHERE ${PERSON} AND expires_at <= now()`, [email]);
+      result.deletedBlacklistEntries = await this.count(
+        m,
+        `DELETE FROM blacklist_entries WHERE ${PERSON} AND expires_at <= now()`,
+        [email],
+      );
       const [{ kept }] = await m.query(`SELECT count(*)::int AS kept FROM blacklist_entries WHERE ${PERSON}`, [email]);
       result.keptActiveBlacklistEntries = kept;
       const { email: _address, ...counts } = result;
@@ -136,18 +149,26 @@ export class GdprService {
   /** Under the session's lock: removes the person's rows there with what hangs on them, gives back the seat
    * (online or reserved) or closes the waiting-list gap, as CancellationService.release does for one row, then
    * promotes. */
-  private async eraseInSession(m: EntityManager, sessionId: number, email: string, result: GdprDeleteResult): Promise<void> {
+  private async eraseInSession(
+    m: EntityManager,
+    sessionId: number,
+    email: string,
+    result: GdprDeleteResult,
+  ): Promise<void> {
     const session = await lockSession(m, sessionId);
     if (!session) return; // deleted meanwhile (only possible when nothing active or waiting was left in it)
-    const rows: { id: number; state: number; usesReservedSpot: boolean; queuePosition: number | null }[] = await m.query(
-      `SELECT id, state, uses_reserved_spot AS "usesReservedSpot", queue_position AS "queuePosition"
+    const rows: { id: number; state: number; usesReservedSpot: boolean; queuePosition: number | null }[] =
+      await m.query(
+        `SELECT id, state, uses_reserved_spot AS "usesReservedSpot", queue_position AS "queuePosition"
          FROM registrations WHERE session_id = $1 AND lower(email) = $2 FOR NO KEY UPDATE`,
-      [sessionId, email],
-    );
+        [sessionId, email],
+      );
     if (!rows.length) return;
     const ids = rows.map((row) => row.id);
     result.deletedConsents += await this.count(m, `DELETE FROM consents WHERE registration_id = ANY($1)`, [ids]);
-    result.deletedEmailMessages += await this.count(m, `DELETE FROM email_messages WHERE registration_id = ANY($1)`, [ids]);
+    result.deletedEmailMessages += await this.count(m, `DELETE FROM email_messages WHERE registration_id = ANY($1)`, [
+      ids,
+    ]);
     result.deletedSmsMessages += await this.count(m, `DELETE FROM sms_messages WHERE registration_id = ANY($1)`, [ids]);
     await m.query(`DELETE FROM registrations WHERE id = ANY($1)`, [ids]);
     result.deletedRegistrations += rows.length;
@@ -156,11 +177,10 @@ export class GdprService {
     const online = active.filter((row) => !row.usesReservedSpot).length;
     const reserved = active.length - online;
     if (active.length) {
-      await m.query(`UPDATE event_sessions SET online_registered = online_registered - $2, reserved_registered = reserved_registered - $3 WHERE id = $1`, [
-        sessionId,
-        online,
-        reserved,
-      ]);
+      await m.query(
+        `UPDATE event_sessions SET online_registered = online_registered - $2, reserved_registered = reserved_registered - $3 WHERE id = $1`,
+        [sessionId, online, reserved],
+      );
       session.onlineRegistered -= online;
       session.reservedRegistered -= reserved;
     }
@@ -172,17 +192,20 @@ export class GdprService {
   }
 
   private async registrations(m: EntityManager, email: string): Promise<GdprRegistration[]> {
-    const rows: (Omit<GdprRegistration, 'status' | 'registeredAt' | 'cancelledAt'> & { state: number; registeredAt: Date; cancelledAt: Date | null })[] =
-      await m.query(
-        `SELECT r.id, r.first_name AS "firstName", r.last_name AS "lastName", r.email, r.user_tax_id AS "userTaxId",
+    const rows: (Omit<GdprRegistration, 'status' | 'registeredAt' | 'cancelledAt'> & {
+      state: number;
+      registeredAt: Date;
+      cancelledAt: Date | null;
+    })[] = await m.query(
+      `SELECT r.id, r.first_name AS "firstName", r.last_name AS "lastName", r.email, r.user_tax_id AS "userTaxId",
                 r.telephone_number AS "telephoneNumber", e.title AS "eventTitle", to_char(s.start_date, 'YYYY-MM-DD') AS "sessionDate",
                 to_char(s.start_time, 'HH24:MI:SS') AS "sessionStartTime", to_char(s.end_time, 'HH24:MI:SS') AS "sessionEndTime",
                 r.registered_at AS "registeredAt", r.state, r.queue_position AS "queuePosition", r.cancelled_at AS "cancelledAt"
            FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id
           WHERE lower(r.email) = $1
           ORDER BY r.registered_at, r.id`,
-        [email],
-      );
+      [email],
+    );
     return rows.map(({ state, registeredAt, cancelledAt, ...row }) => ({
       ...row,
       registeredAt: registeredAt.toISOString(),
@@ -201,7 +224,11 @@ export class GdprService {
   }
 
   private async blacklistEntries(m: EntityManager, email: string): Promise<GdprBlacklistEntry[]> {
-    const rows: (Omit<GdprBlacklistEntry, 'reason' | 'expiresAt' | 'createdAt'> & { reason: number; expiresAt: Date; createdAt: Date })[] = await m.query(
+    const rows: (Omit<GdprBlacklistEntry, 'reason' | 'expiresAt' | 'createdAt'> & {
+      reason: number;
+      expiresAt: Date;
+      createdAt: Date;
+    })[] = await m.query(
       `SELECT e.title AS "eventTitle", b.first_name AS "firstName", b.last_name AS "lastName", b.phone_number AS "phoneNumber",
               b.reason, b.reason_desc AS description,
               b.expires_at AS "expiresAt", b.created_at AS "createdAt"
@@ -228,7 +255,13 @@ export class GdprService {
     return rows.map((row) => ({ ...row, status: MESSAGE_STATUS[row.status], createdAt: row.createdAt.toISOString() }));
   }
 
-  private async record(m: EntityManager, action: 'Export' | 'Delete', email: string, actor: Principal, counts: Record<string, number>): Promise<void> {
+  private async record(
+    m: EntityManager,
+    action: 'Export' | 'Delete',
+    email: string,
+    actor: Principal,
+    counts: Record<string, number>,
+  ): Promise<void> {
     await m.query(`INSERT INTO gdpr_requests (action, email_hash, counts, staff_user_id) VALUES ($1, $2, $3, $4)`, [
       action,
       this.emailHash(email),

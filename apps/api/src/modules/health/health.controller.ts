@@ -26,7 +26,10 @@ export class HealthController {
   @ApiServiceUnavailableResponse({ type: HealthStatusDto })
   async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthStatus> {
     const [dbUp, queueUp] = await Promise.all([
-      this.ds.query('SELECT 1').then(() => true, () => false),
+      this.ds.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
       this.queue.ping().catch(() => false),
     ]);
     const status: HealthStatus = {

@@ -1,5 +1,13 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { SessionTokenHeader } from '../../common/session-token';
 import { Public } from '../auth/auth.decorators';
@@ -14,11 +22,17 @@ export class HoldsController {
   @Post()
   @HttpCode(200)
   @Public()
-  @ApiOperation({ summary: 'Retener plazas durante TicketHoldDurationMinutes (sustituye la retención anterior del token en esa sesión)' })
+  @ApiOperation({
+    summary:
+      'Retener plazas durante TicketHoldDurationMinutes (sustituye la retención anterior del token en esa sesión)',
+  })
   @ApiOkResponse({ type: TicketHoldResponseDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'NO_SPOTS, REGISTRATION_CLOSED, SESSION_STARTED, EVENT_NOT_LIVE; success false' })
+  @ApiConflictResponse({
+    type: ApiErrorResponseDto,
+    description: 'NO_SPOTS, REGISTRATION_CLOSED, SESSION_STARTED, EVENT_NOT_LIVE; success false',
+  })
   hold(@Body() dto: TicketHoldDto) {
     return this.holds.hold(dto.eventSessionId, dto.sessionToken, dto.numberOfSpots ?? 1);
   }

@@ -38,14 +38,22 @@ export class HoldsService {
    * new request replaces it. Granted only if the spots are free; otherwise nothing changes. */
   async hold(sessionId: number, token: string, spots: number): Promise<TicketHoldResponse> {
     const held = (await this.firstHold(sessionId, token, spots)) ?? (await this.holdCarefully(sessionId, token, spots));
-    await this.jobs.add('holds.expire', { holdId: held.id }, { delayMs: held.expiresAt.getTime() - Date.now() + 1000, jobId: `hold-${held.id}-${held.expiresAt.getTime()}` });
+    await this.jobs.add(
+      'holds.expire',
+      { holdId: held.id },
+      { delayMs: held.expiresAt.getTime() - Date.now() + 1000, jobId: `hold-${held.id}-${held.expiresAt.getTime()}` },
+    );
     return { success: true, message: b.holdGranted, expiresAt: held.expiresAt.toISOString() };
   }
 
   /** The rush's common case in one statement and one round trip: a token's first hold on a session of a Live
    * event, open and not started, with room on the counter. Anything else (a replacement, a refusal, a race of
    * the token with itself) answers null and takes the careful path. */
-  private async firstHold(sessionId: number, token: string, spots: number): Promise<{ id: string; expiresAt: Date } | null> {
+  private async firstHold(
+    sessionId: number,
+    token: string,
+    spots: number,
+  ): Promise<{ id: string; expiresAt: Date } | null> {
     try {
       const [row] = await preparedQuery<{ id: string; expiresAt: Date }>(
         this.ds,
@@ -60,7 +68,14 @@ export class HoldsService {
          INSERT INTO ticket_holds (session_id, token, spots, expires_at)
          SELECT id, $2, $3, now() + make_interval(mins => coalesce((SELECT value::int FROM settings WHERE key = $4), $6)) FROM s
          RETURNING id::text, expires_at AS "expiresAt"`,
-        [sessionId, token, spots, SETTING_KEYS.ticketHoldDurationMinutes, EVENT_STATUS.Live, HOLD_DURATION_MINUTES.default],
+        [
+          sessionId,
+          token,
+          spots,
+          SETTING_KEYS.ticketHoldDurationMinutes,
+          EVENT_STATUS.Live,
+          HOLD_DURATION_MINUTES.default,
+        ],
       );
       return row ?? null;
     } catch (error) {
@@ -69,7 +84,11 @@ export class HoldsService {
     }
   }
 
-  private async holdCarefully(sessionId: number, token: string, spots: number): Promise<{ id: string; expiresAt: Date }> {
+  private async holdCarefully(
+    sessionId: number,
+    token: string,
+    spots: number,
+  ): Promise<{ id: string; expiresAt: Date }> {
     const info = await this.holdState(sessionId, token);
     const closed = bookingStateProblem(info);
     if (closed) throw holdRefusal(closed.statusCode, closed.code, closed.message);
@@ -80,12 +99,15 @@ export class HoldsService {
     let held = await this.attempt(sessionId, token, spots, minutes);
     // Refused on the counter, which also counts expired holds not yet deleted: delete this session's expired
     // holds (a short transaction of its own) and try once more on exact numbers.
-    if (!held && info.anyExpired && (await this.release(sessionId, `expires_at <= now()`, [])) > 0) held = await this.attempt(sessionId, token, spots, minutes);
+    if (!held && info.anyExpired && (await this.release(sessionId, `expires_at <= now()`, [])) > 0)
+      held = await this.attempt(sessionId, token, spots, minutes);
     if (held) return held;
     // Refused: say why as things stand now (registration may have closed meanwhile).
     const now = await this.holdState(sessionId, token);
     const problem = bookingStateProblem(now);
-    throw problem ? holdRefusal(problem.statusCode, problem.code, problem.message) : holdRefusal(409, 'NO_SPOTS', b.holdFull);
+    throw problem
+      ? holdRefusal(problem.statusCode, problem.code, problem.message)
+      : holdRefusal(409, 'NO_SPOTS', b.holdFull);
   }
 
   /** The session as a hold decides on it; a 404 when it doesn't exist. */
@@ -115,10 +137,18 @@ export class HoldsService {
    * capacity, and writes the hold in the same statement; the row lock lasts that statement and the commit.
    * A token's earlier hold on the session is locked first (FOR UPDATE) so a replacement subtracts exactly
    * what it replaces. Answers null when the counter says there is no room. */
-  private async attempt(sessionId: number, token: string, spots: number, minutes: number): Promise<{ id: string; expiresAt: Date } | null> {
+  private async attempt(
+    sessionId: number,
+    token: string,
+    spots: number,
+    minutes: number,
+  ): Promise<{ id: string; expiresAt: Date } | null> {
     const run = () =>
       this.ds.transaction(async (m) => {
-        const [existing] = await m.query(`SELECT id, spots FROM ticket_holds WHERE session_id = $1 AND token = $2 FOR UPDATE`, [sessionId, token]);
+        const [existing] = await m.query(
+          `SELECT id, spots FROM ticket_holds WHERE session_id = $1 AND token = $2 FOR UPDATE`,
+          [sessionId, token],
+        );
         const write = existing
           ? `UPDATE ticket_holds SET spots = $3, expires_at = now() + make_interval(mins => $5), created_at = now()
               WHERE id = $6 AND session_id = $1 AND token = $2 AND EXISTS (SELECT 1 FROM s) RETURNING id::text, expires_at AS "expiresAt"`
@@ -148,7 +178,10 @@ export class HoldsService {
 
   /** Releases every hold of the token at once (the booking page's countdown reached zero, or it left). */
   async expireToken(token: string): Promise<{ success: true; message: string; released: number }> {
-    const sessions: { session_id: number }[] = await this.ds.query(`SELECT DISTINCT session_id FROM ticket_holds WHERE token = $1 ORDER BY session_id`, [token]);
+    const sessions: { session_id: number }[] = await this.ds.query(
+      `SELECT DISTINCT session_id FROM ticket_holds WHERE token = $1 ORDER BY session_id`,
+      [token],
+    );
     let released = 0;
     for (const { session_id } of sessions) {
       released += await this.release(session_id, `token = $2`, [token]);
@@ -158,7 +191,9 @@ export class HoldsService {
 
   @JobHandler('holds.expire')
   async onHoldExpired({ holdId }: { holdId: string }): Promise<void> {
-    const [hold] = await this.ds.query(`SELECT session_id FROM ticket_holds WHERE id = $1 AND expires_at <= now()`, [holdId]);
+    const [hold] = await this.ds.query(`SELECT session_id FROM ticket_holds WHERE id = $1 AND expires_at <= now()`, [
+      holdId,
+    ]);
     if (hold) await this.release(hold.session_id, `id = $2 AND expires_at <= now()`, [holdId]);
   }
 

@@ -1,5 +1,12 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { IdParam } from '../../common/id-param';
 import { Auth, CurrentPrincipal } from '../auth/auth.decorators';
@@ -19,9 +26,15 @@ export class NotificationsController {
   @Post('events/:eventId')
   @HttpCode(200)
   @Auth({ permission: 'Events.Update' })
-  @ApiOperation({ summary: 'Notificar a todas las personas inscritas (activas) en las sesiones de un evento', description: DESCRIPTION })
+  @ApiOperation({
+    summary: 'Notificar a todas las personas inscritas (activas) en las sesiones de un evento',
+    description: DESCRIPTION,
+  })
   @ApiOkResponse({ type: NotificationResultDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Tipo no válido, SMS vacío o de más de 80 caracteres, email sin plantilla ni mensaje' })
+  @ApiBadRequestResponse({
+    type: ApiErrorResponseDto,
+    description: 'Tipo no válido, SMS vacío o de más de 80 caracteres, email sin plantilla ni mensaje',
+  })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Evento no encontrado' })
   @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'SMS_DISABLED: el envío de SMS está deshabilitado' })
   toEvent(@IdParam('eventId') eventId: number, @Body() dto: SendNotificationDto, @CurrentPrincipal() actor: Principal) {
@@ -31,12 +44,22 @@ export class NotificationsController {
   @Post('sessions/:sessionId')
   @HttpCode(200)
   @Auth({ permission: 'Events.Update' })
-  @ApiOperation({ summary: 'Notificar a todas las personas inscritas (activas) en una sesión', description: DESCRIPTION })
+  @ApiOperation({
+    summary: 'Notificar a todas las personas inscritas (activas) en una sesión',
+    description: DESCRIPTION,
+  })
   @ApiOkResponse({ type: NotificationResultDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Tipo no válido, SMS vacío o de más de 80 caracteres, email sin plantilla ni mensaje' })
+  @ApiBadRequestResponse({
+    type: ApiErrorResponseDto,
+    description: 'Tipo no válido, SMS vacío o de más de 80 caracteres, email sin plantilla ni mensaje',
+  })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Sesión no encontrada' })
   @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'SMS_DISABLED: el envío de SMS está deshabilitado' })
-  toSession(@IdParam('sessionId') sessionId: number, @Body() dto: SendNotificationDto, @CurrentPrincipal() actor: Principal) {
+  toSession(
+    @IdParam('sessionId') sessionId: number,
+    @Body() dto: SendNotificationDto,
+    @CurrentPrincipal() actor: Principal,
+  ) {
     return this.notifications.toSession(sessionId, dto, actor);
   }
 }

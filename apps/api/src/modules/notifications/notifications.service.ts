@@ -109,11 +109,18 @@ export class NotificationsService {
       actor.userId,
     );
     recorded.forEach((sms, i) => {
-      if (sms.status === SMS_STATUS.Failed) errors.push(M.badPhone(`${reachable[i].name} (registro ${reachable[i].id})`));
+      if (sms.status === SMS_STATUS.Failed)
+        errors.push(M.badPhone(`${reachable[i].name} (registro ${reachable[i].id})`));
     });
     const accepted = recorded.filter((sms) => sms.status === SMS_STATUS.Pending);
     const totalCost = Math.round(accepted.reduce((sum, sms) => sum + sms.cost, 0) * 100) / 100;
-    return { totalRecipients: recipients.length, successCount: accepted.length, failedCount: recipients.length - accepted.length, totalCost, errors };
+    return {
+      totalRecipients: recipients.length,
+      successCount: accepted.length,
+      failedCount: recipients.length - accepted.length,
+      totalCost,
+      errors,
+    };
   }
 
   /** One pending e-mail per registration (email_type 'Notification'); the e-mail module renders and sends it:
@@ -123,7 +130,10 @@ export class NotificationsService {
       const [template] = await m.query(`SELECT 1 FROM email_templates WHERE id = $1`, [dto.emailTemplateId]);
       if (!template) throw AppError.field('emailTemplateId', M.templateNotFound);
     }
-    const data = dto.emailTemplateId !== undefined ? { templateId: dto.emailTemplateId } : { message: dto.message, ...(dto.subject ? { subject: dto.subject } : {}) };
+    const data =
+      dto.emailTemplateId !== undefined
+        ? { templateId: dto.emailTemplateId }
+        : { message: dto.message, ...(dto.subject ? { subject: dto.subject } : {}) };
     const inserted: { id: string }[] = await m.query(
       `INSERT INTO email_messages (email_type, registration_id, event_id, session_id, email_address, recipient_name, user_tax_id, data)
        SELECT 'Notification', r.id, s.event_id, r.session_id, r.email, r.first_name || ' ' || r.last_name, r.user_tax_id, $2::jsonb
@@ -132,6 +142,12 @@ export class NotificationsService {
        RETURNING id::text`,
       [scope.id, JSON.stringify(data)],
     );
-    return { totalRecipients: inserted.length, successCount: inserted.length, failedCount: 0, totalCost: 0, errors: [] };
+    return {
+      totalRecipients: inserted.length,
+      successCount: inserted.length,
+      failedCount: 0,
+      totalCost: 0,
+      errors: [],
+    };
   }
 }

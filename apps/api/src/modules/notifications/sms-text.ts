@@ -17,6 +17,12 @@ export function notificationSmsText(message: string, session: SessionDetails): s
   const when = `${day}/${month}/${year}${session.isAllDay ? '' : ` ${session.startTime}`}`;
   const room = SMS_LIMITS.eventDetailsMax - `\n: ${when}`.length;
   const chars = [...session.eventTitle.trim()];
-  const title = chars.length <= room ? chars.join('') : `${chars.slice(0, room - 3).join('').trimEnd()}...`;
+  const title =
+    chars.length <= room
+      ? chars.join('')
+      : `${chars
+          .slice(0, room - 3)
+          .join('')
+          .trimEnd()}...`;
   return `${message}\n${title}: ${when}`;
 }

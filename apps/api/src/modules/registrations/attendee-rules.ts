@@ -1,4 +1,12 @@
-import { MESSAGES, isPlausiblePhone, isValidEmail, isValidPersonName, isValidSpanishTaxId, normalizeEmail, normalizeTaxId } from '@evreg/contracts';
+import {
+  MESSAGES,
+  isPlausiblePhone,
+  isValidEmail,
+  isValidPersonName,
+  isValidSpanishTaxId,
+  normalizeEmail,
+  normalizeTaxId,
+} from '@evreg/contracts';
 
 export interface AttendeeInput {
   firstName?: unknown;
@@ -23,7 +31,10 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
 /** The rules of DOMAIN.md for one attendee. Messages name the field in Spanish with the words the booking app
  * maps to its fields (spec section 5: DNI/NIE, correo, confirmar, apellidos, nombre). */
-export function checkAttendee(input: AttendeeInput, options: { requireConfirmEmail: boolean; bypassTaxIdFormat?: boolean }): { attendee: Attendee; errors: string[] } {
+export function checkAttendee(
+  input: AttendeeInput,
+  options: { requireConfirmEmail: boolean; bypassTaxIdFormat?: boolean },
+): { attendee: Attendee; errors: string[] } {
   const errors: string[] = [];
   const b = MESSAGES.booking;
   const firstName = text(input.firstName);
@@ -46,7 +57,8 @@ export function checkAttendee(input: AttendeeInput, options: { requireConfirmEma
     else if (email && normalizeEmail(confirmEmail) !== normalizeEmail(email)) errors.push(b.emailMismatch);
   }
   if (!userTaxId) errors.push(b.taxIdRequired);
-  else if (options.bypassTaxIdFormat ? userTaxId.length > 30 : !isValidSpanishTaxId(userTaxId)) errors.push(b.taxIdInvalid);
+  else if (options.bypassTaxIdFormat ? userTaxId.length > 30 : !isValidSpanishTaxId(userTaxId))
+    errors.push(b.taxIdInvalid);
   if (telephone && !isPlausiblePhone(telephone)) errors.push(b.phoneInvalid);
   if (input.gdprConsent !== true) errors.push(b.consentRequired);
 

@@ -1,5 +1,16 @@
 import { Body, Controller, Get, HttpCode, Ip, Param, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiGoneResponse, ApiHeader, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiGoneResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { MESSAGES } from '@evreg/contracts';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { AppError } from '../../common/app-error';
@@ -11,7 +22,8 @@ import { BookingService } from './booking.service';
 import { CancellationService } from './cancellation.service';
 import { AttendeeDto, BulkRegistrationDto, RegistrationResponseDto } from './dto/registration.dto';
 
-const REFUSALS = 'Rechazo: { statusCode, code, message, title, attendeeErrors? } con los mensajes por persona (índice 0, 1)';
+const REFUSALS =
+  'Rechazo: { statusCode, code, message, title, attendeeErrors? } con los mensajes por persona (índice 0, 1)';
 
 @ApiTags('Reservas (público)')
 @Controller()
@@ -29,8 +41,16 @@ export class BookingController {
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: `${REFUSALS}: datos no válidos` })
   @ApiForbiddenResponse({ type: ApiErrorResponseDto, description: 'BLACKLISTED' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'SESSION_NOT_FOUND' })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'EVENT_NOT_LIVE, REGISTRATION_CLOSED, SESSION_STARTED, FULL, DUPLICATE_REGISTRATION' })
-  register(@IdParam('eventSessionId') sessionId: number, @Body() dto: AttendeeDto, @SessionTokenHeader() token: string | undefined, @Ip() ip: string) {
+  @ApiConflictResponse({
+    type: ApiErrorResponseDto,
+    description: 'EVENT_NOT_LIVE, REGISTRATION_CLOSED, SESSION_STARTED, FULL, DUPLICATE_REGISTRATION',
+  })
+  register(
+    @IdParam('eventSessionId') sessionId: number,
+    @Body() dto: AttendeeDto,
+    @SessionTokenHeader() token: string | undefined,
+    @Ip() ip: string,
+  ) {
     this.assertSameSession(sessionId, [dto]);
     return this.booking.registerPublic(sessionId, [dto], token, ip);
   }
@@ -44,7 +64,12 @@ export class BookingController {
   @ApiForbiddenResponse({ type: ApiErrorResponseDto, description: 'BLACKLISTED' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   @ApiConflictResponse({ type: ApiErrorResponseDto })
-  registerBulk(@IdParam('eventSessionId') sessionId: number, @Body() dto: BulkRegistrationDto, @SessionTokenHeader() token: string | undefined, @Ip() ip: string) {
+  registerBulk(
+    @IdParam('eventSessionId') sessionId: number,
+    @Body() dto: BulkRegistrationDto,
+    @SessionTokenHeader() token: string | undefined,
+    @Ip() ip: string,
+  ) {
     this.assertSameSession(sessionId, dto.registrations);
     return this.booking.registerPublic(sessionId, dto.registrations, token, ip);
   }
@@ -52,7 +77,10 @@ export class BookingController {
   @Get('registrations/cancellation/:token')
   @Public()
   @ApiOperation({ summary: 'Qué se cancelará con el enlace del email (sin cancelar)' })
-  @ApiOkResponse({ description: 'registrationId, firstName, eventTitle, startDate, startTime, endTime, isAllDay, queued, queuePosition' })
+  @ApiOkResponse({
+    description:
+      'registrationId, firstName, eventTitle, startDate, startTime, endTime, isAllDay, queued, queuePosition',
+  })
   @ApiGoneResponse({ type: ApiErrorResponseDto, description: 'Enlace no válido o ya usado' })
   preview(@Param('token') token: string) {
     return this.cancellation.preview(token);

@@ -31,7 +31,13 @@ interface SessionInfo {
 const b = MESSAGES.booking;
 
 /** Refusal of a public registration: the common error body plus the spec's title and attendeeErrors. */
-function refusal(statusCode: number, code: string, message: string, attendeeErrors?: Record<string, string[]>, title: string = b.refusedTitle): AppError {
+function refusal(
+  statusCode: number,
+  code: string,
+  message: string,
+  attendeeErrors?: Record<string, string[]>,
+  title: string = b.refusedTitle,
+): AppError {
   return new AppError(statusCode, code, message, undefined, attendeeErrors ? { title, attendeeErrors } : { title });
 }
 
@@ -46,9 +52,15 @@ export class BookingService {
   /** Public registration of one or two attendees, all or nothing. Attendee by attendee: a spot from the
    * caller's hold, else a free online spot, else the end of the waiting list, else the whole request is
    * refused. See docs/domain.md "Booking engine" for the transaction design. */
-  async registerPublic(sessionId: number, inputs: AttendeeInput[], token: string | undefined, ip: string | null): Promise<RegistrationResponse> {
+  async registerPublic(
+    sessionId: number,
+    inputs: AttendeeInput[],
+    token: string | undefined,
+    ip: string | null,
+  ): Promise<RegistrationResponse> {
     if (!inputs.length) throw refusal(400, 'VALIDATION_FAILED', b.noAttendees, undefined, b.validationTitle);
-    if (inputs.length > MAX_ATTENDEES_PER_BOOKING) throw refusal(400, 'VALIDATION_FAILED', b.tooManyAttendees, undefined, b.validationTitle);
+    if (inputs.length > MAX_ATTENDEES_PER_BOOKING)
+      throw refusal(400, 'VALIDATION_FAILED', b.tooManyAttendees, undefined, b.validationTitle);
     const attendees = this.validate(inputs, { requireConfirmEmail: true });
 
     // The three reads don't depend on each other: in parallel, then judged in the order the rules give.
@@ -78,9 +90,20 @@ export class BookingService {
    * then a single UPDATE on the session row consumes the caller's hold and takes the seats if they all fit;
    * the row lock is held only for that statement and the commit. Slow path, only at the edge of capacity: lock,
    * reclaim expired holds, seat who fits and queue the rest, or refuse (rollback: nothing written). */
-  private async allocatePublic(m: EntityManager, sessionId: number, attendees: Attendee[], token: string, ip: string | null) {
+  private async allocatePublic(
+    m: EntityManager,
+    sessionId: number,
+    attendees: Attendee[],
+    token: string,
+    ip: string | null,
+  ) {
     // Rows, consents and Registration e-mails go in before any lock; the slow path turns queued ones into Queue e-mails.
-    const ids = await this.insertRows(m, sessionId, attendees, { source: 'public', usesReserved: false, ip, email: 'Registration' });
+    const ids = await this.insertRows(m, sessionId, attendees, {
+      source: 'public',
+      usesReserved: false,
+      ip,
+      email: 'Registration',
+    });
     const [gate] = await preparedQuery<{ released: number; seated: boolean }>(
       m,
       'booking.gate',
@@ -114,17 +137,22 @@ export class BookingService {
     const seated = Math.min(ids.length, freeOnlineSpots(session));
     const queued = ids.length - seated;
     if (queued > 0 && session.queueCount + queued > session.maxQueueSpots) throw refusal(409, 'FULL', b.full);
-    const placed = ids.map((id, index) => ({ id, queuePosition: index < seated ? null : session.queueCount + index - seated + 1 }));
-    await m.query(`UPDATE event_sessions SET online_registered = online_registered + $2, queue_count = queue_count + $3 WHERE id = $1`, [
-      session.id,
-      seated,
-      queued,
-    ]);
+    const placed = ids.map((id, index) => ({
+      id,
+      queuePosition: index < seated ? null : session.queueCount + index - seated + 1,
+    }));
+    await m.query(
+      `UPDATE event_sessions SET online_registered = online_registered + $2, queue_count = queue_count + $3 WHERE id = $1`,
+      [session.id, seated, queued],
+    );
     for (const p of placed.filter((x) => x.queuePosition !== null)) {
       await m.query(`UPDATE registrations SET state = 2, queue_position = $2 WHERE id = $1`, [p.id, p.queuePosition]);
     }
     for (const p of placed.filter((x) => x.queuePosition !== null)) {
-      await m.query(`UPDATE email_messages SET email_type = 'Queue', data = jsonb_build_object('queuePosition', $2::int) WHERE registration_id = $1`, [p.id, p.queuePosition]);
+      await m.query(
+        `UPDATE email_messages SET email_type = 'Queue', data = jsonb_build_object('queuePosition', $2::int) WHERE registration_id = $1`,
+        [p.id, p.queuePosition],
+      );
     }
     return placed;
   }
@@ -138,7 +166,10 @@ export class BookingService {
     forceQueue: boolean,
     ip: string | null,
   ): Promise<ManualRegistrationResponse | ManualRegistrationConfirmation> {
-    const [attendee] = this.validate([input], { requireConfirmEmail: true, bypassTaxIdFormat: input.bypassValidation === true });
+    const [attendee] = this.validate([input], {
+      requireConfirmEmail: true,
+      bypassTaxIdFormat: input.bypassValidation === true,
+    });
     await this.sessionInfo(sessionId);
     this.assertNotBlacklisted([attendee], await this.blacklist.activeEntryFor([attendee.email]));
     await this.assertNotAlreadyIn(sessionId, [attendee]);
@@ -147,8 +178,15 @@ export class BookingService {
       this.ds.transaction(async (m) => {
         const session = (await lockSession(m, sessionId))!;
         if (session.reservedRegistered < session.reservedSpots) {
-          const [id] = await this.insertRows(m, sessionId, [attendee], { source: 'admin', usesReserved: true, ip, email: 'Registration' });
-          await m.query(`UPDATE event_sessions SET reserved_registered = reserved_registered + 1 WHERE id = $1`, [sessionId]);
+          const [id] = await this.insertRows(m, sessionId, [attendee], {
+            source: 'admin',
+            usesReserved: true,
+            ip,
+            email: 'Registration',
+          });
+          await m.query(`UPDATE event_sessions SET reserved_registered = reserved_registered + 1 WHERE id = $1`, [
+            sessionId,
+          ]);
           return { id, queued: false, queuePosition: null, message: b.manualRegistered };
         }
         if (!forceQueue) {
@@ -162,16 +200,30 @@ export class BookingService {
         }
         if (session.queueCount >= session.maxQueueSpots) throw refusal(409, 'FULL', b.full);
         const position = session.queueCount + 1;
-        const [id] = await this.insertRows(m, sessionId, [attendee], { source: 'admin', usesReserved: false, ip, queuePosition: position, email: 'Queue' });
+        const [id] = await this.insertRows(m, sessionId, [attendee], {
+          source: 'admin',
+          usesReserved: false,
+          ip,
+          queuePosition: position,
+          email: 'Queue',
+        });
         await m.query(`UPDATE event_sessions SET queue_count = queue_count + 1 WHERE id = $1`, [sessionId]);
-        return { id, queued: true, queuePosition: position, message: b.manualQueued.replace('{position}', String(position)) };
+        return {
+          id,
+          queued: true,
+          queuePosition: position,
+          message: b.manualQueued.replace('{position}', String(position)),
+        };
       }),
     );
     if ('id' in result) this.emailOutbox.kick();
     return result;
   }
 
-  private validate(inputs: AttendeeInput[], options: { requireConfirmEmail: boolean; bypassTaxIdFormat?: boolean }): Attendee[] {
+  private validate(
+    inputs: AttendeeInput[],
+    options: { requireConfirmEmail: boolean; bypassTaxIdFormat?: boolean },
+  ): Attendee[] {
     const attendeeErrors: Record<string, string[]> = {};
     const attendees = inputs.map((input, index) => {
       const { attendee, errors } = checkAttendee(input ?? {}, options);
@@ -262,7 +314,13 @@ export class BookingService {
     m: EntityManager,
     sessionId: number,
     attendees: Attendee[],
-    options: { source: 'public' | 'admin'; usesReserved: boolean; ip: string | null; queuePosition?: number; email: 'Registration' | 'Queue' },
+    options: {
+      source: 'public' | 'admin';
+      usesReserved: boolean;
+      ip: string | null;
+      queuePosition?: number;
+      email: 'Registration' | 'Queue';
+    },
   ): Promise<number[]> {
     const rows = await preparedQuery<{ id: number }>(
       m,
@@ -314,6 +372,14 @@ export class BookingService {
     if (totalQueued === results.length) {
       message = results.length === 1 ? b.queued.replace('{position}', String(results[0].queuePosition)) : b.allQueued;
     } else if (totalQueued > 0) message = b.partlyQueued;
-    return { id: results[0].registrationId, queued: results[0].queued, queuePosition: results[0].queuePosition, results, totalRegistrations, totalQueued, message };
+    return {
+      id: results[0].registrationId,
+      queued: results[0].queued,
+      queuePosition: results[0].queuePosition,
+      results,
+      totalRegistrations,
+      totalQueued,
+      message,
+    };
   }
 }

@@ -79,7 +79,9 @@ export class CancellationService {
   private async cancelIn(m: EntityManager, registrationId: number): Promise<number[]> {
     const row = await this.lockRow(m, registrationId);
     if (row.state === 1) throw AppError.conflict(b.alreadyCancelled);
-    await m.query(`UPDATE registrations SET state = 1, queue_position = NULL, cancelled_at = now() WHERE id = $1`, [registrationId]);
+    await m.query(`UPDATE registrations SET state = 1, queue_position = NULL, cancelled_at = now() WHERE id = $1`, [
+      registrationId,
+    ]);
     await recordEmails(m, 'Cancellation', [registrationId]);
     return this.release(m, row);
   }
@@ -94,7 +96,13 @@ export class CancellationService {
       [registrationId],
     );
     if (!row) throw AppError.notFound(b.registrationNotFound);
-    return { ...row, session } as { id: number; state: number; usesReservedSpot: boolean; queuePosition: number | null; session: Awaited<ReturnType<typeof lockSession>> & object };
+    return { ...row, session } as {
+      id: number;
+      state: number;
+      usesReservedSpot: boolean;
+      queuePosition: number | null;
+      session: Awaited<ReturnType<typeof lockSession>> & object;
+    };
   }
 
   /** Frees what the registration occupies and promotes into freed online spots. */
@@ -105,7 +113,9 @@ export class CancellationService {
       return [];
     }
     if (row.usesReservedSpot) {
-      await m.query(`UPDATE event_sessions SET reserved_registered = reserved_registered - 1 WHERE id = $1`, [session.id]);
+      await m.query(`UPDATE event_sessions SET reserved_registered = reserved_registered - 1 WHERE id = $1`, [
+        session.id,
+      ]);
       session.reservedRegistered -= 1;
     } else {
       await m.query(`UPDATE event_sessions SET online_registered = online_registered - 1 WHERE id = $1`, [session.id]);

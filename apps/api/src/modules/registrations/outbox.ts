@@ -4,7 +4,12 @@ export type EmailType = 'Registration' | 'Queue' | 'Promotion' | 'Cancellation';
 
 /** Records the e-mails a booking change causes, in the caller's transaction: they exist if and only if the
  * change committed. The mail sender delivers them later (pending → sent/failed). */
-export async function recordEmails(m: EntityManager, type: EmailType, registrationIds: number[], extra: (id: number) => Record<string, unknown> = () => ({})): Promise<void> {
+export async function recordEmails(
+  m: EntityManager,
+  type: EmailType,
+  registrationIds: number[],
+  extra: (id: number) => Record<string, unknown> = () => ({}),
+): Promise<void> {
   if (!registrationIds.length) return;
   const data = registrationIds.map((id) => JSON.stringify(extra(id)));
   await m.query(

@@ -21,8 +21,14 @@ export async function promoteWaiting(m: EntityManager, session: LockedSession): 
   promoted.sort((x, y) => x.position - y.position);
   if (!promoted.length) return [];
   const n = promoted.length;
-  await m.query(`UPDATE registrations SET queue_position = queue_position - $2 WHERE session_id = $1 AND state = 2`, [session.id, n]);
-  await m.query(`UPDATE event_sessions SET online_registered = online_registered + $2, queue_count = queue_count - $2 WHERE id = $1`, [session.id, n]);
+  await m.query(`UPDATE registrations SET queue_position = queue_position - $2 WHERE session_id = $1 AND state = 2`, [
+    session.id,
+    n,
+  ]);
+  await m.query(
+    `UPDATE event_sessions SET online_registered = online_registered + $2, queue_count = queue_count - $2 WHERE id = $1`,
+    [session.id, n],
+  );
   session.onlineRegistered += n;
   session.queueCount -= n;
   const ids = promoted.map((row) => row.id);
@@ -33,7 +39,10 @@ export async function promoteWaiting(m: EntityManager, session: LockedSession): 
 
 /** Closes the gap a waiting entry leaves at `position` (1..n stays exact). */
 export async function closeQueueGap(m: EntityManager, session: LockedSession, position: number): Promise<void> {
-  await m.query(`UPDATE registrations SET queue_position = queue_position - 1 WHERE session_id = $1 AND state = 2 AND queue_position > $2`, [session.id, position]);
+  await m.query(
+    `UPDATE registrations SET queue_position = queue_position - 1 WHERE session_id = $1 AND state = 2 AND queue_position > $2`,
+    [session.id, position],
+  );
   await m.query(`UPDATE event_sessions SET queue_count = queue_count - 1 WHERE id = $1`, [session.id]);
   session.queueCount -= 1;
 }

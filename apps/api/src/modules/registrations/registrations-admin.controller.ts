@@ -1,12 +1,27 @@
 import { Body, Controller, Delete, Get, HttpCode, Ip, Post, Put, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { IdParam } from '../../common/id-param';
 import { MessageResponseDto } from '../../common/message-response.dto';
 import { Auth } from '../auth/auth.decorators';
 import { BookingService } from './booking.service';
 import { CancellationService } from './cancellation.service';
-import { AdminRegistrationDto, ManualRegistrationDto, RegistrationPageDto, RegistrationSearchDto, UpdateRegistrationDto } from './dto/registration.dto';
+import {
+  AdminRegistrationDto,
+  ManualRegistrationDto,
+  RegistrationPageDto,
+  RegistrationSearchDto,
+  UpdateRegistrationDto,
+} from './dto/registration.dto';
 import { RegistrationsAdminService } from './registrations-admin.service';
 
 @ApiTags('Registrations')
@@ -32,14 +47,20 @@ export class RegistrationsAdminController {
   @Auth({ permission: 'Registrations.Create' })
   @ApiOperation({
     summary: 'Registro manual en plaza reservada',
-    description: 'Sin plazas reservadas responde 200 con requiresConfirmation y reservedSpotsFull; con forceQueue=true añade a la lista de espera.',
+    description:
+      'Sin plazas reservadas responde 200 con requiresConfirmation y reservedSpotsFull; con forceQueue=true añade a la lista de espera.',
   })
   @ApiQuery({ name: 'forceQueue', required: false, type: Boolean })
   @ApiOkResponse({ description: 'ManualRegistrationResponse o ManualRegistrationConfirmation' })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })
   @ApiConflictResponse({ type: ApiErrorResponseDto })
   @HttpCode(200)
-  manual(@IdParam() id: number, @Body() dto: ManualRegistrationDto, @Query('forceQueue') forceQueue: string | undefined, @Ip() ip: string) {
+  manual(
+    @IdParam() id: number,
+    @Body() dto: ManualRegistrationDto,
+    @Query('forceQueue') forceQueue: string | undefined,
+    @Ip() ip: string,
+  ) {
     return this.booking.registerManual(id, dto.formData, forceQueue === 'true', ip);
   }
 

@@ -19,7 +19,11 @@ const SELECT = `
     FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id`;
 
 function toAdmin(row: AdminRegistration & { registeredAt: Date | string }): AdminRegistration {
-  return { ...row, registeredAt: new Date(row.registeredAt).toISOString(), statusText: row.status === 0 ? 'Active' : 'Cancelled' };
+  return {
+    ...row,
+    registeredAt: new Date(row.registeredAt).toISOString(),
+    statusText: row.status === 0 ? 'Active' : 'Cancelled',
+  };
 }
 
 /** Staff views and edits of registrations (active and cancelled; waiting entries are the waiting list's). */
@@ -33,7 +37,10 @@ export class RegistrationsAdminService {
   async forSession(sessionId: number): Promise<AdminRegistration[]> {
     const [session] = await this.ds.query(`SELECT 1 FROM event_sessions WHERE id = $1`, [sessionId]);
     if (!session) throw AppError.notFound(b.sessionNotFound);
-    const rows = await this.ds.query(`${SELECT} WHERE r.session_id = $1 AND r.state IN (0, 1) ORDER BY r.state, r.registered_at, r.id`, [sessionId]);
+    const rows = await this.ds.query(
+      `${SELECT} WHERE r.session_id = $1 AND r.state IN (0, 1) ORDER BY r.state, r.registered_at, r.id`,
+      [sessionId],
+    );
     return rows.map(toAdmin);
   }
 
@@ -50,7 +57,10 @@ export class RegistrationsAdminService {
       `SELECT count(*)::int AS count FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id WHERE ${where}`,
       params,
     );
-    const rows = await this.ds.query(`${SELECT} WHERE ${where} ORDER BY r.registered_at DESC, r.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`, params);
+    const rows = await this.ds.query(
+      `${SELECT} WHERE ${where} ORDER BY r.registered_at DESC, r.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+      params,
+    );
     return { items: rows.map(toAdmin), totalCount: count, totalPages: Math.ceil(count / pageSize), page, pageSize };
   }
 
@@ -73,18 +83,16 @@ export class RegistrationsAdminService {
     else if (!isValidEmail(email)) errors.email = [MESSAGES.user.emailInvalid];
     if (!taxId) errors.userTaxId = [b.taxIdRequired];
     if (Object.keys(errors).length) throw AppError.validation(errors);
-    const [current] = await this.ds.query(`SELECT user_tax_id FROM registrations WHERE id = $1 AND state IN (0, 1)`, [id]);
+    const [current] = await this.ds.query(`SELECT user_tax_id FROM registrations WHERE id = $1 AND state IN (0, 1)`, [
+      id,
+    ]);
     if (!current) throw AppError.notFound(b.registrationNotFound);
     const userTaxId = taxIdToStore(taxId, current.user_tax_id);
     try {
-      await this.ds.query(`UPDATE registrations SET first_name = $2, last_name = $3, email = $4, user_tax_id = $5, telephone_number = $6 WHERE id = $1`, [
-        id,
-        firstName,
-        lastName,
-        normalizeEmail(email),
-        userTaxId,
-        phone,
-      ]);
+      await this.ds.query(
+        `UPDATE registrations SET first_name = $2, last_name = $3, email = $4, user_tax_id = $5, telephone_number = $6 WHERE id = $1`,
+        [id, firstName, lastName, normalizeEmail(email), userTaxId, phone],
+      );
     } catch (error) {
       throw duplicatePersonConflict(error) ?? error;
     }

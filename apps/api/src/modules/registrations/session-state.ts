@@ -30,9 +30,14 @@ export interface BookingRefusal {
 
 /** Why a session takes no public holds or registrations right now, or null when it does. The event's status
  * is checked when the caller read it. */
-export function bookingStateProblem(s: { eventStatus?: number; isRegistrationOpen: boolean; started: boolean }): BookingRefusal | null {
+export function bookingStateProblem(s: {
+  eventStatus?: number;
+  isRegistrationOpen: boolean;
+  started: boolean;
+}): BookingRefusal | null {
   const b = MESSAGES.booking;
-  if (s.eventStatus !== undefined && s.eventStatus !== EVENT_STATUS.Live) return { statusCode: 409, code: 'EVENT_NOT_LIVE', message: b.eventNotLive };
+  if (s.eventStatus !== undefined && s.eventStatus !== EVENT_STATUS.Live)
+    return { statusCode: 409, code: 'EVENT_NOT_LIVE', message: b.eventNotLive };
   if (!s.isRegistrationOpen) return { statusCode: 409, code: 'REGISTRATION_CLOSED', message: b.registrationClosed };
   if (s.started) return { statusCode: 409, code: 'SESSION_STARTED', message: b.sessionStarted };
   return null;

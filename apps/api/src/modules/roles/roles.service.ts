@@ -40,14 +40,20 @@ export class RolesService {
   }
 
   private async find(id: string): Promise<RoleEntity> {
-    const role = await this.roles.findOne({ where: { id }, relations: { permissions: true }, order: { permissions: { id: 'ASC' } } });
+    const role = await this.roles.findOne({
+      where: { id },
+      relations: { permissions: true },
+      order: { permissions: { id: 'ASC' } },
+    });
     if (!role) throw AppError.notFound(MESSAGES.role.notFound);
     return role;
   }
 
   async create(dto: SaveRoleDto): Promise<Role> {
     const permissions = await this.resolvePermissions(dto.permissionIds);
-    const saved = await this.saveUnique(this.roles.create({ name: dto.name, description: dto.description || null, isSystemRole: false, permissions }));
+    const saved = await this.saveUnique(
+      this.roles.create({ name: dto.name, description: dto.description || null, isSystemRole: false, permissions }),
+    );
     return this.get(saved.id);
   }
 
@@ -88,7 +94,8 @@ export class RolesService {
     try {
       return await this.roles.save(role);
     } catch (error) {
-      if (isUniqueViolation(error)) throw AppError.conflict(MESSAGES.role.nameTaken, { name: [MESSAGES.role.nameTaken] });
+      if (isUniqueViolation(error))
+        throw AppError.conflict(MESSAGES.role.nameTaken, { name: [MESSAGES.role.nameTaken] });
       throw error;
     }
   }
@@ -100,7 +107,13 @@ function sameIds(a: PermissionEntity[], b: PermissionEntity[]): boolean {
 }
 
 function toPermission(entity: PermissionEntity): Permission {
-  return { id: entity.id, name: entity.name, description: entity.description, resource: entity.resource, action: entity.action };
+  return {
+    id: entity.id,
+    name: entity.name,
+    description: entity.description,
+    resource: entity.resource,
+    action: entity.action,
+  };
 }
 
 function toRole(entity: RoleEntity): Role {

@@ -4,7 +4,13 @@ import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { IdParam } from '../../common/id-param';
 import { Auth } from '../auth/auth.decorators';
 import { SessionDto } from '../events/dto/views.dto';
-import { MaxAttendeesDto, MaxQueueSpotsDto, RedistributeReservedSpotsDto, ReservedSpotsDto, TogglePromotionLockDto } from './dto/capacity.dto';
+import {
+  MaxAttendeesDto,
+  MaxQueueSpotsDto,
+  RedistributeReservedSpotsDto,
+  ReservedSpotsDto,
+  TogglePromotionLockDto,
+} from './dto/capacity.dto';
 import { SessionCapacityService } from './session-capacity.service';
 
 const NOT_FOUND = 'La sesión no existe o no es de ese evento';
@@ -23,50 +29,90 @@ export class SessionCapacityController {
       'Si crece la capacidad en línea se promueve desde la lista de espera (salvo promoción bloqueada).',
   })
   @ApiOkResponse({ type: SessionDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: "'La capacidad debe ser al menos 1', 'No puede ser menor que los registrados ({n})', 'No puede ser menor que las plazas ocupadas o retenidas en línea más las reservadas ({n})'" })
+  @ApiBadRequestResponse({
+    type: ApiErrorResponseDto,
+    description:
+      "'La capacidad debe ser al menos 1', 'No puede ser menor que los registrados ({n})', 'No puede ser menor que las plazas ocupadas o retenidas en línea más las reservadas ({n})'",
+  })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: NOT_FOUND })
-  setMaxAttendees(@IdParam('eventId') eventId: number, @IdParam('sessionId') sessionId: number, @Body() dto: MaxAttendeesDto) {
+  setMaxAttendees(
+    @IdParam('eventId') eventId: number,
+    @IdParam('sessionId') sessionId: number,
+    @Body() dto: MaxAttendeesDto,
+  ) {
     return this.capacity.setMaxAttendees(eventId, sessionId, dto.maxAttendees);
   }
 
   @Put('reserved-spots')
   @Auth({ permission: 'Events.Update' })
-  @ApiOperation({ summary: 'Cambiar las plazas reservadas (no menos que las usadas, no más que el aforo, sin quitar sitio a las inscripciones y retenciones en línea); después promueve' })
+  @ApiOperation({
+    summary:
+      'Cambiar las plazas reservadas (no menos que las usadas, no más que el aforo, sin quitar sitio a las inscripciones y retenciones en línea); después promueve',
+  })
   @ApiOkResponse({ type: SessionDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: "'Muy pocos asientos disponibles' y otros, en errors.reservedSpots" })
+  @ApiBadRequestResponse({
+    type: ApiErrorResponseDto,
+    description: "'Muy pocos asientos disponibles' y otros, en errors.reservedSpots",
+  })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: NOT_FOUND })
-  setReservedSpots(@IdParam('eventId') eventId: number, @IdParam('sessionId') sessionId: number, @Body() dto: ReservedSpotsDto) {
+  setReservedSpots(
+    @IdParam('eventId') eventId: number,
+    @IdParam('sessionId') sessionId: number,
+    @Body() dto: ReservedSpotsDto,
+  ) {
     return this.capacity.setReservedSpots(eventId, sessionId, dto.reservedSpots);
   }
 
   @Put('max-queue-spots')
   @Auth({ permission: 'Events.Update' })
-  @ApiOperation({ summary: 'Cambiar el máximo de la lista de espera (no más que el aforo ni que el límite global, no menos que las personas en espera)' })
+  @ApiOperation({
+    summary:
+      'Cambiar el máximo de la lista de espera (no más que el aforo ni que el límite global, no menos que las personas en espera)',
+  })
   @ApiOkResponse({ type: SessionDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'En errors.maxQueueSpots' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: NOT_FOUND })
-  setMaxQueueSpots(@IdParam('eventId') eventId: number, @IdParam('sessionId') sessionId: number, @Body() dto: MaxQueueSpotsDto) {
+  setMaxQueueSpots(
+    @IdParam('eventId') eventId: number,
+    @IdParam('sessionId') sessionId: number,
+    @Body() dto: MaxQueueSpotsDto,
+  ) {
     return this.capacity.setMaxQueueSpots(eventId, sessionId, dto.maxQueueSpots);
   }
 
   @Post('redistribute-reserved-spots')
   @HttpCode(200)
   @Auth({ permission: 'Events.Update' })
-  @ApiOperation({ summary: 'Pasar plazas reservadas sin usar a la capacidad en línea y promover desde la lista de espera' })
+  @ApiOperation({
+    summary: 'Pasar plazas reservadas sin usar a la capacidad en línea y promover desde la lista de espera',
+  })
   @ApiOkResponse({ type: SessionDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: "'Debe ser un número entero entre 1 y las plazas reservadas sin usar ({n})'" })
+  @ApiBadRequestResponse({
+    type: ApiErrorResponseDto,
+    description: "'Debe ser un número entero entre 1 y las plazas reservadas sin usar ({n})'",
+  })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: NOT_FOUND })
-  redistribute(@IdParam('eventId') eventId: number, @IdParam('sessionId') sessionId: number, @Body() dto: RedistributeReservedSpotsDto) {
+  redistribute(
+    @IdParam('eventId') eventId: number,
+    @IdParam('sessionId') sessionId: number,
+    @Body() dto: RedistributeReservedSpotsDto,
+  ) {
     return this.capacity.redistributeReservedSpots(eventId, sessionId, dto.spotsToRedistribute);
   }
 
   @Put('toggle-promotion-lock')
   @Auth({ permission: 'Events.Update' })
-  @ApiOperation({ summary: 'Bloquear (true) o activar (false) la promoción automática; al activarla promueve en el acto' })
+  @ApiOperation({
+    summary: 'Bloquear (true) o activar (false) la promoción automática; al activarla promueve en el acto',
+  })
   @ApiOkResponse({ type: SessionDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: NOT_FOUND })
-  togglePromotionLock(@IdParam('eventId') eventId: number, @IdParam('sessionId') sessionId: number, @Body() dto: TogglePromotionLockDto) {
+  togglePromotionLock(
+    @IdParam('eventId') eventId: number,
+    @IdParam('sessionId') sessionId: number,
+    @Body() dto: TogglePromotionLockDto,
+  ) {
     return this.capacity.setPromotionLock(eventId, sessionId, dto.isLocked);
   }
 }

@@ -40,8 +40,10 @@ export class SessionCapacityService {
   setReservedSpots(eventId: number, sessionId: number, reservedSpots: number): Promise<Session> {
     return this.change(eventId, sessionId, async (m, s) => {
       if (reservedSpots > s.maxAttendees) throw AppError.field('reservedSpots', c.reservedAboveCapacity);
-      if (reservedSpots < s.reservedRegistered) throw AppError.field('reservedSpots', withN(c.reservedBelowUsed, s.reservedRegistered));
-      if (s.maxAttendees - reservedSpots < s.onlineRegistered + s.heldSpots) throw AppError.field('reservedSpots', c.tooFewSeats);
+      if (reservedSpots < s.reservedRegistered)
+        throw AppError.field('reservedSpots', withN(c.reservedBelowUsed, s.reservedRegistered));
+      if (s.maxAttendees - reservedSpots < s.onlineRegistered + s.heldSpots)
+        throw AppError.field('reservedSpots', c.tooFewSeats);
       await m.query(`UPDATE event_sessions SET reserved_spots = $2 WHERE id = $1`, [s.id, reservedSpots]);
       s.reservedSpots = reservedSpots;
       await promoteWaiting(m, s);
@@ -52,7 +54,8 @@ export class SessionCapacityService {
     const { globalMaxQueueSpots } = await this.settings.queueSettings();
     return this.change(eventId, sessionId, async (m, s) => {
       if (maxQueueSpots > s.maxAttendees) throw AppError.field('maxQueueSpots', c.queueAboveCapacity);
-      if (maxQueueSpots > globalMaxQueueSpots) throw AppError.field('maxQueueSpots', withN(c.queueAboveGlobal, globalMaxQueueSpots));
+      if (maxQueueSpots > globalMaxQueueSpots)
+        throw AppError.field('maxQueueSpots', withN(c.queueAboveGlobal, globalMaxQueueSpots));
       if (maxQueueSpots < s.queueCount) throw AppError.field('maxQueueSpots', withN(c.queueBelowWaiting, s.queueCount));
       await m.query(`UPDATE event_sessions SET max_queue_spots = $2 WHERE id = $1`, [s.id, maxQueueSpots]);
     });
@@ -80,7 +83,11 @@ export class SessionCapacityService {
     });
   }
 
-  private async change(eventId: number, sessionId: number, work: (m: EntityManager, session: LockedSession) => Promise<void>): Promise<Session> {
+  private async change(
+    eventId: number,
+    sessionId: number,
+    work: (m: EntityManager, session: LockedSession) => Promise<void>,
+  ): Promise<Session> {
     const updated = await this.ds.transaction(async (m) => {
       const session = await lockSession(m, sessionId);
       if (!session || session.eventId !== eventId) throw AppError.notFound(MESSAGES.sessions.notFound);

@@ -29,7 +29,10 @@ export class SettingsService {
     if (problem) throw AppError.field('data.value', problem);
     const value = dto.data.value.trim();
     if (key === SETTING_KEYS.defaultMaxQueueSpots || key === SETTING_KEYS.globalMaxQueueSpots) {
-      const limits = { ...(await this.queueSettings()), [key === SETTING_KEYS.defaultMaxQueueSpots ? 'defaultMaxQueueSpots' : 'globalMaxQueueSpots']: Number(value) };
+      const limits = {
+        ...(await this.queueSettings()),
+        [key === SETTING_KEYS.defaultMaxQueueSpots ? 'defaultMaxQueueSpots' : 'globalMaxQueueSpots']: Number(value),
+      };
       await this.saveQueueSettings(limits, 'data.value');
       return this.get(key);
     }
@@ -44,25 +47,46 @@ export class SettingsService {
   }
 
   async queueSettings(): Promise<QueueSettings> {
-    const rows = await this.repo.findBy({ key: In([SETTING_KEYS.defaultMaxQueueSpots, SETTING_KEYS.globalMaxQueueSpots]) });
+    const rows = await this.repo.findBy({
+      key: In([SETTING_KEYS.defaultMaxQueueSpots, SETTING_KEYS.globalMaxQueueSpots]),
+    });
     const value = (key: string) => Number(rows.find((row) => row.key === key)?.value ?? 0);
-    return { defaultMaxQueueSpots: value(SETTING_KEYS.defaultMaxQueueSpots), globalMaxQueueSpots: value(SETTING_KEYS.globalMaxQueueSpots) };
+    return {
+      defaultMaxQueueSpots: value(SETTING_KEYS.defaultMaxQueueSpots),
+      globalMaxQueueSpots: value(SETTING_KEYS.globalMaxQueueSpots),
+    };
   }
 
   /** `field` names the offending value in the caller's body: the limit itself, or data.value when one limit is
    * set through PUT /settings/{key}. */
-  async saveQueueSettings(dto: QueueSettingsDto | QueueSettings, field = 'defaultMaxQueueSpots'): Promise<QueueSettings> {
+  async saveQueueSettings(
+    dto: QueueSettingsDto | QueueSettings,
+    field = 'defaultMaxQueueSpots',
+  ): Promise<QueueSettings> {
     if (dto.defaultMaxQueueSpots > dto.globalMaxQueueSpots) {
       throw AppError.field(field, MESSAGES.settings.defaultAboveGlobal);
     }
     await this.repo.manager.transaction(async (m) => {
-      await m.update(SettingEntity, { key: SETTING_KEYS.defaultMaxQueueSpots }, { value: String(dto.defaultMaxQueueSpots) });
-      await m.update(SettingEntity, { key: SETTING_KEYS.globalMaxQueueSpots }, { value: String(dto.globalMaxQueueSpots) });
+      await m.update(
+        SettingEntity,
+        { key: SETTING_KEYS.defaultMaxQueueSpots },
+        { value: String(dto.defaultMaxQueueSpots) },
+      );
+      await m.update(
+        SettingEntity,
+        { key: SETTING_KEYS.globalMaxQueueSpots },
+        { value: String(dto.globalMaxQueueSpots) },
+      );
     });
     return this.queueSettings();
   }
 }
 
 function toSetting(entity: SettingEntity): Setting {
-  return { key: entity.key, value: entity.value, description: entity.description, updatedAt: entity.updatedAt.toISOString() };
+  return {
+    key: entity.key,
+    value: entity.value,
+    description: entity.description,
+    updatedAt: entity.updatedAt.toISOString(),
+  };
 }

@@ -3,7 +3,12 @@ import { EntityManager } from 'typeorm';
 import { recordSms } from './sms-outbox';
 import { smsEnabled } from './sms-settings.service';
 
-const day = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' });
+const day = new Intl.DateTimeFormat('es-ES', {
+  timeZone: 'Europe/Madrid',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
 
 /** The SMS telling a person they are on the blacklist. Plain ASCII on purpose: it stays in GSM-7, one part. */
 export function blacklistSmsText(expiresAt: Date, reason: number): string {
@@ -15,7 +20,16 @@ export function blacklistSmsText(expiresAt: Date, reason: number): string {
  * ('El envío de SMS está deshabilitado...'): the entry still blocks, and the SMS log shows the person wasn't told. */
 export async function recordBlacklistSms(
   m: EntityManager,
-  entry: { registrationId: number; eventId: number; sessionId: number; email: string; phoneNumber: string; expiresAt: Date; reason: number; createdBy: string },
+  entry: {
+    registrationId: number;
+    eventId: number;
+    sessionId: number;
+    email: string;
+    phoneNumber: string;
+    expiresAt: Date;
+    reason: number;
+    createdBy: string;
+  },
 ): Promise<void> {
   await recordSms(
     m,

@@ -17,7 +17,8 @@ export interface NetelipRequest {
 /** sent: accepted by Netelip. failed: refused for good (retrying would get the same answer). retry: the
  * provider could not be reached or answered 5xx: worth another try later. `error` is the Spanish text stored
  * in the SMS log; it names no recipient. */
-export type NetelipOutcome = { kind: 'sent'; providerId: string | null } | { kind: 'failed'; error: string } | { kind: 'retry'; error: string };
+export type NetelipOutcome =
+  { kind: 'sent'; providerId: string | null } | { kind: 'failed'; error: string } | { kind: 'retry'; error: string };
 
 /** Netelip's status codes that refuse a message (Netelip's API documentation; docs/domain.md, "SMS"). */
 const REFUSALS: Record<string, string> = {
@@ -41,7 +42,12 @@ export class NetelipClient {
     try {
       const response = await fetch(this.config.netelipBaseUrl, {
         method: 'POST',
-        body: new URLSearchParams({ token: request.token, from: request.from, destination: request.destination, message: request.message }),
+        body: new URLSearchParams({
+          token: request.token,
+          from: request.from,
+          destination: request.destination,
+          message: request.message,
+        }),
         signal: AbortSignal.timeout(this.config.netelipTimeoutMs),
       });
       httpStatus = response.status;
@@ -76,8 +82,10 @@ function findTags(node: unknown): { status?: string; id?: string } {
     if (!value || typeof value !== 'object') return;
     for (const [key, child] of Object.entries(value)) {
       const name = key.toLowerCase();
-      if (name === 'status' && found.status === undefined && (typeof child === 'string' || typeof child === 'number')) found.status = String(child).trim();
-      else if (name === 'id-sms' && found.id === undefined && (typeof child === 'string' || typeof child === 'number')) found.id = String(child).trim();
+      if (name === 'status' && found.status === undefined && (typeof child === 'string' || typeof child === 'number'))
+        found.status = String(child).trim();
+      else if (name === 'id-sms' && found.id === undefined && (typeof child === 'string' || typeof child === 'number'))
+        found.id = String(child).trim();
       else visit(child);
     }
   };

@@ -57,7 +57,10 @@ export class SmsDeliveryService implements OnModuleInit, EntitySubscriberInterfa
     const ids = takeQueuedSms(queryRunner);
     // Neither throws nor waits: the commit is done and the request shouldn't hang on an unreachable queue; a
     // message not queued now is queued by the sweep.
-    if (ids.length) this.enqueue(ids).catch((error: Error) => this.logger.warn(`SMS no encolados (los recogerá el barrido): ${error.message}`));
+    if (ids.length)
+      this.enqueue(ids).catch((error: Error) =>
+        this.logger.warn(`SMS no encolados (los recogerá el barrido): ${error.message}`),
+      );
   }
 
   afterTransactionRollback({ queryRunner }: TransactionRollbackEvent): void {
@@ -69,7 +72,16 @@ export class SmsDeliveryService implements OnModuleInit, EntitySubscriberInterfa
   }
 
   private add(smsId: string, options: { delayMs?: number; jobId?: string } = {}): Promise<void> {
-    return this.jobs.add('sms.send', { smsId }, { jobId: options.jobId ?? `sms-${smsId}`, delayMs: options.delayMs, attempts: SMS_MAX_ATTEMPTS, backoffMs: BACKOFF_MS });
+    return this.jobs.add(
+      'sms.send',
+      { smsId },
+      {
+        jobId: options.jobId ?? `sms-${smsId}`,
+        delayMs: options.delayMs,
+        attempts: SMS_MAX_ATTEMPTS,
+        backoffMs: BACKOFF_MS,
+      },
+    );
   }
 
   @JobHandler('sms.send')
@@ -91,7 +103,12 @@ export class SmsDeliveryService implements OnModuleInit, EntitySubscriberInterfa
     const destination = netelipDestination(row.phone);
     if (!destination) return this.fail(smsId, SMS_MESSAGES.phoneInvalid);
 
-    const outcome = await this.netelip.send({ token: sender.token, from: sender.senderName, destination, message: row.message });
+    const outcome = await this.netelip.send({
+      token: sender.token,
+      from: sender.senderName,
+      destination,
+      message: row.message,
+    });
     if (outcome.kind === 'sent') {
       await this.ds.query(
         `UPDATE sms_messages SET status = ${SMS_STATUS.Sent}, sent_at = now(), provider_id = $2, error_message = NULL, claimed_until = NULL WHERE id = $1`,
@@ -101,10 +118,10 @@ export class SmsDeliveryService implements OnModuleInit, EntitySubscriberInterfa
     }
     if (outcome.kind === 'failed' || row.attempts >= SMS_MAX_ATTEMPTS) return this.fail(smsId, outcome.error);
     // Transient: release the claim, keep the error visible meanwhile, and let the queue retry with backoff.
-    await this.ds.query(`UPDATE sms_messages SET claimed_until = NULL, error_message = $2 WHERE id = $1 AND status = ${SMS_STATUS.Pending}`, [
-      smsId,
-      outcome.error,
-    ]);
+    await this.ds.query(
+      `UPDATE sms_messages SET claimed_until = NULL, error_message = $2 WHERE id = $1 AND status = ${SMS_STATUS.Pending}`,
+      [smsId, outcome.error],
+    );
     throw new Error(outcome.error);
   }
 

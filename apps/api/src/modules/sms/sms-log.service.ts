@@ -8,10 +8,19 @@ import { SmsLogQueryDto, SmsTotalCostQueryDto } from './dto/sms.dto';
 
 const M = SMS_MESSAGES;
 const DEFAULT_PAGE_SIZE = 50;
-const STATUS_TEXT: Record<number, SmsStatusText> = { [SMS_STATUS.Pending]: 'Pending', [SMS_STATUS.Sent]: 'Sent', [SMS_STATUS.Failed]: 'Failed' };
+const STATUS_TEXT: Record<number, SmsStatusText> = {
+  [SMS_STATUS.Pending]: 'Pending',
+  [SMS_STATUS.Sent]: 'Sent',
+  [SMS_STATUS.Failed]: 'Failed',
+};
 const isDay = (value: string) => value.length === 10;
 
-type Row = Omit<SmsLogEntry, 'status' | 'cost' | 'createdAt' | 'sentAt'> & { status: number; cost: string; createdAt: Date; sentAt: Date | null };
+type Row = Omit<SmsLogEntry, 'status' | 'cost' | 'createdAt' | 'sentAt'> & {
+  status: number;
+  cost: string;
+  createdAt: Date;
+  sentAt: Date | null;
+};
 
 /** The SMS log as staff see it: newest first, searchable, with the total cost of what was sent. */
 @Injectable()
@@ -24,7 +33,10 @@ export class SmsLogService {
     const search = query.search?.trim();
     const where = search ? `WHERE (phone_number ILIKE $1 OR message ILIKE $1 OR sent_by ILIKE $1)` : '';
     const params: unknown[] = search ? [containsPattern(search)] : [];
-    const [{ count }]: { count: number }[] = await this.ds.query(`SELECT count(*)::int AS count FROM sms_messages ${where}`, params);
+    const [{ count }]: { count: number }[] = await this.ds.query(
+      `SELECT count(*)::int AS count FROM sms_messages ${where}`,
+      params,
+    );
     const rows: Row[] = await this.ds.query(
       `SELECT id::int, created_at AS "createdAt", phone_number AS "phoneNumber", message, status, cost, parts, sent_by AS "sentBy",
               error_message AS "errorMessage", provider_id AS "providerId", sent_at AS "sentAt"
@@ -39,18 +51,30 @@ export class SmsLogService {
   /** Estimated cost of the SMS sent (status Sent) created in the period; both ends optional and inclusive. A
    * date is a whole day in Europe/Madrid. */
   async totalCost({ startDate, endDate }: SmsTotalCostQueryDto): Promise<SmsTotalCost> {
-    if (startDate && endDate && bound(endDate, 'end') < bound(startDate, 'start')) throw AppError.field('endDate', M.endBeforeStart);
+    if (startDate && endDate && bound(endDate, 'end') < bound(startDate, 'start'))
+      throw AppError.field('endDate', M.endBeforeStart);
     const conditions = [`status = ${SMS_STATUS.Sent}`];
     const params: string[] = [];
     if (startDate) {
       params.push(startDate);
-      conditions.push(isDay(startDate) ? `created_at >= $${params.length}::date::timestamp AT TIME ZONE 'Europe/Madrid'` : `created_at >= $${params.length}::timestamptz`);
+      conditions.push(
+        isDay(startDate)
+          ? `created_at >= $${params.length}::date::timestamp AT TIME ZONE 'Europe/Madrid'`
+          : `created_at >= $${params.length}::timestamptz`,
+      );
     }
     if (endDate) {
       params.push(endDate);
-      conditions.push(isDay(endDate) ? `created_at < ($${params.length}::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'` : `created_at <= $${params.length}::timestamptz`);
+      conditions.push(
+        isDay(endDate)
+          ? `created_at < ($${params.length}::date + 1)::timestamp AT TIME ZONE 'Europe/Madrid'`
+          : `created_at <= $${params.length}::timestamptz`,
+      );
     }
-    const [{ total }]: { total: string }[] = await this.ds.query(`SELECT coalesce(sum(cost), 0) AS total FROM sms_messages WHERE ${conditions.join(' AND ')}`, params);
+    const [{ total }]: { total: string }[] = await this.ds.query(
+      `SELECT coalesce(sum(cost), 0) AS total FROM sms_messages WHERE ${conditions.join(' AND ')}`,
+      params,
+    );
     return { totalCost: Number(total) };
   }
 

@@ -39,14 +39,24 @@ export function takeQueuedSms(runner: QueryRunner): string[] {
  * delivered (a number that can't take an SMS, or `error` given) is recorded failed at once, so the log shows
  * who was not reached. `sentByUserId` names the
  * staff member in the log ('Sistema' without one). */
-export async function recordSms(m: EntityManager, intents: SmsIntent[], sentByUserId: string | null): Promise<RecordedSms[]> {
+export async function recordSms(
+  m: EntityManager,
+  intents: SmsIntent[],
+  sentByUserId: string | null,
+): Promise<RecordedSms[]> {
   if (!intents.length) return [];
   const runner = m.queryRunner;
   if (!runner?.isTransactionActive) throw new Error('recordSms must run inside a transaction');
   const rows = intents.map((intent) => {
     const parts = smsSize(intent.message).parts;
     const error = intent.error ?? (netelipDestination(intent.phoneNumber) === null ? SMS_MESSAGES.phoneInvalid : null);
-    return { ...intent, parts, status: error ? SMS_STATUS.Failed : SMS_STATUS.Pending, cost: error ? 0 : smsCost(parts), error };
+    return {
+      ...intent,
+      parts,
+      status: error ? SMS_STATUS.Failed : SMS_STATUS.Pending,
+      cost: error ? 0 : smsCost(parts),
+      error,
+    };
   });
   const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key] ?? null);
   const inserted: { id: string }[] = await m.query(

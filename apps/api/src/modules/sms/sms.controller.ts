@@ -1,5 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Put, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { IdParam } from '../../common/id-param';
 import { Auth } from '../auth/auth.decorators';
@@ -33,9 +40,14 @@ export class SmsController {
 
   @Put()
   @Auth({ permission: 'Settings.Update' })
-  @ApiOperation({ summary: 'Guardar la configuración de SMS; el token solo se envía para cambiarlo (se guarda cifrado)' })
+  @ApiOperation({
+    summary: 'Guardar la configuración de SMS; el token solo se envía para cambiarlo (se guarda cifrado)',
+  })
   @ApiOkResponse({ type: SmsSettingsDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Remitente no válido, o habilitar sin remitente o sin token' })
+  @ApiBadRequestResponse({
+    type: ApiErrorResponseDto,
+    description: 'Remitente no válido, o habilitar sin remitente o sin token',
+  })
   update(@Body() dto: UpdateSmsSettingsDto) {
     return this.settings.update(dto);
   }

@@ -1,10 +1,28 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiConflictResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { UuidParam } from '../../common/id-param';
 import { Auth, CurrentPrincipal } from '../auth/auth.decorators';
 import type { Principal } from '../auth/principal';
-import { AssignRoleDto, CreateUserDto, CreateUserResponseDto, ResetPasswordDto, ResetPasswordResponseDto, UpdateUserDto, UserDto } from './dto/user.dto';
+import {
+  AssignRoleDto,
+  CreateUserDto,
+  CreateUserResponseDto,
+  ResetPasswordDto,
+  ResetPasswordResponseDto,
+  UpdateUserDto,
+  UserDto,
+} from './dto/user.dto';
 import { UsersService } from './users.service';
 
 @ApiTags('Users')

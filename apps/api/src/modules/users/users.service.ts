@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ADMIN_ROLE_NAME, CreateUserResponse, MESSAGES, ResetPasswordResponse, User, normalizeEmail } from '@evreg/contracts';
+import {
+  ADMIN_ROLE_NAME,
+  CreateUserResponse,
+  MESSAGES,
+  ResetPasswordResponse,
+  User,
+  normalizeEmail,
+} from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { containsPattern } from '../../common/sql';
@@ -55,7 +62,10 @@ export class UsersService {
 
   async update(id: string, dto: UpdateUserDto, actor: Principal): Promise<User> {
     return this.ds.transaction(async (m) => {
-      const [current]: { lockout_enabled: boolean }[] = await m.query(`SELECT lockout_enabled FROM users WHERE id = $1 FOR UPDATE`, [id]);
+      const [current]: { lockout_enabled: boolean }[] = await m.query(
+        `SELECT lockout_enabled FROM users WHERE id = $1 FOR UPDATE`,
+        [id],
+      );
       if (!current) throw AppError.notFound(MESSAGES.user.notFound);
       if (dto.departmentId !== undefined && dto.departmentId !== null) await this.assertDepartment(m, dto.departmentId);
       if (dto.roleId) await this.assertRole(m, dto.roleId);
@@ -63,7 +73,8 @@ export class UsersService {
       const blocking = dto.lockoutEnabled === true && !current.lockout_enabled;
       // Saving a user as not blocked also lifts a temporary lock after failed sign-ins.
       const unblocking = dto.lockoutEnabled === false;
-      if (blocking && id === actor.userId) throw AppError.field('lockoutEnabled', 'No puedes bloquear tu propio usuario');
+      if (blocking && id === actor.userId)
+        throw AppError.field('lockoutEnabled', 'No puedes bloquear tu propio usuario');
 
       await this.uniqueEmail(() =>
         m.query(
@@ -91,7 +102,8 @@ export class UsersService {
           ],
         ),
       );
-      if (blocking) await m.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [id]);
+      if (blocking)
+        await m.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [id]);
       if (dto.roleId) await this.replaceRole(m, id, dto.roleId);
       await this.assertAnAdministratorRemains(m);
       return this.get(id, m);
@@ -120,7 +132,9 @@ export class UsersService {
         [dto.userId, hash],
       );
       if (!updated) throw AppError.notFound(MESSAGES.user.notFound);
-      await m.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [dto.userId]);
+      await m.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [
+        dto.userId,
+      ]);
     });
     return { userId: dto.userId, temporaryPassword };
   }
@@ -145,9 +159,10 @@ export class UsersService {
   /** There is always a way back in: at least one unblocked user keeps the administrator role. Checked inside
    * the transaction after the change, under a lock on the role so two concurrent demotions can't both pass. */
   private async assertAnAdministratorRemains(m: EntityManager): Promise<void> {
-    const [role]: { id: string }[] = await m.query(`SELECT id FROM roles WHERE is_system_role AND lower(name) = lower($1) FOR UPDATE`, [
-      ADMIN_ROLE_NAME,
-    ]);
+    const [role]: { id: string }[] = await m.query(
+      `SELECT id FROM roles WHERE is_system_role AND lower(name) = lower($1) FOR UPDATE`,
+      [ADMIN_ROLE_NAME],
+    );
     if (!role) return;
     const [{ count }] = await m.query(
       `SELECT count(*)::int AS count FROM user_roles ur JOIN users u ON u.id = ur.user_id
@@ -171,7 +186,8 @@ export class UsersService {
     try {
       return await write();
     } catch (error) {
-      if (isUniqueViolation(error)) throw AppError.conflict(MESSAGES.user.emailTaken, { email: [MESSAGES.user.emailTaken] });
+      if (isUniqueViolation(error))
+        throw AppError.conflict(MESSAGES.user.emailTaken, { email: [MESSAGES.user.emailTaken] });
       throw error;
     }
   }

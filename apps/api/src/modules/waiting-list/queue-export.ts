@@ -33,7 +33,12 @@ const COLUMNS: { header: string; width: number; value: (entry: QueueEntry, timeZ
 ];
 
 /** The waiting list as an .xlsx, in position order. Named after the session and the day of the export. */
-export async function buildQueueExport(sessionId: number, timeZone: string, entries: QueueEntry[], now: Date): Promise<QueueExport> {
+export async function buildQueueExport(
+  sessionId: number,
+  timeZone: string,
+  entries: QueueEntry[],
+  now: Date,
+): Promise<QueueExport> {
   const workbook = new Workbook();
   workbook.created = now;
   const sheet = workbook.addWorksheet(QUEUE_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });

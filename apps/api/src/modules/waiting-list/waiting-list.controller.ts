@@ -15,7 +15,13 @@ import { IdParam } from '../../common/id-param';
 import type { JsonRouteConfig } from '../../common/json-body';
 import { MessageResponseDto } from '../../common/message-response.dto';
 import { Auth } from '../auth/auth.decorators';
-import { PromoteQueueEntryResponseDto, QueueEntryDto, REORDER_MAX_IDS, ReorderQueueDto, UpdateQueueEntryDto } from './dto/queue-entry.dto';
+import {
+  PromoteQueueEntryResponseDto,
+  QueueEntryDto,
+  REORDER_MAX_IDS,
+  ReorderQueueDto,
+  UpdateQueueEntryDto,
+} from './dto/queue-entry.dto';
 import { XLSX_CONTENT_TYPE } from './queue-export';
 import { WaitingListService } from './waiting-list.service';
 
@@ -37,14 +43,17 @@ export class WaitingListController {
   @Auth({ permission: 'Queues.Read' })
   @ApiOperation({
     summary: 'La lista de espera en Excel',
-    description: "Hoja 'Lista de espera' con Posición, Nombre, Apellidos, Email, Teléfono, DNI/NIE y Fecha de alta (hora local del evento), por posición. Nombre del fichero: lista-espera-sesion-{id}-{AAAA-MM-DD}.xlsx",
+    description:
+      "Hoja 'Lista de espera' con Posición, Nombre, Apellidos, Email, Teléfono, DNI/NIE y Fecha de alta (hora local del evento), por posición. Nombre del fichero: lista-espera-sesion-{id}-{AAAA-MM-DD}.xlsx",
   })
   @ApiProduces(XLSX_CONTENT_TYPE)
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'La sesión no existe' })
   async export(@IdParam() id: number, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
     const file = await this.waitingList.export(id);
-    reply.header('content-type', XLSX_CONTENT_TYPE).header('content-disposition', `attachment; filename="${file.fileName}"`);
+    reply
+      .header('content-type', XLSX_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`);
     return file.content;
   }
 
@@ -52,9 +61,15 @@ export class WaitingListController {
   @Auth({ permission: 'Registrations.Update' })
   // The whole list travels in the body: more items than the JSON parser allows elsewhere.
   @RouteConfig({ jsonArrayItems: REORDER_MAX_IDS } satisfies JsonRouteConfig)
-  @ApiOperation({ summary: 'Reordenar la lista: queueIds son todas las personas en espera, en el nuevo orden. Responde la lista nueva' })
+  @ApiOperation({
+    summary:
+      'Reordenar la lista: queueIds son todas las personas en espera, en el nuevo orden. Responde la lista nueva',
+  })
   @ApiOkResponse({ type: [QueueEntryDto] })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: "'La lista enviada no coincide con las personas en espera de la sesión' (queueIds)" })
+  @ApiBadRequestResponse({
+    type: ApiErrorResponseDto,
+    description: "'La lista enviada no coincide con las personas en espera de la sesión' (queueIds)",
+  })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'La sesión no existe' })
   reorder(@Body() dto: ReorderQueueDto) {
     return this.waitingList.reorder(dto);
@@ -65,11 +80,15 @@ export class WaitingListController {
   @Auth({ permission: 'Registrations.Update' })
   @ApiOperation({
     summary: 'Promover a una persona a mano',
-    description: 'En cualquier orden y aunque la promoción automática esté bloqueada: ocupa una plaza en línea libre o, si no hay, una plaza reservada sin usar. Registra el email de promoción.',
+    description:
+      'En cualquier orden y aunque la promoción automática esté bloqueada: ocupa una plaza en línea libre o, si no hay, una plaza reservada sin usar. Registra el email de promoción.',
   })
   @ApiOkResponse({ type: PromoteQueueEntryResponseDto })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'No es una entrada en espera' })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: "'No hay plazas libres ni plazas reservadas sin usar para promover'" })
+  @ApiConflictResponse({
+    type: ApiErrorResponseDto,
+    description: "'No hay plazas libres ni plazas reservadas sin usar para promover'",
+  })
   promote(@IdParam() id: number) {
     return this.waitingList.promote(id);
   }
@@ -80,7 +99,10 @@ export class WaitingListController {
   @ApiOkResponse({ type: QueueEntryDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'No es una entrada en espera' })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'Email o DNI/NIE ya inscrito o en espera en la sesión' })
+  @ApiConflictResponse({
+    type: ApiErrorResponseDto,
+    description: 'Email o DNI/NIE ya inscrito o en espera en la sesión',
+  })
   update(@IdParam() id: number, @Body() dto: UpdateQueueEntryDto) {
     return this.waitingList.update(id, dto);
   }

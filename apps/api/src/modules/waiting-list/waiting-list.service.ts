@@ -91,7 +91,15 @@ export class WaitingListService {
               SET first_name = $2, last_name = $3, email = $4, user_tax_id = $5,
                   telephone_number = CASE WHEN $6 THEN $7 ELSE telephone_number END
             WHERE id = $1`,
-          [entryId, dto.firstName, dto.lastName, email, userTaxId, dto.phoneNumber !== undefined, dto.phoneNumber ?? null],
+          [
+            entryId,
+            dto.firstName,
+            dto.lastName,
+            email,
+            userTaxId,
+            dto.phoneNumber !== undefined,
+            dto.phoneNumber ?? null,
+          ],
         );
         return (await this.entries(m, session.id, entryId))[0];
       });
@@ -116,9 +124,15 @@ export class WaitingListService {
     return this.ds.transaction(async (m) => {
       const session = await lockSession(m, dto.eventSessionId);
       if (!session) throw AppError.notFound(MESSAGES.sessions.notFound);
-      const waiting: { id: number }[] = await m.query(`SELECT id FROM registrations WHERE session_id = $1 AND state = 2 FOR UPDATE`, [session.id]);
+      const waiting: { id: number }[] = await m.query(
+        `SELECT id FROM registrations WHERE session_id = $1 AND state = 2 FOR UPDATE`,
+        [session.id],
+      );
       const ids = new Set(waiting.map((row) => row.id));
-      const sameSet = dto.queueIds.length === ids.size && new Set(dto.queueIds).size === ids.size && dto.queueIds.every((id) => ids.has(id));
+      const sameSet =
+        dto.queueIds.length === ids.size &&
+        new Set(dto.queueIds).size === ids.size &&
+        dto.queueIds.every((id) => ids.has(id));
       if (!sameSet) throw AppError.field('queueIds', b.reorderMismatch);
       await m.query(
         `UPDATE registrations r SET queue_position = o.position
@@ -131,7 +145,10 @@ export class WaitingListService {
   }
 
   /** Locks the entry's session, then the entry (the engine's lock order). 404 unless it is still waiting. */
-  private async lockEntry(m: EntityManager, entryId: number): Promise<{ session: LockedSession; entry: { queuePosition: number; userTaxId: string } }> {
+  private async lockEntry(
+    m: EntityManager,
+    entryId: number,
+  ): Promise<{ session: LockedSession; entry: { queuePosition: number; userTaxId: string } }> {
     const [found] = await m.query(`SELECT session_id FROM registrations WHERE id = $1 AND state = 2`, [entryId]);
     if (!found) throw AppError.notFound(b.queueEntryNotFound);
     const session = (await lockSession(m, found.session_id))!;

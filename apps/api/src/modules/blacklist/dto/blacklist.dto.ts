@@ -13,7 +13,19 @@ import {
   UpdateBlacklistEntryRequest,
 } from '@evreg/contracts';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidationOptions } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidationOptions,
+} from 'class-validator';
 import { IsEmailAddress, IsPersonName, IsPhoneNumber } from '../../../common/validators';
 import { parseExpiry } from '../expiry';
 
@@ -25,23 +37,38 @@ const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string'
 const queryBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
 
 function IsExpiryDate(options?: ValidationOptions) {
-  return ValidateBy({ name: 'isExpiryDate', validator: { validate: (value) => typeof value === 'string' && parseExpiry(value) !== null } }, options);
+  return ValidateBy(
+    {
+      name: 'isExpiryDate',
+      validator: { validate: (value) => typeof value === 'string' && parseExpiry(value) !== null },
+    },
+    options,
+  );
 }
 
 export class BlacklistEntryDto implements BlacklistEntry {
   @ApiProperty({ example: 1 }) id: number;
-  @ApiProperty({ type: Number, nullable: true, example: 1001, description: 'null si el evento se eliminó' }) eventId: number | null;
+  @ApiProperty({ type: Number, nullable: true, example: 1001, description: 'null si el evento se eliminó' }) eventId:
+    number | null;
   @ApiProperty({ type: String, nullable: true, example: 'Concierto de Año Nuevo' }) eventTitle: string | null;
-  @ApiProperty({ type: Number, nullable: true, example: 12, description: 'null si la sesión se eliminó' }) eventSessionId: number | null;
+  @ApiProperty({ type: Number, nullable: true, example: 12, description: 'null si la sesión se eliminó' })
+  eventSessionId: number | null;
   @ApiProperty({ example: 'ana@example.com', description: 'Normalizado (minúsculas, sin espacios)' }) email: string;
   @ApiProperty({ example: 'Ana' }) firstName: string;
   @ApiProperty({ example: 'García López' }) lastName: string;
   @ApiProperty({ type: String, nullable: true, example: '+34 600 000 000' }) phoneNumber: string | null;
   @ApiProperty({ enum: [0, 1, 2], description: '0 No Show, 1 Cancelado, 2 Otro' }) blackListReason: BlacklistReason;
-  @ApiProperty({ type: String, nullable: true, maxLength: BLACKLIST_DESCRIPTION_MAX }) blackListReasonDesc: string | null;
+  @ApiProperty({ type: String, nullable: true, maxLength: BLACKLIST_DESCRIPTION_MAX }) blackListReasonDesc:
+    string | null;
   @ApiProperty({ enum: [0, 1], description: '0 SMS, 1 Email' }) notificationType: BlacklistNotificationType;
   @ApiProperty({ format: 'date-time' }) expiresAt: string;
-  @ApiProperty({ type: String, nullable: true, example: '2026-12-31', description: 'Fecha de la sesión (null si se eliminó)' }) startDate: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '2026-12-31',
+    description: 'Fecha de la sesión (null si se eliminó)',
+  })
+  startDate: string | null;
   @ApiProperty({ type: String, nullable: true, example: '10:00:00' }) startTime: string | null;
   @ApiProperty({ type: String, nullable: true, example: '11:30:00' }) endTime: string | null;
   @ApiProperty({ type: Boolean, nullable: true }) isAllDay: boolean | null;
@@ -65,9 +92,15 @@ export class BlacklistReasonOptionDto implements BlacklistReasonOption {
 export class BlacklistCheckDto implements BlacklistCheck {
   @ApiProperty({ example: 'ana@example.com', description: 'Normalizado' }) email: string;
   @ApiProperty() isBlacklisted: boolean;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'La expiración más lejana de sus entradas activas' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'La expiración más lejana de sus entradas activas',
+  })
   expiresAt: string | null;
-  @ApiProperty({ type: Number, enum: [0, 1, 2], nullable: true, description: 'Razón de esa entrada' }) reason: BlacklistReason | null;
+  @ApiProperty({ type: Number, enum: [0, 1, 2], nullable: true, description: 'Razón de esa entrada' })
+  reason: BlacklistReason | null;
 }
 
 export class ListBlacklistQueryDto extends PageQuery({ defaultSize: 20, maxSize: 100, messages: M }) {
@@ -85,7 +118,11 @@ export class ListBlacklistQueryDto extends PageQuery({ defaultSize: 20, maxSize:
 }
 
 export class UpdateBlacklistEntryDto implements UpdateBlacklistEntryRequest {
-  @ApiPropertyOptional({ example: 'Ana', maxLength: 100, description: 'Vacío u omitido: el del registro (al crear) o el actual (al editar)' })
+  @ApiPropertyOptional({
+    example: 'Ana',
+    maxLength: 100,
+    description: 'Vacío u omitido: el del registro (al crear) o el actual (al editar)',
+  })
   @Transform(trim)
   @IsOptional()
   @IsString()
@@ -93,7 +130,11 @@ export class UpdateBlacklistEntryDto implements UpdateBlacklistEntryRequest {
   @IsPersonName({ message: MESSAGES.booking.firstNameInvalid })
   firstName?: string;
 
-  @ApiPropertyOptional({ example: 'García López', maxLength: 150, description: 'Vacío u omitido: el del registro (al crear) o el actual (al editar)' })
+  @ApiPropertyOptional({
+    example: 'García López',
+    maxLength: 150,
+    description: 'Vacío u omitido: el del registro (al crear) o el actual (al editar)',
+  })
   @Transform(trim)
   @IsOptional()
   @IsString()
@@ -105,7 +146,8 @@ export class UpdateBlacklistEntryDto implements UpdateBlacklistEntryRequest {
     type: String,
     nullable: true,
     example: '+34 600 000 000',
-    description: 'Omitido: el del registro (al crear) o el actual (al editar); null o vacío lo quita. Necesario para notificar por SMS',
+    description:
+      'Omitido: el del registro (al crear) o el actual (al editar); null o vacío lo quita. Necesario para notificar por SMS',
   })
   @Transform(trimToNull)
   @IsOptional()
@@ -124,7 +166,11 @@ export class UpdateBlacklistEntryDto implements UpdateBlacklistEntryRequest {
   @MaxLength(BLACKLIST_DESCRIPTION_MAX, { message: M.descriptionMax })
   blackListReasonDesc?: string | null;
 
-  @ApiPropertyOptional({ enum: [0, 1], default: 1, description: '0 SMS, 1 Email. Al editar, omitido conserva el actual' })
+  @ApiPropertyOptional({
+    enum: [0, 1],
+    default: 1,
+    description: '0 SMS, 1 Email. Al editar, omitido conserva el actual',
+  })
   @IsOptional()
   @IsIn([0, 1], { message: M.notificationTypeInvalid })
   notificationType?: BlacklistNotificationType;
@@ -152,7 +198,10 @@ export class CreateBlacklistEntryDto extends UpdateBlacklistEntryDto implements 
   @Max(2147483647, { message: M.sessionRequired })
   eventSessionId: number;
 
-  @ApiProperty({ example: 'ana@example.com', description: 'El email de un registro (activo, cancelado o en espera) de esa sesión' })
+  @ApiProperty({
+    example: 'ana@example.com',
+    description: 'El email de un registro (activo, cancelado o en espera) de esa sesión',
+  })
   @Transform(trim)
   @IsEmailAddress({ message: M.emailRequired })
   email: string;

@@ -16,12 +16,22 @@ export class EmailLogEntryDto implements EmailLogEntry {
   @ApiProperty({ example: 'ana@example.com' }) emailAddress: string;
   @ApiProperty({ example: 'Ana García' }) recipientName: string;
   @ApiProperty({ type: String, nullable: true, example: '12345678Z' }) userTaxId: string | null;
-  @ApiProperty({ type: EmailLogEventDto, nullable: true, description: 'null si el evento se eliminó o el email no trata de ninguno' })
+  @ApiProperty({
+    type: EmailLogEventDto,
+    nullable: true,
+    description: 'null si el evento se eliminó o el email no trata de ninguno',
+  })
   event: EmailLogEventDto | null;
   @ApiProperty({ enum: [0, 1, 2], description: '0 pendiente, 1 enviado, 2 fallido' }) status: EmailStatus;
-  @ApiProperty({ type: String, nullable: true, description: 'Respuesta del servidor SMTP o motivo por el que no se envió' }) errorMessage: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Respuesta del servidor SMTP o motivo por el que no se envió',
+  })
+  errorMessage: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) sentAt: string | null;
-  @ApiProperty({ enum: ['Registration', 'Queue', 'Promotion', 'Cancellation', 'Blacklist', 'Notification', 'Test'] }) emailType: EmailType;
+  @ApiProperty({ enum: ['Registration', 'Queue', 'Promotion', 'Cancellation', 'Blacklist', 'Notification', 'Test'] })
+  emailType: EmailType;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ example: 1, description: 'Intentos de envío hechos' }) attempts: number;
 }
@@ -37,7 +47,10 @@ export class EmailLogPageDto implements EmailLogPage {
 }
 
 export class ListEmailLogsQueryDto extends PageQuery({ defaultSize: 20, maxSize: 100, messages: M }) {
-  @ApiPropertyOptional({ description: 'Email, nombre, DNI/NIE, título del evento o tipo (sin distinguir mayúsculas)', maxLength: 200 })
+  @ApiPropertyOptional({
+    description: 'Email, nombre, DNI/NIE, título del evento o tipo (sin distinguir mayúsculas)',
+    maxLength: 200,
+  })
   @IsOptional()
   @IsString()
   @MaxLength(200)

@@ -8,20 +8,31 @@ const M = EMAIL_MESSAGES;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** The back office may send booleans as the server answers them: "true" / "false". */
 const toBool = ({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value);
-const toInt = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d{1,5}$/.test(value.trim()) ? Number(value) : value);
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\d{1,5}$/.test(value.trim()) ? Number(value) : value;
 
 export class EmailSettingsDto implements EmailSettings {
-  @ApiProperty({ enum: ['true', 'false'], description: 'Booleano como texto (como lo define la especificación)' }) emailEnabled: 'true' | 'false';
+  @ApiProperty({ enum: ['true', 'false'], description: 'Booleano como texto (como lo define la especificación)' })
+  emailEnabled: 'true' | 'false';
   @ApiProperty({ example: 'smtp.example.com' }) smtpHost: string;
   @ApiProperty({ example: 587 }) smtpPort: number;
   @ApiProperty({ example: 'usuario@example.com' }) smtpUsername: string;
-  @ApiProperty({ enum: ['true', 'false'], description: 'true: conexión cifrada obligatoria (TLS directo en el puerto 465, STARTTLS en los demás)' })
+  @ApiProperty({
+    enum: ['true', 'false'],
+    description: 'true: conexión cifrada obligatoria (TLS directo en el puerto 465, STARTTLS en los demás)',
+  })
   smtpUseSsl: 'true' | 'false';
   @ApiProperty({ example: 'inscripciones@example.com' }) emailFromAddress: string;
   @ApiProperty({ example: 'Inscripciones' }) emailFromName: string;
-  @ApiProperty({ example: 'https://reservas.example.com', description: 'Base de los enlaces de los emails (cancelación). Vacío: PUBLIC_BASE_URL' })
+  @ApiProperty({
+    example: 'https://reservas.example.com',
+    description: 'Base de los enlaces de los emails (cancelación). Vacío: PUBLIC_BASE_URL',
+  })
   baseUrl: string;
-  @ApiProperty({ enum: ['true', 'false'], description: 'Si hay una contraseña SMTP guardada (la contraseña nunca se devuelve)' })
+  @ApiProperty({
+    enum: ['true', 'false'],
+    description: 'Si hay una contraseña SMTP guardada (la contraseña nunca se devuelve)',
+  })
   hasSmtpPassword: 'true' | 'false';
 }
 
@@ -54,7 +65,12 @@ export class UpdateEmailSettingsDto implements UpdateEmailSettingsRequest {
   @MaxLength(255, { message: M.smtpUsernameTooLong })
   smtpUsername?: string;
 
-  @ApiPropertyOptional({ format: 'password', writeOnly: true, maxLength: 500, description: 'Solo para cambiarla: vacía u omitida conserva la actual' })
+  @ApiPropertyOptional({
+    format: 'password',
+    writeOnly: true,
+    maxLength: 500,
+    description: 'Solo para cambiarla: vacía u omitida conserva la actual',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(500, { message: M.smtpPasswordTooLong })

@@ -14,16 +14,19 @@ import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'cl
 const M = EMAIL_MESSAGES;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const CONTENT_MAX = 100_000;
-const TYPE_DESCRIPTION = '0 Registration (inscripción), 1 Queue (lista de espera), 2 Promotion (plaza desde la lista de espera)';
+const TYPE_DESCRIPTION =
+  '0 Registration (inscripción), 1 Queue (lista de espera), 2 Promotion (plaza desde la lista de espera)';
 
 export class EmailTemplateDto implements EmailTemplate {
   @ApiProperty({ example: 1 }) id: number;
   @ApiProperty({ example: 'Confirmación de inscripción' }) name: string;
   @ApiProperty({ example: 'Inscripción confirmada: {{eventTitle}}' }) subject: string;
   @ApiProperty({ example: '<p>Hola {{firstName}}, ...</p>' }) htmlContent: string;
-  @ApiProperty({ type: String, nullable: true, description: 'null o vacío: se deriva del HTML' }) plainTextContent: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'null o vacío: se deriva del HTML' }) plainTextContent:
+    string | null;
   @ApiProperty({ enum: [0, 1, 2], description: TYPE_DESCRIPTION }) templateType: EmailTemplateType;
-  @ApiProperty({ description: 'La plantilla que se usa para su tipo (como mucho una activa por tipo)' }) isActive: boolean;
+  @ApiProperty({ description: 'La plantilla que se usa para su tipo (como mucho una activa por tipo)' })
+  isActive: boolean;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
 
@@ -62,7 +65,10 @@ class TemplateFieldsDto extends EmailPreviewRequestDto {
   @MaxLength(200, { message: M.nameTooLong })
   name: string;
 
-  @ApiPropertyOptional({ description: 'true: pasa a ser la plantilla de su tipo (la que lo era se desactiva). Al crear, por defecto true; al editar, omitido se conserva' })
+  @ApiPropertyOptional({
+    description:
+      'true: pasa a ser la plantilla de su tipo (la que lo era se desactiva). Al crear, por defecto true; al editar, omitido se conserva',
+  })
   @IsOptional()
   @IsBoolean({ message: M.isActiveInvalid })
   isActive?: boolean;

@@ -1,7 +1,21 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EVENT_DEFAULTS, EVENT_STATUS, EventPayload, EventStatusCode, MESSAGES } from '@evreg/contracts';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateBy, ValidationOptions } from 'class-validator';
+import {
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidationOptions,
+} from 'class-validator';
 
 const MAX_INT = 2_147_483_647;
 const M = MESSAGES.events;
@@ -35,8 +49,10 @@ export function isImageUrl(value: unknown): boolean {
   }
 }
 
-const IsTimeZoneName = (options?: ValidationOptions) => ValidateBy({ name: 'isTimeZoneName', validator: { validate: isTimeZoneName } }, options);
-const IsImageUrl = (options?: ValidationOptions) => ValidateBy({ name: 'isImageUrl', validator: { validate: isImageUrl } }, options);
+const IsTimeZoneName = (options?: ValidationOptions) =>
+  ValidateBy({ name: 'isTimeZoneName', validator: { validate: isTimeZoneName } }, options);
+const IsImageUrl = (options?: ValidationOptions) =>
+  ValidateBy({ name: 'isImageUrl', validator: { validate: isImageUrl } }, options);
 
 /** The fields of POST and PUT except the id. Each type check sits next to its property: class-validator reports
  * that constraint first, so a wrong type is not answered as a length or range problem. */
@@ -48,7 +64,9 @@ class EventFieldsDto {
   @IsString({ message: M.titleRequired })
   title: string;
 
-  @ApiProperty({ description: 'HTML: se guarda saneado (p, strong, a, ul, ol, li, br, em, u, h1-h6; atributos href, target, rel)' })
+  @ApiProperty({
+    description: 'HTML: se guarda saneado (p, strong, a, ul, ol, li, br, em, u, h1-h6; atributos href, target, rel)',
+  })
   @Transform(trim)
   @IsNotEmpty({ message: M.descriptionRequired })
   @MaxLength(100_000, { message: M.descriptionTooLong })
@@ -98,7 +116,11 @@ class EventFieldsDto {
   @IsString({ message: M.postalCodeRequired })
   postalCode: string;
 
-  @ApiPropertyOptional({ enum: Object.values(EVENT_STATUS), default: EVENT_STATUS.Draft, description: '0 Borrador, 1 Publicado, 5 Cancelado' })
+  @ApiPropertyOptional({
+    enum: Object.values(EVENT_STATUS),
+    default: EVENT_STATUS.Draft,
+    description: '0 Borrador, 1 Publicado, 5 Cancelado',
+  })
   @IsOptional()
   @IsIn(Object.values(EVENT_STATUS), { message: M.statusInvalid })
   status?: EventStatusCode;
@@ -129,13 +151,21 @@ class EventFieldsDto {
   @IsInt({ message: M.organizerIdInvalid })
   organizerId?: number | null;
 
-  @ApiPropertyOptional({ default: EVENT_DEFAULTS.timeZone, description: 'Zona horaria IANA; las sesiones se fechan en ella' })
+  @ApiPropertyOptional({
+    default: EVENT_DEFAULTS.timeZone,
+    description: 'Zona horaria IANA; las sesiones se fechan en ella',
+  })
   @Transform(emptyAsAbsent)
   @IsOptional()
   @IsTimeZoneName({ message: M.timeZoneInvalid })
   timeZone?: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 1000, description: 'URL http(s) o ruta que empieza por /' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 1000,
+    description: 'URL http(s) o ruta que empieza por /',
+  })
   @Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? null : trim({ value })))
   @IsOptional()
   @MaxLength(1000, { message: M.imageUrlInvalid })

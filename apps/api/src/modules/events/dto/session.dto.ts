@@ -1,13 +1,25 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MESSAGES, SessionPayload, ToggleRegistrationRequest } from '@evreg/contracts';
-import { IsBoolean, IsDefined, IsInt, IsOptional, Max, Min, ValidateBy, ValidateIf, ValidationOptions } from 'class-validator';
+import {
+  IsBoolean,
+  IsDefined,
+  IsInt,
+  IsOptional,
+  Max,
+  Min,
+  ValidateBy,
+  ValidateIf,
+  ValidationOptions,
+} from 'class-validator';
 import { isCalendarDate, isClockTime } from '../session-schedule';
 
 const MAX_INT = 2_147_483_647;
 const M = MESSAGES.sessions;
 
-const IsCalendarDate = (options?: ValidationOptions) => ValidateBy({ name: 'isCalendarDate', validator: { validate: isCalendarDate } }, options);
-const IsClockTime = (options?: ValidationOptions) => ValidateBy({ name: 'isClockTime', validator: { validate: isClockTime } }, options);
+const IsCalendarDate = (options?: ValidationOptions) =>
+  ValidateBy({ name: 'isCalendarDate', validator: { validate: isCalendarDate } }, options);
+const IsClockTime = (options?: ValidationOptions) =>
+  ValidateBy({ name: 'isClockTime', validator: { validate: isClockTime } }, options);
 const timed = (o: { isAllDay?: unknown }) => o.isAllDay !== true;
 
 /** The session form without the capacity (which PUT does not change). */
@@ -28,7 +40,10 @@ class SessionScheduleDto {
   @IsClockTime({ message: M.startTimeInvalid })
   startTime?: string;
 
-  @ApiPropertyOptional({ example: '11:30', description: 'HH:MM o HH:MM:SS; requerida salvo isAllDay; el mismo día, posterior a startTime' })
+  @ApiPropertyOptional({
+    example: '11:30',
+    description: 'HH:MM o HH:MM:SS; requerida salvo isAllDay; el mismo día, posterior a startTime',
+  })
   @ValidateIf(timed)
   @IsDefined({ message: M.endTimeRequired })
   @IsClockTime({ message: M.endTimeInvalid })
@@ -65,7 +80,11 @@ export class CreateSessionDto extends SessionScheduleDto implements SessionPaylo
   @IsInt({ message: M.reservedSpotsInvalid })
   reservedSpots?: number;
 
-  @ApiPropertyOptional({ minimum: 0, example: 10, description: 'Por defecto, la configuración DefaultMaxQueueSpots; no más que GlobalMaxQueueSpots' })
+  @ApiPropertyOptional({
+    minimum: 0,
+    example: 10,
+    description: 'Por defecto, la configuración DefaultMaxQueueSpots; no más que GlobalMaxQueueSpots',
+  })
   @IsOptional()
   @Min(0, { message: M.maxQueueSpotsInvalid })
   @Max(MAX_INT, { message: M.maxQueueSpotsInvalid })

@@ -1,11 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { AdminEvent, BulkUpdateQueueLimitsResponse, EVENT_STATUS, EventCategory, EventStatusCode, PublicEvent, Session } from '@evreg/contracts';
+import {
+  AdminEvent,
+  BulkUpdateQueueLimitsResponse,
+  EVENT_STATUS,
+  EventCategory,
+  EventStatusCode,
+  PublicEvent,
+  Session,
+} from '@evreg/contracts';
 
 /** What the events module answers (OpenAPI descriptions of the contract types). */
 export class PublicEventDto implements PublicEvent {
   @ApiProperty({ example: 1042 }) id: number;
   @ApiProperty({ example: 'Concierto de primavera' }) title: string;
-  @ApiProperty({ example: '<p>Entrada libre hasta completar aforo.</p>', description: 'HTML saneado (o el extracto con showExcerpt=true)' })
+  @ApiProperty({
+    example: '<p>Entrada libre hasta completar aforo.</p>',
+    description: 'HTML saneado (o el extracto con showExcerpt=true)',
+  })
   description: string;
   @ApiProperty({ type: String, nullable: true, example: '/img/primavera.jpg' }) imageUrl: string | null;
   @ApiProperty({ example: 'Plaza Mayor 1' }) address: string;
@@ -32,12 +43,14 @@ export class SessionDto implements Session {
   @ApiProperty({ example: 10 }) maxQueueSpots: number;
   @ApiProperty({ description: 'Inscripciones activas' }) registeredCount: number;
   @ApiProperty({
-    description: 'Plazas online libres: maxAttendees - reservedSpots - inscripciones online - plazas retenidas por otros (nunca < 0)',
+    description:
+      'Plazas online libres: maxAttendees - reservedSpots - inscripciones online - plazas retenidas por otros (nunca < 0)',
   })
   availableSpots: number;
   @ApiProperty({ description: 'Plazas en retenciones no caducadas' }) activeHoldsCount: number;
   @ApiProperty({ description: 'Personas en lista de espera' }) currentQueueCount: number;
-  @ApiProperty({ description: 'Bloqueada: sin promoción automática desde la lista de espera' }) isPromotionLocked: boolean;
+  @ApiProperty({ description: 'Bloqueada: sin promoción automática desde la lista de espera' })
+  isPromotionLocked: boolean;
   @ApiProperty() isRegistrationOpen: boolean;
   @ApiPropertyOptional({ type: PublicEventDto, description: 'Solo con showEventDetails=true' }) event?: PublicEventDto;
 }
@@ -52,7 +65,8 @@ export class AdminEventDto implements AdminEvent {
   @ApiProperty() address: string;
   @ApiProperty() place: string;
   @ApiProperty() postalCode: string;
-  @ApiProperty({ enum: Object.values(EVENT_STATUS), description: '0 Borrador, 1 Publicado, 5 Cancelado' }) status: EventStatusCode;
+  @ApiProperty({ enum: Object.values(EVENT_STATUS), description: '0 Borrador, 1 Publicado, 5 Cancelado' })
+  status: EventStatusCode;
   @ApiProperty({ enum: ['Draft', 'Live', 'Cancelled'] }) statusText: 'Draft' | 'Live' | 'Cancelled';
   @ApiProperty() isPublic: boolean;
   @ApiProperty({ example: 12.5 }) price: number;
@@ -60,7 +74,8 @@ export class AdminEventDto implements AdminEvent {
   @ApiProperty({ type: Number, nullable: true }) organizerId: number | null;
   @ApiProperty({ example: 'Europe/Madrid' }) timeZone: string;
   @ApiProperty({ type: String, nullable: true }) imageUrl: string | null;
-  @ApiProperty({ type: [SessionDto], description: 'Sesiones con sus cifras en vivo, por fecha de inicio' }) sessions: SessionDto[];
+  @ApiProperty({ type: [SessionDto], description: 'Sesiones con sus cifras en vivo, por fecha de inicio' })
+  sessions: SessionDto[];
   @ApiProperty({ description: 'Suma de maxAttendees de sus sesiones' }) totalCapacity: number;
   @ApiProperty({ description: 'Suma de maxQueueSpots de sus sesiones' }) totalMaxQueueSpots: number;
 }

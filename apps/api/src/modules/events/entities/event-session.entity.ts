@@ -19,8 +19,10 @@ export class EventSessionEntity {
   @Column({ name: 'max_queue_spots', type: 'int', default: 0 }) maxQueueSpots: number;
   @Column({ name: 'is_promotion_locked', default: false }) isPromotionLocked: boolean;
   @Column({ name: 'is_registration_open', default: true }) isRegistrationOpen: boolean;
-  @Column({ name: 'online_registered', type: 'int', default: 0, update: false, insert: false }) onlineRegistered: number;
-  @Column({ name: 'reserved_registered', type: 'int', default: 0, update: false, insert: false }) reservedRegistered: number;
+  @Column({ name: 'online_registered', type: 'int', default: 0, update: false, insert: false })
+  onlineRegistered: number;
+  @Column({ name: 'reserved_registered', type: 'int', default: 0, update: false, insert: false })
+  reservedRegistered: number;
   @Column({ name: 'held_spots', type: 'int', default: 0, update: false, insert: false }) heldSpots: number;
   @Column({ name: 'queue_count', type: 'int', default: 0, update: false, insert: false }) queueCount: number;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

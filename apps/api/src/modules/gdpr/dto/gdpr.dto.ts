@@ -12,7 +12,10 @@ import {
 import { IsOptional, IsString } from 'class-validator';
 
 export class GdprSearchQueryDto {
-  @ApiPropertyOptional({ example: 'ana@example.com', description: "Requerido: sin él, 400 'Por favor indique un correo electrónico'" })
+  @ApiPropertyOptional({
+    example: 'ana@example.com',
+    description: "Requerido: sin él, 400 'Por favor indique un correo electrónico'",
+  })
   @IsOptional()
   @IsString()
   email?: string;
@@ -88,6 +91,8 @@ export class GdprDeleteResultDto implements GdprDeleteResult {
   @ApiProperty() deletedEmailMessages: number;
   @ApiProperty() deletedSmsMessages: number;
   @ApiProperty({ description: 'Entradas de la lista negra ya expiradas' }) deletedBlacklistEntries: number;
-  @ApiProperty({ description: 'Entradas de la lista negra activas: se conservan hasta que expiran' }) keptActiveBlacklistEntries: number;
-  @ApiProperty({ description: 'Personas promovidas desde la lista de espera a las plazas liberadas' }) promotedFromWaitingList: number;
+  @ApiProperty({ description: 'Entradas de la lista negra activas: se conservan hasta que expiran' })
+  keptActiveBlacklistEntries: number;
+  @ApiProperty({ description: 'Personas promovidas desde la lista de espera a las plazas liberadas' })
+  promotedFromWaitingList: number;
 }

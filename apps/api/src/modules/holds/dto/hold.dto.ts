@@ -7,7 +7,10 @@ export class TicketHoldDto implements TicketHoldRequest {
   @IsInt({ message: 'eventSessionId debe ser un número entero' })
   eventSessionId: number;
 
-  @ApiProperty({ example: '2b7c3c2e-6f1d-4c1e-9a43-1c1b5d7f9e21', description: 'Identificador aleatorio del navegador' })
+  @ApiProperty({
+    example: '2b7c3c2e-6f1d-4c1e-9a43-1c1b5d7f9e21',
+    description: 'Identificador aleatorio del navegador',
+  })
   @IsString({ message: MESSAGES.booking.sessionTokenRequired })
   @IsNotEmpty({ message: MESSAGES.booking.sessionTokenRequired })
   @MinLength(SESSION_TOKEN_LENGTH.min, { message: MESSAGES.booking.sessionTokenInvalid })

@@ -1,5 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { NotificationResult, NotificationType, SMS_LIMITS, SMS_MESSAGES, SendNotificationRequest } from '@evreg/contracts';
+import {
+  NotificationResult,
+  NotificationType,
+  SMS_LIMITS,
+  SMS_MESSAGES,
+  SendNotificationRequest,
+} from '@evreg/contracts';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 
@@ -26,7 +32,10 @@ export class SendNotificationDto implements SendNotificationRequest {
   @Min(1, { message: M.templateInvalid })
   emailTemplateId?: number;
 
-  @ApiPropertyOptional({ description: "Email con mensaje: asunto (por defecto, 'Información sobre' y el título del evento)", maxLength: 200 })
+  @ApiPropertyOptional({
+    description: "Email con mensaje: asunto (por defecto, 'Información sobre' y el título del evento)",
+    maxLength: 200,
+  })
   @Transform(trim)
   @IsOptional()
   @IsString()
@@ -37,9 +46,12 @@ export class SendNotificationDto implements SendNotificationRequest {
 export class NotificationResultDto implements NotificationResult {
   @ApiProperty({ description: 'Todos los mensajes se aceptaron para su envío' }) success: boolean;
   @ApiProperty({ description: 'Inscripciones activas del evento o la sesión' }) totalRecipients: number;
-  @ApiProperty({ description: 'Mensajes aceptados para su envío (el resultado de cada uno se ve en el registro de SMS o de emails)' })
+  @ApiProperty({
+    description: 'Mensajes aceptados para su envío (el resultado de cada uno se ve en el registro de SMS o de emails)',
+  })
   successCount: number;
   @ApiProperty({ description: 'Personas a las que no se pudo enviar (p. ej. sin teléfono)' }) failedCount: number;
-  @ApiProperty({ example: 0.3, description: 'Coste estimado en euros de los SMS aceptados (0 para email)' }) totalCost: number;
+  @ApiProperty({ example: 0.3, description: 'Coste estimado en euros de los SMS aceptados (0 para email)' })
+  totalCost: number;
   @ApiProperty({ type: [String] }) errors: string[];
 }

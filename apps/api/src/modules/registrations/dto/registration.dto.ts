@@ -1,7 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AdminRegistration, MESSAGES, Paged, RegistrationResponse, RegistrationResult } from '@evreg/contracts';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsInt, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { IsPersonName } from '../../../common/validators';
 
 const str = (name: string) => ({ message: `El campo "${name}" debe ser un texto` });
@@ -12,11 +23,29 @@ export class AttendeeDto {
   @ApiProperty({ example: 'Ana' }) @IsOptional() @IsString(str('firstName')) @MaxLength(200) firstName?: string;
   @ApiProperty({ example: 'García López' }) @IsOptional() @IsString(str('lastName')) @MaxLength(200) lastName?: string;
   @ApiProperty({ example: 'ana@example.com' }) @IsOptional() @IsString(str('email')) @MaxLength(254) email?: string;
-  @ApiProperty({ example: 'ana@example.com' }) @IsOptional() @IsString(str('confirmEmail')) @MaxLength(254) confirmEmail?: string;
-  @ApiProperty({ example: '12345678Z', description: 'DNI o NIE con letra de control' }) @IsOptional() @IsString(str('userTaxId')) @MaxLength(30) userTaxId?: string;
-  @ApiPropertyOptional({ example: '600123456', nullable: true }) @IsOptional() @IsString(str('telephoneNumber')) @MaxLength(30) telephoneNumber?: string | null;
-  @ApiProperty({ example: true, description: 'Debe ser true' }) @IsOptional() @IsBoolean({ message: 'gdprConsent debe ser true o false' }) gdprConsent?: boolean;
-  @ApiPropertyOptional({ example: 12 }) @IsOptional() @IsInt({ message: 'eventSessionId debe ser un número entero' }) eventSessionId?: number;
+  @ApiProperty({ example: 'ana@example.com' })
+  @IsOptional()
+  @IsString(str('confirmEmail'))
+  @MaxLength(254)
+  confirmEmail?: string;
+  @ApiProperty({ example: '12345678Z', description: 'DNI o NIE con letra de control' })
+  @IsOptional()
+  @IsString(str('userTaxId'))
+  @MaxLength(30)
+  userTaxId?: string;
+  @ApiPropertyOptional({ example: '600123456', nullable: true })
+  @IsOptional()
+  @IsString(str('telephoneNumber'))
+  @MaxLength(30)
+  telephoneNumber?: string | null;
+  @ApiProperty({ example: true, description: 'Debe ser true' })
+  @IsOptional()
+  @IsBoolean({ message: 'gdprConsent debe ser true o false' })
+  gdprConsent?: boolean;
+  @ApiPropertyOptional({ example: 12 })
+  @IsOptional()
+  @IsInt({ message: 'eventSessionId debe ser un número entero' })
+  eventSessionId?: number;
 }
 
 export class BulkRegistrationDto {
@@ -36,7 +65,10 @@ export class ManualFormDto extends AttendeeDto {
 }
 
 export class ManualRegistrationDto {
-  @ApiPropertyOptional() @IsOptional() @IsInt({ message: 'eventSessionId debe ser un número entero' }) eventSessionId?: number;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt({ message: 'eventSessionId debe ser un número entero' })
+  eventSessionId?: number;
   @ApiProperty({ type: ManualFormDto })
   @IsDefined({ message: 'El campo "formData" es requerido' })
   @IsObject({ message: 'El campo "formData" debe ser un objeto' })
@@ -46,18 +78,42 @@ export class ManualRegistrationDto {
 }
 
 export class UpdateRegistrationDto {
-  @ApiProperty() @IsString(str('firstName')) @MaxLength(100) @IsPersonName({ message: MESSAGES.booking.firstNameInvalid }) firstName: string;
-  @ApiProperty() @IsString(str('lastName')) @MaxLength(150) @IsPersonName({ message: MESSAGES.booking.lastNameInvalid }) lastName: string;
+  @ApiProperty()
+  @IsString(str('firstName'))
+  @MaxLength(100)
+  @IsPersonName({ message: MESSAGES.booking.firstNameInvalid })
+  firstName: string;
+  @ApiProperty()
+  @IsString(str('lastName'))
+  @MaxLength(150)
+  @IsPersonName({ message: MESSAGES.booking.lastNameInvalid })
+  lastName: string;
   @ApiProperty() @IsString(str('email')) @MaxLength(254) email: string;
   @ApiProperty() @IsString(str('userTaxId')) @MaxLength(30) userTaxId: string;
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @IsString(str('telephoneNumber')) @MaxLength(30) telephoneNumber?: string | null;
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @IsString(str('telephoneNumber'))
+  @MaxLength(30)
+  telephoneNumber?: string | null;
 }
 
 export class RegistrationSearchDto {
-  @ApiPropertyOptional({ default: 1 }) @IsOptional() @Type(() => Number) @IsInt({ message: 'page debe ser un número entero' }) page?: number;
-  @ApiPropertyOptional({ default: 20 }) @IsOptional() @Type(() => Number) @IsInt({ message: 'pageSize debe ser un número entero' }) pageSize?: number;
+  @ApiPropertyOptional({ default: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page debe ser un número entero' })
+  page?: number;
+  @ApiPropertyOptional({ default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'pageSize debe ser un número entero' })
+  pageSize?: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) search?: string;
-  @ApiPropertyOptional() @IsOptional() @Transform(({ value }) => value === 'true' || value === true) @IsBoolean() includeDetails?: boolean;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Transform(({ value }) => value === 'true' || value === true)
+  @IsBoolean()
+  includeDetails?: boolean;
 }
 
 export class RegistrationResultDto implements RegistrationResult {

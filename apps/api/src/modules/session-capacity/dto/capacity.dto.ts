@@ -46,7 +46,9 @@ export class RedistributeReservedSpotsDto {
 }
 
 export class TogglePromotionLockDto {
-  @ApiProperty({ description: 'true: sin promoción automática desde la lista de espera; false: promueve ya y en adelante' })
+  @ApiProperty({
+    description: 'true: sin promoción automática desde la lista de espera; false: promueve ya y en adelante',
+  })
   @IsDefined({ message: c.isLockedRequired })
   @IsBoolean({ message: c.isLockedRequired })
   isLocked: boolean;

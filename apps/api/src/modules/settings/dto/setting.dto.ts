@@ -16,7 +16,10 @@ class SettingDataDto {
   @IsNotEmpty({ message: 'data.key es requerido' })
   key: string;
 
-  @ApiProperty({ example: '5', description: 'Texto (un número se acepta y se guarda como texto); se valida según la clave' })
+  @ApiProperty({
+    example: '5',
+    description: 'Texto (un número se acepta y se guarda como texto); se valida según la clave',
+  })
   @Transform(({ value }) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value))
   @IsDefined({ message: 'data.value es requerido' })
   @IsString({ message: 'data.value debe ser un texto' })

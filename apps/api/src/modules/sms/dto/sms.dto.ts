@@ -1,6 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PageQuery } from '../../../common/page-query.dto';
-import { SMS_LIMITS, SMS_MESSAGES, SmsLogEntry, SmsLogPage, SmsSettings, SmsStatusText, SmsTotalCost, UpdateSmsSettingsRequest } from '@evreg/contracts';
+import {
+  SMS_LIMITS,
+  SMS_MESSAGES,
+  SmsLogEntry,
+  SmsLogPage,
+  SmsSettings,
+  SmsStatusText,
+  SmsTotalCost,
+  UpdateSmsSettingsRequest,
+} from '@evreg/contracts';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 
@@ -16,7 +25,13 @@ export const DATE_OR_INSTANT = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:
 
 function IsDateOrInstant(message: string) {
   return ValidateBy(
-    { name: 'isDateOrInstant', validator: { validate: (value) => typeof value === 'string' && DATE_OR_INSTANT.test(value) && !Number.isNaN(Date.parse(value)) } },
+    {
+      name: 'isDateOrInstant',
+      validator: {
+        validate: (value) =>
+          typeof value === 'string' && DATE_OR_INSTANT.test(value) && !Number.isNaN(Date.parse(value)),
+      },
+    },
     { message },
   );
 }
@@ -33,13 +48,25 @@ export class UpdateSmsSettingsDto implements UpdateSmsSettingsRequest {
   @IsBoolean({ message: M.smsEnabledInvalid })
   smsEnabled: boolean;
 
-  @ApiProperty({ example: 'EVENTOS', description: 'Hasta 11 letras, números o espacios, o un número de hasta 15 cifras; requerido para habilitar' })
+  @ApiProperty({
+    example: 'EVENTOS',
+    description: 'Hasta 11 letras, números o espacios, o un número de hasta 15 cifras; requerido para habilitar',
+  })
   @Transform(trim)
   @IsString({ message: M.senderInvalid })
-  @ValidateBy({ name: 'isSmsSender', validator: { validate: (value) => value === '' || (typeof value === 'string' && SENDER.test(value)) } }, { message: M.senderInvalid })
+  @ValidateBy(
+    {
+      name: 'isSmsSender',
+      validator: { validate: (value) => value === '' || (typeof value === 'string' && SENDER.test(value)) },
+    },
+    { message: M.senderInvalid },
+  )
   senderName: string;
 
-  @ApiPropertyOptional({ writeOnly: true, description: 'Solo para cambiarlo: vacío u omitido conserva el guardado. Se guarda cifrado y nunca se devuelve' })
+  @ApiPropertyOptional({
+    writeOnly: true,
+    description: 'Solo para cambiarlo: vacío u omitido conserva el guardado. Se guarda cifrado y nunca se devuelve',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(500, { message: M.tokenTooLong })
@@ -51,7 +78,8 @@ export class SmsLogEntryDto implements SmsLogEntry {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ example: '600123456' }) phoneNumber: string;
   @ApiProperty() message: string;
-  @ApiProperty({ enum: ['Pending', 'Sent', 'Failed'], description: 'Pendiente, Enviado, Fallido' }) status: SmsStatusText;
+  @ApiProperty({ enum: ['Pending', 'Sent', 'Failed'], description: 'Pendiente, Enviado, Fallido' })
+  status: SmsStatusText;
   @ApiProperty({ example: 0.1, description: 'Euros (estimado): partes × 0,10; 0 si falló' }) cost: number;
   @ApiProperty({ example: 1 }) parts: number;
   @ApiProperty({ example: 'Ana García', description: "Quien lo envió, o 'Sistema'" }) sentBy: string;
@@ -77,12 +105,18 @@ export class SmsLogQueryDto extends PageQuery({ defaultSize: 50, maxSize: 200, m
 }
 
 export class SmsTotalCostQueryDto {
-  @ApiPropertyOptional({ example: '2026-01-01', description: 'AAAA-MM-DD (desde el inicio de ese día en Europe/Madrid) o fecha-hora ISO con zona' })
+  @ApiPropertyOptional({
+    example: '2026-01-01',
+    description: 'AAAA-MM-DD (desde el inicio de ese día en Europe/Madrid) o fecha-hora ISO con zona',
+  })
   @IsOptional()
   @IsDateOrInstant(M.startDateInvalid)
   startDate?: string;
 
-  @ApiPropertyOptional({ example: '2026-01-31', description: 'AAAA-MM-DD (hasta el final de ese día en Europe/Madrid) o fecha-hora ISO con zona' })
+  @ApiPropertyOptional({
+    example: '2026-01-31',
+    description: 'AAAA-MM-DD (hasta el final de ese día en Europe/Madrid) o fecha-hora ISO con zona',
+  })
   @IsOptional()
   @IsDateOrInstant(M.endDateInvalid)
   endDate?: string;

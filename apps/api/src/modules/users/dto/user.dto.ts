@@ -10,7 +10,17 @@ import {
   User,
 } from '@evreg/contracts';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import {
+  IsBoolean,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
 import { IsEmailAddress, IsPersonName } from '../../../common/validators';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -38,7 +48,8 @@ export class CreateUserResponseDto extends UserDto implements CreateUserResponse
 
 export class ResetPasswordResponseDto implements ResetPasswordResponse {
   @ApiProperty({ format: 'uuid' }) userId: string;
-  @ApiProperty({ description: 'La contraseña temporal (o la indicada): se muestra una sola vez' }) temporaryPassword: string;
+  @ApiProperty({ description: 'La contraseña temporal (o la indicada): se muestra una sola vez' })
+  temporaryPassword: string;
 }
 
 class UserFieldsDto {
@@ -88,8 +99,14 @@ export class UpdateUserDto extends UserFieldsDto implements UpdateUserRequest {
   @IsUUID('all', { message: 'Rol no es válido' })
   roleId?: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'mustChangePassword debe ser true o false' }) mustChangePassword?: boolean;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean({ message: 'emailConfirmed debe ser true o false' }) emailConfirmed?: boolean;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'mustChangePassword debe ser true o false' })
+  mustChangePassword?: boolean;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean({ message: 'emailConfirmed debe ser true o false' })
+  emailConfirmed?: boolean;
   @ApiPropertyOptional({ description: 'true bloquea la cuenta (y cierra sus sesiones) hasta que se desbloquee' })
   @IsOptional()
   @IsBoolean({ message: 'lockoutEnabled debe ser true o false' })

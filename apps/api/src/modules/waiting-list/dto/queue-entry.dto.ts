@@ -24,7 +24,8 @@ export class QueueEntryDto implements QueueEntry {
 
 export class PromoteQueueEntryResponseDto {
   @ApiProperty({ example: 'Persona promovida exitosamente' }) message: string;
-  @ApiProperty({ example: 41, description: 'La misma id: la entrada pasa a ser un registro activo' }) registrationId: number;
+  @ApiProperty({ example: 41, description: 'La misma id: la entrada pasa a ser un registro activo' })
+  registrationId: number;
 }
 
 export class UpdateQueueEntryDto {
@@ -51,7 +52,12 @@ export class UpdateQueueEntryDto {
   @IsEmailAddress({ message: b.emailInvalid })
   email: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: '+34 600 000 000', description: 'Omitido: se mantiene; null o vacío lo quita' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: '+34 600 000 000',
+    description: 'Omitido: se mantiene; null o vacío lo quita',
+  })
   @Transform(trimToNull)
   @IsOptional()
   @IsPhoneNumber({ message: b.phoneInvalid })
@@ -60,7 +66,8 @@ export class UpdateQueueEntryDto {
 
   @ApiProperty({
     example: '12345678Z',
-    description: 'DNI o NIE válido (se guarda sin espacios, puntos ni guiones, en mayúsculas). Si la entrada ya tenía un documento que no es DNI/NIE (pasaporte), se admite otro documento no vacío',
+    description:
+      'DNI o NIE válido (se guarda sin espacios, puntos ni guiones, en mayúsculas). Si la entrada ya tenía un documento que no es DNI/NIE (pasaporte), se admite otro documento no vacío',
   })
   @Transform(trim)
   @IsString({ message: b.taxIdRequired })
@@ -79,7 +86,11 @@ export class ReorderQueueDto {
   @Max(2_147_483_647)
   eventSessionId: number;
 
-  @ApiProperty({ type: [Number], example: [43, 41, 42], description: 'Las ids de todas las personas en espera de la sesión, en el nuevo orden' })
+  @ApiProperty({
+    type: [Number],
+    example: [43, 41, 42],
+    description: 'Las ids de todas las personas en espera de la sesión, en el nuevo orden',
+  })
   @IsArray()
   @ArrayMaxSize(REORDER_MAX_IDS)
   @IsInt({ each: true })
