@@ -151,7 +151,7 @@ describe('Departments (/api/department)', () => {
     expect(refused.body).toEqual({
       statusCode: 409,
       code: 'CONFLICT',
-      message: 'El departamento tiene usuarios asignados: reasígnalos antes de eliminarlo',
+      message: 'El departamento tiene asignados a Hilario Hacienda: reasígnalos antes de eliminarlo',
     });
     expect((await app.request('GET', `/api/department/${department.id}`, { token: admin })).body).toEqual(department);
     expect((await app.request('GET', `/api/user/${user.body.id}`, { token: admin })).body.departmentName).toBe(

@@ -32,6 +32,28 @@ describe('Embedded mode (PGlite in DATA_DIR, in-process jobs)', () => {
     expect(created.status).toBe(201);
   });
 
+  it('refuses with a Spanish 409, not a 500, to delete what is still referenced (PostgreSQL 18 reports 23001)', async () => {
+    const token = await app.adminToken();
+    const department = await app.request('POST', '/api/department', { token, body: { name: 'Con gente' } });
+    const roles = await app.request<{ id: string; name: string }[]>('GET', '/api/role', { token });
+    const user = await app.request('POST', '/api/user', {
+      token,
+      body: {
+        email: 'embebido@example.com',
+        firstName: 'Elena',
+        lastName: 'Embebida',
+        departmentId: department.body.id,
+        roleId: roles.body[0].id,
+      },
+    });
+    expect(user.status).toBe(201);
+    const refused = await app.request('DELETE', `/api/department/${department.body.id}`, { token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'El departamento tiene asignados a Elena Embebida: reasígnalos antes de eliminarlo',
+    );
+  });
+
   it('really locks rows: 50 concurrent "take a seat" transactions on 10 seats give exactly 10', async () => {
     const ds = app.running.app.get(DataSource);
     await ds.query(`CREATE TABLE lock_probe (id int PRIMARY KEY, taken int NOT NULL, capacity int NOT NULL)`);

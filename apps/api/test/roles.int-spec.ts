@@ -344,15 +344,40 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
       const before = await counts();
       const res = await app.request('DELETE', `/api/role/${roleId}`, { token: admin });
       expect(res.status).toBe(409);
+      // It names who holds it, so staff know whom to move first.
+      const holder = (await app.sql(`SELECT last_name FROM users WHERE id = $1`, [staff.userId]))[0].last_name;
       expect(res.body).toEqual({
         statusCode: 409,
         code: 'CONFLICT',
-        message: 'El rol está asignado a usuarios: reasígnalos antes de eliminarlo',
+        message: `El rol está asignado a Personal ${holder}: reasígnalos antes de eliminarlo`,
       });
       expect(await counts()).toEqual(before);
       expect((await app.request('GET', '/api/user/me', { token: staff.token })).body.permissions).toEqual([
         'Events.Read',
       ]);
+    });
+  });
+
+  describe('delete racing assignments', () => {
+    it('never answers 500 and never leaves a user without the role they were given', async () => {
+      const target = await createRole('Disputado', ['Events.Read']);
+      const people = await Promise.all(Array.from({ length: 8 }, () => app.staffWith(['Events.Read'])));
+      const answers = await Promise.all([
+        ...people.map((p) =>
+          app.request('POST', '/api/user/assign-role', { token: admin, body: { userId: p.userId, roleId: target.id } }),
+        ),
+        app.request('DELETE', `/api/role/${target.id}`, { token: admin }),
+      ]);
+      const deleted = answers[answers.length - 1];
+      expect([204, 409]).toContain(deleted.status);
+      for (const answer of answers) expect([200, 201, 204, 404, 409]).toContain(answer.status);
+      const holders = await app.sql(`SELECT count(*)::int AS n FROM user_roles WHERE role_id = $1`, [target.id]);
+      const assigned = answers.slice(0, -1).filter((a) => a.status < 300).length;
+      if (deleted.status === 204) expect(holders[0].n).toBe(0);
+      else {
+        expect(holders[0].n).toBe(assigned);
+        expect(deleted.body.message).toMatch(/^El rol está asignado a Personal .*: reasígnalos antes de eliminarlo$/);
+      }
     });
   });
 

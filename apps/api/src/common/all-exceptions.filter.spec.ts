@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { QueryFailedError } from 'typeorm';
 import { AllExceptionsFilter } from './all-exceptions.filter';
 import { AppError } from './app-error';
 import { SpaFallback } from './spa-fallback';
@@ -12,6 +13,23 @@ describe('AllExceptionsFilter.toBody', () => {
       statusCode: 500,
       code: 'INTERNAL_ERROR',
       message: 'Error interno del servidor. Inténtalo de nuevo más tarde.',
+    });
+  });
+
+  it('answers a reference or a duplicate no service mapped with a Spanish 409, never a 500', () => {
+    const violation = (code: string) =>
+      new QueryFailedError('DELETE FROM x', [], Object.assign(new Error('violates'), { code, constraint: 'x_fkey' }));
+    for (const code of ['23503', '23001']) {
+      expect(filter.toBody(violation(code))).toEqual({
+        statusCode: 409,
+        code: 'CONFLICT',
+        message: 'No se puede completar la operación: hay otros datos que dependen de este registro',
+      });
+    }
+    expect(filter.toBody(violation('23505'))).toEqual({
+      statusCode: 409,
+      code: 'CONFLICT',
+      message: 'No se puede completar la operación: ya existe un registro con esos datos',
     });
   });
 

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@n
 import { ThrottlerException } from '@nestjs/throttler';
 import { ApiErrorBody, ErrorCode, MESSAGES } from '@evreg/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../database/pg-errors';
+import { isDatabaseUnavailable, isForeignKeyViolation, isUniqueViolation } from '../database/pg-errors';
 import { AppError } from './app-error';
 import { SpaFallback } from './spa-fallback';
 
@@ -58,9 +58,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (this.isRouteNotFound(exception) && this.spa.handle(request, reply)) return;
     const body = this.toBody(exception);
     if (body.statusCode === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    if (exception instanceof AppError && exception.headers) void reply.headers(exception.headers);
     if (isDatabaseUnavailable(exception)) {
       // Logged once per outage there, not once per request (docs/domain.md, "PostgreSQL away").
       this.database?.reportUnavailable(exception);
+    } else if (isForeignKeyViolation(exception) || isUniqueViolation(exception)) {
+      // The constraint's name tells which service lacks its own message; no values (they may be personal data).
+      const constraint = (exception as { driverError?: { constraint?: unknown } }).driverError?.constraint;
+      this.logger.warn(
+        `${request.method} ${request.routeOptions?.url ?? 'ruta desconocida'}: conflicto sin mensaje propio (${String(constraint ?? 'restricción desconocida')})`,
+      );
     } else if (body.statusCode >= 500) {
       const error = exception instanceof Error ? exception : new Error(String(exception));
       this.logger.error(
@@ -101,6 +108,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (isDatabaseUnavailable(exception)) {
       return { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: MESSAGES.generic.serviceUnavailable };
+    }
+    // A safety net: services answer their own Spanish 409 for the references and duplicates they expect; one they
+    // did not foresee is still a conflict of the data, never a 500 (and is logged as a warning to be mapped).
+    if (isForeignKeyViolation(exception)) {
+      return { statusCode: 409, code: 'CONFLICT', message: MESSAGES.generic.referencedConflict };
+    }
+    if (isUniqueViolation(exception)) {
+      return { statusCode: 409, code: 'CONFLICT', message: MESSAGES.generic.duplicateConflict };
     }
     return { statusCode: 500, code: 'INTERNAL_ERROR', message: MESSAGES.generic.internal };
   }

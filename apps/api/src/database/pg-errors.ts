@@ -6,7 +6,9 @@ function pgCode(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
-export const isForeignKeyViolation = (error: unknown) => pgCode(error) === '23503';
+/** A row still referenced (or a reference to no row). PostgreSQL 18, which the embedded database runs, reports a
+ * violated `ON DELETE RESTRICT` as 23001 (restrict_violation); earlier servers as 23503 like any other. */
+export const isForeignKeyViolation = (error: unknown) => ['23503', '23001'].includes(pgCode(error) ?? '');
 
 /** Network errors on the way to the server (Node's codes). */
 const CONNECTION_CODES = new Set([

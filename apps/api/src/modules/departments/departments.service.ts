@@ -5,6 +5,7 @@ import { Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { containsPattern } from '../../common/sql';
 import { isForeignKeyViolation, isUniqueViolation } from '../../database/pg-errors';
+import { assignedUsers } from '../users/assigned-users';
 import { SaveDepartmentDto } from './dto/department.dto';
 import { DepartmentEntity } from './entities/department.entity';
 
@@ -51,7 +52,10 @@ export class DepartmentsService {
     try {
       await this.repo.delete({ id });
     } catch (error) {
-      if (isForeignKeyViolation(error)) throw AppError.conflict(MESSAGES.department.inUse);
+      if (isForeignKeyViolation(error)) {
+        const { names, total } = await assignedUsers(this.repo.manager, { departmentId: id });
+        throw AppError.conflict(MESSAGES.department.inUse(names, total));
+      }
       throw error;
     }
   }

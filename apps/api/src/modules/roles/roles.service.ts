@@ -4,7 +4,8 @@ import { MESSAGES, Permission, Role } from '@evreg/contracts';
 import { DataSource, In, Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { containsPattern } from '../../common/sql';
-import { isUniqueViolation } from '../../database/pg-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../database/pg-errors';
+import { assignedUsers } from '../users/assigned-users';
 import { SaveRoleDto } from './dto/role.dto';
 import { PermissionEntity } from './entities/permission.entity';
 import { RoleEntity } from './entities/role.entity';
@@ -78,9 +79,14 @@ export class RolesService {
   async remove(id: string): Promise<void> {
     const role = await this.find(id);
     if (role.isSystemRole) throw AppError.forbidden(MESSAGES.role.systemNotDeletable, 'SYSTEM_ROLE');
-    const [{ count }] = await this.ds.query(`SELECT count(*)::int AS count FROM user_roles WHERE role_id = $1`, [id]);
-    if (count > 0) throw AppError.conflict(MESSAGES.role.inUse);
-    await this.roles.delete({ id });
+    // The foreign key decides (ON DELETE RESTRICT), so a user given the role meanwhile is never left without it.
+    try {
+      await this.roles.delete({ id });
+    } catch (error) {
+      if (!isForeignKeyViolation(error)) throw error;
+      const { names, total } = await assignedUsers(this.ds, { roleId: id });
+      throw AppError.conflict(MESSAGES.role.inUse(names, total));
+    }
   }
 
   private async resolvePermissions(ids: number[]): Promise<PermissionEntity[]> {
