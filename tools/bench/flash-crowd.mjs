@@ -5,10 +5,18 @@
 //   npm run build && node tools/bench/flash-crowd.mjs [--instances 1] [--visitors 5000] [--concurrency 64]
 //
 // Needs PostgreSQL (DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres) and Redis (REDIS_URL).
-import { fork } from 'node:child_process';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
-import { ROOT, fmt, freshDatabase, percentiles, pool, request, sql, startApi } from './lib.mjs';
+import {
+  checkInvariants,
+  fmt,
+  freshDatabase,
+  percentiles,
+  pool,
+  request,
+  runCrowd,
+  seedSession,
+  startApi,
+} from './lib.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -28,16 +36,7 @@ const apis = [];
 for (const port of ports) apis.push(await startApi({ port, databaseUrl: db, env: { DB_POOL_SIZE: String(poolSize) } }));
 
 try {
-  await sql(
-    db,
-    `INSERT INTO events (id, title, description, city, status) VALUES (1, 'Concierto de prueba', '<p>Prueba de carga</p>', 'Madrid', 1)`,
-  );
-  const [session] = await sql(
-    db,
-    `INSERT INTO event_sessions (event_id, start_date, end_date, start_time, end_time, starts_at, ends_at, max_attendees, reserved_spots, max_queue_spots)
-     VALUES (1, current_date + 30, current_date + 30, '20:00', '22:00', now() + interval '30 days', now() + interval '30 days 2 hours', $1, 0, $2) RETURNING id`,
-    [seats, queue],
-  );
+  const sessionId = await seedSession(db, { seats, queue });
 
   console.log(`\nMáquina: ${cpus().length} núcleos (${cpus()[0].model}), Node ${process.version}`);
   console.log(`API: ${instances} instancia(s), pool ${poolSize} conexiones cada una; PostgreSQL y Redis locales`);
@@ -45,16 +44,7 @@ try {
     `Multitud: ${visitors} visitantes, concurrencia ${concurrency}, ${seats} plazas en línea, lista de espera ${queue}\n`,
   );
 
-  const result = await new Promise((resolve, reject) => {
-    const child = fork(join(ROOT, 'tools/bench/load.mjs'), [
-      ports.join(','),
-      String(session.id),
-      String(visitors),
-      String(concurrency),
-    ]);
-    child.on('message', resolve);
-    child.on('exit', (code) => code && reject(new Error(`load exited ${code}`)));
-  });
+  const result = await runCrowd({ ports, sessionId, visitors, concurrency });
 
   const completed = result.seated + result.queued;
   console.log(
@@ -71,27 +61,11 @@ try {
   );
   console.log(`Respuestas: ${JSON.stringify(result.statuses)}`);
 
-  const [check] = await sql(
-    db,
-    `SELECT (SELECT count(*)::int FROM registrations WHERE session_id = $1 AND state = 0) AS registered,
-            (SELECT count(*)::int FROM registrations WHERE session_id = $1 AND state = 2) AS waiting,
-            (SELECT coalesce(array_agg(queue_position ORDER BY queue_position), '{}') FROM registrations WHERE session_id = $1 AND state = 2) AS positions,
-            s.online_registered, s.queue_count
-       FROM event_sessions s WHERE s.id = $1`,
-    [session.id],
-  );
-  const positionsOk = check.positions.every((p, i) => p === i + 1);
-  const ok =
-    check.registered === seats &&
-    check.waiting === queue &&
-    result.refused === visitors - seats - queue &&
-    result.serverErrors === 0 &&
-    positionsOk &&
-    check.online_registered === check.registered &&
-    check.queue_count === check.waiting;
+  const check = await checkInvariants(db, { sessionId, seats, queue, visitors, result });
+  const { ok, positionsOk } = check;
   console.log(
-    `Invariantes: ${check.registered} inscritos (esperado ${seats}), ${check.waiting} en espera (esperado ${queue}), posiciones 1..n ${positionsOk ? 'sí' : 'NO'}, ` +
-      `rechazados ${result.refused} (esperado ${visitors - seats - queue}), errores 5xx ${result.serverErrors}  ->  ${ok ? 'OK' : 'FALLO'}`,
+    `Invariantes: ${check.registered} inscritos (esperado ${check.expectedSeated}), ${check.waiting} en espera (esperado ${check.expectedWaiting}), posiciones 1..n ${positionsOk ? 'sí' : 'NO'}, ` +
+      `rechazados ${result.refused} (esperado ${visitors - check.expectedSeated - check.expectedWaiting}), errores 5xx ${result.serverErrors}  ->  ${ok ? 'OK' : 'FALLO'}`,
   );
 
   // Reads: what the booking page loads, event then sessions, from this process with keep-alive.

@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: a keep-alive HTTP client with latency recording, percentiles, the API
 // process launcher and direct SQL. No test framework: these scripts print figures.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import http from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,3 +124,58 @@ export async function pool(count, concurrency, task) {
 
 const LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 export const dni = (n) => `${String(n).padStart(8, '0')}${LETTERS[n % 23]}`;
+
+/** A session of a Live event with `seats` online seats and a waiting list of `queue`, starting in 30 days. */
+export async function seedSession(db, { seats, queue }) {
+  await sql(
+    db,
+    `INSERT INTO events (id, title, description, city, status) VALUES (1, 'Concierto de prueba', '<p>Prueba de carga</p>', 'Madrid', 1)`,
+  );
+  const [session] = await sql(
+    db,
+    `INSERT INTO event_sessions (event_id, start_date, end_date, start_time, end_time, starts_at, ends_at, max_attendees, reserved_spots, max_queue_spots)
+     VALUES (1, current_date + 30, current_date + 30, '20:00', '22:00', now() + interval '30 days', now() + interval '30 days 2 hours', $1, 0, $2) RETURNING id`,
+    [seats, queue],
+  );
+  return session.id;
+}
+
+/** The crowd, from its own process (tools/bench/load.mjs) so it doesn't share a server's event loop. */
+export function runCrowd({ ports, sessionId, visitors, concurrency }) {
+  return new Promise((resolve, reject) => {
+    const child = fork(join(ROOT, 'tools/bench/load.mjs'), [
+      ports.join(','),
+      String(sessionId),
+      String(visitors),
+      String(concurrency),
+    ]);
+    child.on('message', resolve);
+    child.on('exit', (code) => code && reject(new Error(`load exited ${code}`)));
+  });
+}
+
+/** The domain's invariants after a crowd: exactly the seats taken, the waiting list full with positions 1..n,
+ * everyone else refused, counters equal to the rows, no 5xx. */
+export async function checkInvariants(db, { sessionId, seats, queue, visitors, result }) {
+  const [check] = await sql(
+    db,
+    `SELECT (SELECT count(*)::int FROM registrations WHERE session_id = $1 AND state = 0) AS registered,
+            (SELECT count(*)::int FROM registrations WHERE session_id = $1 AND state = 2) AS waiting,
+            (SELECT coalesce(array_agg(queue_position ORDER BY queue_position), '{}') FROM registrations WHERE session_id = $1 AND state = 2) AS positions,
+            s.online_registered, s.queue_count
+       FROM event_sessions s WHERE s.id = $1`,
+    [sessionId],
+  );
+  const positionsOk = check.positions.every((p, i) => p === i + 1);
+  const expectedSeated = Math.min(seats, visitors);
+  const expectedWaiting = Math.min(queue, visitors - expectedSeated);
+  const ok =
+    check.registered === expectedSeated &&
+    check.waiting === expectedWaiting &&
+    result.refused === visitors - expectedSeated - expectedWaiting &&
+    result.serverErrors === 0 &&
+    positionsOk &&
+    check.online_registered === check.registered &&
+    check.queue_count === check.waiting;
+  return { ok, ...check, positionsOk, expectedSeated, expectedWaiting };
+}

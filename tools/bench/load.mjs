@@ -18,6 +18,7 @@ let serverErrors = 0;
 const count = (key) => (statuses[key] = (statuses[key] ?? 0) + 1);
 
 const started = Date.now();
+const cpuBefore = process.cpuUsage();
 await pool(visitors, concurrency, async (i) => {
   const port = ports[i % ports.length];
   const token = `bench-visitante-${i}`;
@@ -53,7 +54,10 @@ await pool(visitors, concurrency, async (i) => {
   else seated++;
 });
 const seconds = (Date.now() - started) / 1000;
+const cpu = process.cpuUsage(cpuBefore);
 process.send?.({
+  // CPU the load generator itself took, in core-seconds per second of the run (0.5 = half a core).
+  loadCpu: (cpu.user + cpu.system) / 1e6 / seconds,
   seconds,
   seated,
   queued,

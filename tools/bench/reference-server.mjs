@@ -1,0 +1,186 @@
+// The reference server: what this machine can do through HTTP with the product's booking SQL and nothing else.
+// Bare node:http + pg, no framework, no validation, no e-mail kick, no logging. It runs the same statements as
+// the product's fast paths (hold: one statement; registration: three reads in parallel, then a transaction with
+// the multi-row insert and the seat-taking gate) and a plain slow path at the edge of capacity (lock, seat or
+// queue, or refuse), so the rush's invariants hold for it too. An instrument for docs/performance.md, not
+// product code: the ratio product / reference is how much the framework and the product's rules cost.
+//
+//   node tools/bench/reference-server.mjs <port> <databaseUrl> [poolSize]
+import http from 'node:http';
+import pg from 'pg';
+
+const [portArg, databaseUrl, poolArg] = process.argv.slice(2);
+const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(poolArg ?? 8) });
+
+const HOLD = {
+  name: 'ref.hold',
+  text: `WITH s AS (
+           UPDATE event_sessions SET held_spots = held_spots + $3
+            WHERE id = $1 AND is_registration_open AND starts_at > now()
+              AND EXISTS (SELECT 1 FROM events e WHERE e.id = event_id AND e.status = 1)
+              AND NOT EXISTS (SELECT 1 FROM ticket_holds WHERE session_id = $1 AND token = $2)
+              AND online_registered + held_spots + $3 <= max_attendees - reserved_spots
+           RETURNING id)
+         INSERT INTO ticket_holds (session_id, token, spots, expires_at)
+         SELECT id, $2, $3, now() + make_interval(mins => coalesce((SELECT value::int FROM settings WHERE key = 'TicketHoldDurationMinutes'), 3)) FROM s
+         RETURNING expires_at AS "expiresAt"`,
+};
+const SESSION_INFO = {
+  name: 'ref.session-info',
+  text: `SELECT e.status AS "eventStatus", s.is_registration_open AS "open", s.starts_at <= now() AS started,
+                greatest(0, s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots) AS "freeOnline",
+                s.max_queue_spots - s.queue_count AS "queueRoom",
+                EXISTS (SELECT 1 FROM ticket_holds h WHERE h.session_id = s.id AND (h.token = $2 OR h.expires_at <= now())) AS uncertain
+           FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
+};
+const BLACKLIST = {
+  name: 'ref.blacklist',
+  text: `SELECT DISTINCT ON (email) email FROM blacklist_entries WHERE email = ANY($1::text[]) AND expires_at > now()
+          ORDER BY email, expires_at DESC, id DESC`,
+};
+const ALREADY_IN = {
+  name: 'ref.already-in',
+  text: `SELECT email FROM registrations WHERE session_id = $1 AND state IN (0, 2) AND (email = ANY($2) OR user_tax_id = ANY($3))`,
+};
+const INSERT = {
+  name: 'ref.insert',
+  text: `WITH r AS (
+           INSERT INTO registrations (session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position)
+           SELECT $1, 0, a.first_name, a.last_name, a.email, a.user_tax_id, NULL, false, 'public', NULL
+             FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS a(first_name, last_name, email, user_tax_id, n)
+            ORDER BY a.n
+           RETURNING id, email, first_name, last_name, user_tax_id),
+         c AS (INSERT INTO consents (registration_id, email, consent_type, is_consented, ip_address)
+               SELECT id, email, 'PrivacyPolicy', true, $6 FROM r),
+         e AS (INSERT INTO email_messages (email_type, registration_id, event_id, session_id, email_address, recipient_name, user_tax_id, data)
+               SELECT 'Registration', r.id, (SELECT event_id FROM event_sessions WHERE id = $1), $1, r.email,
+                      r.first_name || ' ' || r.last_name, r.user_tax_id, '{}'::jsonb FROM r)
+         SELECT id FROM r ORDER BY id`,
+};
+const GATE = {
+  name: 'ref.gate',
+  text: `WITH h AS (DELETE FROM ticket_holds WHERE session_id = $1 AND token = $2 RETURNING spots),
+              released AS (SELECT coalesce(sum(spots), 0)::int AS spots FROM h),
+              u AS (UPDATE event_sessions s
+                       SET held_spots = s.held_spots - released.spots, online_registered = s.online_registered + $3
+                      FROM released
+                     WHERE s.id = $1 AND s.is_registration_open AND s.starts_at > now()
+                       AND s.online_registered + s.held_spots - released.spots + $3 <= s.max_attendees - s.reserved_spots
+                    RETURNING s.id)
+         SELECT (SELECT spots FROM released) AS released, EXISTS (SELECT 1 FROM u) AS seated`,
+};
+
+function send(res, status, body) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+async function hold(body) {
+  const { rows } = await pool.query({ ...HOLD, values: [body.eventSessionId, body.sessionToken, body.numberOfSpots] });
+  if (!rows.length) return [409, { success: false, message: 'No hay plazas', expiresAt: null }];
+  return [200, { success: true, message: 'Plazas retenidas', expiresAt: rows[0].expiresAt }];
+}
+
+async function register(sessionId, body, token) {
+  const people = body.attendees ?? [body];
+  const emails = people.map((p) => p.email.trim().toLowerCase());
+  const taxIds = people.map((p) => p.userTaxId.toUpperCase());
+  const [info, blocked, already] = await Promise.all([
+    pool.query({ ...SESSION_INFO, values: [sessionId, token] }),
+    pool.query({ ...BLACKLIST, values: [emails] }),
+    pool.query({ ...ALREADY_IN, values: [sessionId, emails, taxIds] }),
+  ]);
+  const session = info.rows[0];
+  if (!session) return [404, { code: 'SESSION_NOT_FOUND' }];
+  if (session.eventStatus !== 1 || !session.open || session.started) return [409, { code: 'REGISTRATION_CLOSED' }];
+  const seatedAtMost = Math.min(people.length, session.freeOnline);
+  if (!session.uncertain && people.length - seatedAtMost > session.queueRoom) return [409, { code: 'FULL' }];
+  if (blocked.rows.length) return [403, { code: 'BLACKLISTED' }];
+  if (already.rows.length) return [409, { code: 'DUPLICATE_REGISTRATION' }];
+
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows: inserted } = await client.query({
+      ...INSERT,
+      values: [sessionId, people.map((p) => p.firstName), people.map((p) => p.lastName), emails, taxIds, null],
+    });
+    const ids = inserted.map((r) => r.id);
+    const { rows: gate } = await client.query({ ...GATE, values: [sessionId, token, people.length] });
+    let placed = ids.map((id) => ({ id, queuePosition: null }));
+    if (!gate[0].seated) {
+      // The edge of capacity: lock the row, reclaim expired holds, seat who fits, queue the rest or refuse.
+      const { rows: locked } = await client.query(
+        `SELECT max_attendees - reserved_spots AS capacity, online_registered, held_spots, queue_count, max_queue_spots
+           FROM event_sessions WHERE id = $1 FOR NO KEY UPDATE`,
+        [sessionId],
+      );
+      const { rows: reclaimed } = await client.query(
+        `WITH d AS (DELETE FROM ticket_holds WHERE session_id = $1 AND expires_at <= now() RETURNING spots)
+         SELECT coalesce(sum(spots), 0)::int AS spots FROM d`,
+        [sessionId],
+      );
+      const s = locked[0];
+      const held = s.held_spots - reclaimed[0].spots - gate[0].released;
+      const seated = Math.min(ids.length, Math.max(0, s.capacity - s.online_registered - held));
+      const queued = ids.length - seated;
+      if (queued > 0 && s.queue_count + queued > s.max_queue_spots) {
+        await client.query('ROLLBACK');
+        return [409, { code: 'FULL' }];
+      }
+      placed = ids.map((id, i) => ({ id, queuePosition: i < seated ? null : s.queue_count + i - seated + 1 }));
+      await client.query(
+        `UPDATE event_sessions SET held_spots = $2, online_registered = online_registered + $3, queue_count = queue_count + $4 WHERE id = $1`,
+        [sessionId, held, seated, queued],
+      );
+      for (const p of placed.filter((x) => x.queuePosition !== null)) {
+        await client.query(`UPDATE registrations SET state = 2, queue_position = $2 WHERE id = $1`, [
+          p.id,
+          p.queuePosition,
+        ]);
+      }
+    }
+    await client.query('COMMIT');
+    const results = placed.map((p) => ({
+      success: true,
+      registrationId: p.id,
+      queued: p.queuePosition !== null,
+      queuePosition: p.queuePosition,
+    }));
+    return [201, { ...results[0], id: results[0].registrationId, results }];
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    if (error.code === '23505') return [409, { code: 'DUPLICATE_REGISTRATION' }];
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function route(req, body) {
+  const url = new URL(req.url, 'http://x');
+  if (req.method === 'GET' && url.pathname === '/api/health') return [200, { status: 'ok' }];
+  if (req.method === 'POST' && url.pathname === '/api/ticketholds') return hold(body);
+  const registration = /^\/api\/events\/sessions\/(\d+)\/registrations$/.exec(url.pathname);
+  if (req.method === 'POST' && registration)
+    return register(Number(registration[1]), body, String(req.headers['x-session-token'] ?? ''));
+  return [404, { code: 'NOT_FOUND' }];
+}
+
+http
+  .createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
+      route(req, body).then(
+        ([status, answer]) => send(res, status, answer),
+        (error) => send(res, 500, { code: 'INTERNAL_ERROR', message: error.message }),
+      );
+    });
+  })
+  .listen(Number(portArg), '127.0.0.1');
