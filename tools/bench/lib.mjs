@@ -46,6 +46,8 @@ export async function startApi({ port, databaseUrl: db, env = {} }) {
       APP_SECRET: 'benchmark-secret-benchmark-secret-benchmark',
       ADMIN_PASSWORD: 'Benchmark-Admin-1',
       LOG_LEVEL: 'warn',
+      // No load balancer to warn before a stop: no 5 s drain (docs/domain.md, "Restarts and graceful shutdown").
+      SHUTDOWN_DRAIN_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { ConsoleLogger, LogLevel } from '@nestjs/common';
+import { ConsoleLogger, Logger, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -9,12 +9,14 @@ import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { ApiErrorResponseDto } from './common/api-error.dto';
+import { drainableConnections } from './common/connection-drain';
 import { limitJsonBodies } from './common/json-body';
 import { SpaFallback } from './common/spa-fallback';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { DatabaseAvailability } from './database/database-availability';
 import { openDatabaseTarget } from './database/database-target';
+import { Readiness } from './modules/health/readiness';
 
 const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
   error: ['fatal', 'error'],
@@ -38,6 +40,10 @@ export interface RunningApp {
   app: NestFastifyApplication;
   /** Closes the application, then the embedded database if this process started it. */
   close: () => Promise<void>;
+  /** The graceful stop of a deploy (docs/domain.md, "Restarts and graceful shutdown"): readiness turns 503 and every
+   * answer closes its connection; after SHUTDOWN_DRAIN_MS the listener closes and the requests in flight finish;
+   * then close(): queue workers finish their current job, then the pools close. */
+  shutdown: () => Promise<void>;
 }
 
 /** Builds the HTTP application exactly as production runs it: API under /api, OpenAPI docs at /api/docs, the
@@ -46,6 +52,8 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
   const database = await openDatabaseTarget(config);
   const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024, trustProxy: config.trustProxy });
   let app: NestFastifyApplication;
+  let readiness: Readiness;
+  let connections: ReturnType<typeof drainableConnections>;
   try {
     app = await NestFactory.create<NestFastifyApplication>(
       AppModule.forRoot({ config, database, runWorkers: options.runWorkers ?? config.runWorkers }),
@@ -59,6 +67,8 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
   }
 
   try {
+    readiness = app.get(Readiness);
+    connections = drainableConnections(app.getHttpServer());
     app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
     limitJsonBodies(app.getHttpAdapter().getInstance());
     app.setGlobalPrefix('api');
@@ -94,6 +104,8 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
         }
         // request.protocol is the socket's, or X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
         if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+        // Shutting down: the client opens its next request elsewhere instead of reusing a connection about to close.
+        if (readiness.draining) reply.header('connection', 'close');
       });
 
     const bookingDist = join(config.appsDir, 'booking', 'dist');
@@ -134,7 +146,7 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
         .build(),
     );
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
-    app.enableShutdownHooks();
+    // No app.enableShutdownHooks(): Nest would close at once on SIGTERM, skipping the drain; main.ts handles signals.
     await app.init();
   } catch (error) {
     // A half-built app must not keep the process alive (open pool, timers).
@@ -142,11 +154,24 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
     await database.stop();
     throw error;
   }
+  const close = async () => {
+    await app.close();
+    await database.stop();
+  };
+  const logger = new Logger('Shutdown');
   return {
     app,
-    close: async () => {
-      await app.close();
-      await database.stop();
+    close,
+    shutdown: async () => {
+      readiness.drain();
+      logger.log(
+        `Fuera de servicio (/api/health/ready 503); se siguen atendiendo peticiones ${config.shutdownDrainMs} ms (SHUTDOWN_DRAIN_MS)`,
+      );
+      await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+      logger.log('No se aceptan conexiones nuevas; terminando las peticiones en curso');
+      await connections.stopAccepting();
+      logger.log('Peticiones terminadas; cerrando la cola de trabajos y la base de datos');
+      await close();
     },
   };
 }

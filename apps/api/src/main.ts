@@ -1,27 +1,18 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import { stopOnSignals } from './common/shutdown-signals';
 import { ConfigError, loadConfig } from './config/app-config';
 import { createHttpApp } from './create-app';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const { app, close } = await createHttpApp(config);
+  const { app, shutdown } = await createHttpApp(config);
   await app.listen({ port: config.port, host: config.host });
   const base = config.publicBaseUrl;
   new Logger('Main').log(
     `Escuchando en ${base}  (reservas: ${base}/  back office: ${base}/admin  API: ${base}/api/docs)`,
   );
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    new Logger('Main').log(`${signal}: cerrando`);
-    await close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  stopOnSignals(shutdown, config.shutdownTimeoutMs, new Logger('Main'));
 }
 
 main().catch((error: unknown) => {

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
+import { stopOnSignals } from './common/shutdown-signals';
 import { ConfigError, loadConfig } from './config/app-config';
 import { createLogger } from './create-app';
 import { openDatabaseTarget } from './database/database-target';
@@ -16,13 +17,15 @@ async function main(): Promise<void> {
     logger: createLogger(config),
   });
   new Logger('Worker').log('Worker en marcha');
-  const shutdown = async () => {
-    await app.close();
-    await database.stop();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown());
-  process.once('SIGINT', () => void shutdown());
+  // Each job in hand finishes (an e-mail sender claims nothing more), then Redis and the database pool close.
+  stopOnSignals(
+    async () => {
+      await app.close();
+      await database.stop();
+    },
+    config.shutdownTimeoutMs,
+    new Logger('Worker'),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -52,6 +52,8 @@ describe('Access control, generated from the route table', () => {
       'GET /api/events/{eventId}/sessions',
       'GET /api/events/{id}',
       'GET /api/health',
+      'GET /api/health/live',
+      'GET /api/health/ready',
       // Booking engine: cancellation link from the e-mail.
       'GET /api/registrations/cancellation/{token}',
       'POST /api/auth/login',

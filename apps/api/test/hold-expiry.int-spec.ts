@@ -1,10 +1,14 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import { HoldsService } from '../src/modules/holds/holds.service';
+import { JOBS_QUEUE_NAME } from '../src/queue/queue.constants';
 import { attendee, createSession, invariantProblems } from './support/booking-fixtures';
 import { TestApp } from './support/test-app';
 
-/** Expired holds stop counting at once (booking.int-spec); here: the delayed job and the periodic sweep that
- * delete them, give their spots back and promote from the waiting list. */
-describe('Hold expiry: job and sweep', () => {
+/** Expired holds stop counting at once (booking.int-spec); here: the periodic sweep that deletes them, gives their
+ * spots back and promotes from the waiting list, with no job per hold (docs/domain.md, "Redis away"); and the
+ * handler kept for the jobs earlier versions queued. */
+describe('Hold expiry: sweep, no job', () => {
   let app: TestApp;
   let holds: HoldsService;
 
@@ -21,7 +25,15 @@ describe('Hold expiry: job and sweep', () => {
   const expire = (sessionId: number) =>
     app.sql(`UPDATE ticket_holds SET expires_at = now() - interval '1 second' WHERE session_id = $1`, [sessionId]);
 
-  it('the job deletes its hold once expired, not before', async () => {
+  it('a hold queues no job: nothing on the way to Redis per hold', async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 3 });
+    expect((await hold(sessionId, 'visitante-token-sin-trabajo', 2)).status).toBe(200);
+    const queue = app.running.app.get<Queue>(getQueueToken(JOBS_QUEUE_NAME));
+    const jobs = await queue.getJobs(['delayed', 'waiting', 'active', 'completed', 'failed']);
+    expect(jobs.filter((job) => job.name === 'holds.expire')).toEqual([]);
+  });
+
+  it('a job left by an earlier version deletes its hold once expired, not before', async () => {
     const { sessionId } = await createSession(app, { maxAttendees: 3 });
     await hold(sessionId, 'visitante-token-job-a', 2);
     const [{ id }] = await app.sql(`SELECT id::text FROM ticket_holds WHERE session_id = $1`, [sessionId]);

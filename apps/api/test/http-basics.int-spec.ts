@@ -122,7 +122,8 @@ describe('HTTP basics: error bodies, static apps, docs, health, security headers
       for (const [method, op] of Object.entries(item)) {
         const codes = Object.keys(op.responses ?? {});
         if (!codes.some((c) => c.startsWith('2'))) undocumented.push(`${method} ${path}: success`);
-        if (path !== '/api/health' && !codes.some((c) => c.startsWith('4')))
+        // The health probes refuse nobody: no 4xx to document.
+        if (!path.startsWith('/api/health') && !codes.some((c) => c.startsWith('4')))
           undocumented.push(`${method} ${path}: errors`);
       }
     }
@@ -137,6 +138,16 @@ describe('HTTP basics: error bodies, static apps, docs, health, security headers
       database: { status: 'up', mode: 'postgres' },
       queue: { status: 'up', mode: 'redis' },
     });
+  });
+
+  it('answers the liveness and readiness probes, documented with the 503 of a shutdown', async () => {
+    expect(await app.request('GET', '/api/health/live')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(await app.request('GET', '/api/health/ready')).toMatchObject({ status: 200, body: { status: 'ready' } });
+    const doc = (await app.request('GET', '/api/docs-json')).body;
+    expect(doc.paths['/api/health/ready'].get.responses['503']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ReadinessStatusDto' } } },
+    });
+    expect(doc.paths['/api/health/live'].get.responses['200']).toBeDefined();
   });
 
   it('sets security headers; the booking page may be framed, the back office may not', async () => {

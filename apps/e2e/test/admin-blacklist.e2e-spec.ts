@@ -162,7 +162,8 @@ describe('Lista Negra', () => {
     await fillPerson(personScope(visitor, 0, false), ana);
     await consent(visitor).check();
     expect((await submitAndWait(visitor, 'Registrarse Ahora')).status()).toBe(403);
-    await seeText(visitor, /No es posible inscribirse con este correo electrónico hasta el \d/);
+    // No date on the page: she gets it by e-mail.
+    await seeText(visitor, 'No es posible inscribirse con este correo electrónico. Hemos enviado los detalles');
 
     // Search by event title, then nothing found.
     const search = page.getByRole('textbox', { name: 'Buscar por email, nombre o evento' });
@@ -185,9 +186,13 @@ describe('Lista Negra', () => {
       stored.id,
     ]);
     expect(edited).toMatchObject({ reason: 2, reason_desc: 'Revisado con la organización' });
+    // One message for the entry, one telling her of the refused booking above; editing added none.
     expect(
-      await app.sql(`SELECT 1 FROM email_messages WHERE email_type = 'Blacklist' AND email_address = $1`, [ana.email]),
-    ).toHaveLength(1);
+      await app.sql(
+        `SELECT data ? 'refusedRegistration' AS refused FROM email_messages WHERE email_type = 'Blacklist' AND email_address = $1 ORDER BY id`,
+        [ana.email],
+      ),
+    ).toEqual([{ refused: false }, { refused: true }]);
 
     // Delete after 'Confirmar Eliminación'.
     await page.getByRole('button', { name: `Eliminar la entrada de ${ana.email}` }).click();

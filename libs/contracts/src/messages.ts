@@ -45,7 +45,8 @@ export const MESSAGES = {
     systemNotDeletable: 'Los roles del sistema no se pueden eliminar',
     systemNotEditable: 'Los permisos de un rol del sistema no se pueden modificar',
     systemNotRenamable: 'El nombre de un rol del sistema no se puede modificar',
-    inUse: 'El rol está asignado a usuarios: reasígnalos antes de eliminarlo',
+    inUse: (users: string[], total: number) =>
+      `El rol está asignado a ${whoIs(users, total)}: reasígnalos antes de eliminarlo`,
     permissionNotFound: 'Alguno de los permisos indicados no existe',
   },
   department: {
@@ -53,7 +54,8 @@ export const MESSAGES = {
     nameLength: 'El nombre del departamento debe tener entre 2 y 100 caracteres',
     nameTaken: 'Ya existe un departamento con ese nombre',
     notFound: 'Departamento no encontrado',
-    inUse: 'El departamento tiene usuarios asignados: reasígnalos antes de eliminarlo',
+    inUse: (users: string[], total: number) =>
+      `El departamento tiene asignados a ${whoIs(users, total)}: reasígnalos antes de eliminarlo`,
   },
   settings: {
     notFound: 'Configuración no encontrada',
@@ -99,7 +101,12 @@ export const MESSAGES = {
     sameTaxId: 'El acompañante debe tener un DNI/NIE distinto',
     duplicateEmail: 'Ya existe una inscripción con este correo electrónico en esta sesión',
     duplicateTaxId: 'Ya existe una inscripción con este DNI/NIE en esta sesión',
-    blacklisted: 'No es posible inscribirse con este correo electrónico hasta el {date}',
+    /** The public answer: no date, no reason (the person gets them by e-mail; docs/domain.md, "Probing the
+     * blacklist and staff accounts"). Staff registering someone get blacklistedUntil. */
+    blacklisted: 'No es posible inscribirse con este correo electrónico. Hemos enviado los detalles a esa dirección.',
+    blacklistedUntil: 'No es posible inscribirse con este correo electrónico hasta el {date}',
+    tooManyRefusals:
+      'Se han rechazado demasiados intentos de inscripción. Vuelve a intentarlo más tarde (en {minutes} min).',
     registered: 'Inscripción completada',
     registeredTwo: 'Inscripciones completadas',
     queued: 'Añadido a la lista de espera en la posición {position}',
@@ -235,6 +242,16 @@ export const MESSAGES = {
     tooManyRequests: 'Demasiadas peticiones. Espera un momento e inténtalo de nuevo.',
     internal: 'Error interno del servidor. Inténtalo de nuevo más tarde.',
     serviceUnavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
+    referencedConflict: 'No se puede completar la operación: hay otros datos que dependen de este registro',
+    duplicateConflict: 'No se puede completar la operación: ya existe un registro con esos datos',
     validation: 'Los datos enviados no son válidos',
   },
 } as const;
+
+/** 'Ana García', 'Ana García y Luis Pérez', 'Ana García, Luis Pérez y 3 más' (the people a refusal names). */
+function whoIs(names: string[], total: number): string {
+  const more = total - names.length;
+  if (more > 0) return `${names.join(', ')} y ${more} más`;
+  if (names.length < 2) return names[0] ?? 'usuarios';
+  return `${names.slice(0, -1).join(', ')} y ${names[names.length - 1]}`;
+}

@@ -9,6 +9,8 @@ export class AppError extends Error {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly extra?: Record<string, unknown>,
+    /** Response headers that go with the answer (e.g. Retry-After on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';

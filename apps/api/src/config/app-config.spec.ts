@@ -60,6 +60,22 @@ describe('loadConfig', () => {
     expect((error as ConfigError).problems).toContainEqual(expect.stringContaining(message));
   });
 
+  it('drains 5 s before a shutdown in production, not at all in development, and bounds the whole stop at 30 s', () => {
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', APP_SECRET: secret }, dir)).toMatchObject({
+      shutdownDrainMs: 5_000,
+      shutdownTimeoutMs: 30_000,
+    });
+    expect(loadConfig({ DATA_DIR: dir }, dir)).toMatchObject({ shutdownDrainMs: 0, shutdownTimeoutMs: 30_000 });
+    expect(loadConfig({ DATA_DIR: dir, SHUTDOWN_DRAIN_MS: '250', SHUTDOWN_TIMEOUT_MS: '5000' }, dir)).toMatchObject({
+      shutdownDrainMs: 250,
+      shutdownTimeoutMs: 5_000,
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, SHUTDOWN_DRAIN_MS: '30000' }, dir)).toThrow(
+      'SHUTDOWN_DRAIN_MS (30000) debe ser menor que SHUTDOWN_TIMEOUT_MS (30000)',
+    );
+  });
+
   it('lists every problem at once', () => {
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'x', REDIS_URL: 'y' }, dir)).toThrow(/PORT[\s\S]*REDIS_URL/);
   });

@@ -27,10 +27,20 @@ export interface AppConfig {
   loginMaxFailures: number;
   loginLockoutMinutes: number;
   loginRateLimitPerMinute: number;
+  /** Public registration refusals that say something about a person (blacklisted, already registered) allowed
+   * per e-mail address, session token and IP address within publicRefusalWindowMinutes; then that key's
+   * attempts answer 429 for a window (docs/domain.md, "Probing the blacklist and staff accounts"). */
+  publicRefusalsPerAddress: number;
+  publicRefusalsPerToken: number;
+  publicRefusalsPerIp: number;
+  publicRefusalWindowMinutes: number;
   logLevel: 'error' | 'warn' | 'log' | 'debug';
   /** Folder holding the built front ends (booking/dist, admin/dist). */
   appsDir: string;
   trustProxy: boolean;
+  /** Expired holds are deleted (their seats given back, the waiting list promoted) by a sweep on every instance
+   * this often; no job per hold (docs/domain.md, "Redis away"). */
+  holdSweepIntervalMs: number;
   /** E-mail delivery: a sweep re-queues pending messages every `emailSweepIntervalMs`; a failed try is retried
    * after emailRetryBaseMs, 2x, 4x... up to emailMaxAttempts tries; a worker's claim on a message lasts
    * emailLeaseMs and is renewed every third of it while the send goes on, so a dead worker's message is free
@@ -45,6 +55,12 @@ export interface AppConfig {
   netelipTimeoutMs: number;
   /** A worker's claim on an SMS, renewed like the e-mail one (emailLeaseMs). */
   smsLeaseMs: number;
+  /** Graceful shutdown on SIGTERM/SIGINT (docs/domain.md, "Restarts and graceful shutdown"): readiness answers 503
+   * for shutdownDrainMs while the instance still serves, so a load balancer stops sending it traffic; then the
+   * listener closes and in-flight requests, jobs and pools finish. After shutdownTimeoutMs from the signal the
+   * process exits anyway. */
+  shutdownDrainMs: number;
+  shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -151,10 +167,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     loginMaxFailures: int('LOGIN_MAX_FAILURES', 5, 1, 100),
     loginLockoutMinutes: int('LOGIN_LOCKOUT_MINUTES', 15, 1, 1440),
     loginRateLimitPerMinute: int('LOGIN_RATE_LIMIT_PER_MINUTE', 10, 1, 10000),
+    publicRefusalsPerAddress: int('PUBLIC_REFUSALS_PER_ADDRESS', 5, 1, 1_000_000),
+    publicRefusalsPerToken: int('PUBLIC_REFUSALS_PER_TOKEN', 10, 1, 1_000_000),
+    publicRefusalsPerIp: int('PUBLIC_REFUSALS_PER_IP', 60, 1, 1_000_000),
+    publicRefusalWindowMinutes: int('PUBLIC_REFUSAL_WINDOW_MINUTES', 60, 1, 1440),
     logLevel,
     appsDir: read('APPS_DIR') ?? resolve(__dirname, '../../..'),
     trustProxy: bool('TRUST_PROXY', false),
     emailSweepIntervalMs: int('EMAIL_SWEEP_INTERVAL_MS', 30_000, 100, 3_600_000),
+    holdSweepIntervalMs: int('HOLD_SWEEP_INTERVAL_MS', 5_000, 100, 300_000),
     emailRetryBaseMs: int('EMAIL_RETRY_BASE_MS', 60_000, 10, 86_400_000),
     emailMaxAttempts: int('EMAIL_MAX_ATTEMPTS', 6, 1, 50),
     emailLeaseMs: int('EMAIL_LEASE_MS', 30_000, 1_000, 3_600_000),
@@ -162,7 +183,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     netelipBaseUrl: url('NETELIP_BASE_URL', ['http:', 'https:']) ?? 'https://api.netelip.com/v1/sms/api.php',
     netelipTimeoutMs: int('NETELIP_TIMEOUT_MS', 10_000, 100, 120_000),
     smsLeaseMs: int('SMS_LEASE_MS', 30_000, 1_000, 3_600_000),
+    // A developer's Ctrl-C has no load balancer to warn.
+    shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', nodeEnv === 'production' ? 5_000 : 0, 0, 600_000),
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
   };
+  if (config.shutdownDrainMs >= config.shutdownTimeoutMs)
+    problems.push(
+      `SHUTDOWN_DRAIN_MS (${config.shutdownDrainMs}) debe ser menor que SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs})`,
+    );
   if (problems.length) throw new ConfigError(problems);
 
   config.appSecret = appSecret ?? developmentSecret(dataDir);

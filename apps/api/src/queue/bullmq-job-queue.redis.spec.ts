@@ -3,7 +3,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import type { Job, Queue } from 'bullmq';
 import Redis from 'ioredis';
-import { BullmqJobQueue } from './bullmq-job-queue';
+import { ThrowawayRedis } from '../../test/support/throwaway-services';
+import { BullmqJobQueue, JobQueueUnavailableError } from './bullmq-job-queue';
 import { BullmqJobsProcessor } from './bullmq-jobs.processor';
 import { JobHandler } from './job-handler.decorator';
 import { JobQueue } from './job-queue';
@@ -267,6 +268,55 @@ describe('API instance with workers off + separate worker process (real Redis)',
     await closeApp(worker);
     await closeApp(api);
   });
+});
+
+describe('BullmqJobQueue without Redis (docs/domain.md, "Redis away")', () => {
+  it('addSoon neither waits nor throws, add rejects within its bound, when Redis is unreachable', async () => {
+    const app = await startApp({ prefix: `${RUN_PREFIX}-never`, runWorkers: false, redisUrl: 'redis://127.0.0.1:1' });
+    const jobs = app.get(JobQueue);
+
+    const startedAt = Date.now();
+    for (let i = 0; i < 2000; i++) jobs.addSoon('bullmq.test.record', { key: 'never', value: i });
+    expect(Date.now() - startedAt).toBeLessThan(1000);
+    await expect(jobs.add('bullmq.test.record', { key: 'never', value: -1 })).rejects.toBeInstanceOf(
+      JobQueueUnavailableError,
+    );
+    expect(Date.now() - startedAt).toBeLessThan(8000);
+    await closeApp(app);
+  });
+
+  it('keeps what addSoon could not queue while Redis was away, and queues it once it is back', async () => {
+    const redis = await ThrowawayRedis.start();
+    try {
+      const app = await startApp({ prefix: `${RUN_PREFIX}-away`, runWorkers: true, redisUrl: redis.url });
+      const jobs = app.get(JobQueue);
+      const handlers = app.get(RedisTestHandlers);
+      await waitFor(() => jobs.ping());
+      await redis.kill();
+      await waitFor(async () => !(await jobs.ping()));
+
+      jobs.addSoon('bullmq.test.record', { key: 'away-a', value: 1 });
+      jobs.addSoon('bullmq.test.record', { key: 'away-b', value: 1 }, { jobId: 'away-b' });
+      // Same jobId while the first is kept: ignored, as the queue would.
+      jobs.addSoon('bullmq.test.record', { key: 'away-b', value: 2 }, { jobId: 'away-b' });
+      jobs.addSoon('bullmq.test.record', { key: 'away-c', value: 1 }, { delayMs: 200 });
+      await new Promise((r) => setTimeout(r, 500));
+      expect(handlers.calls).toEqual([]);
+
+      await redis.resume();
+      await handlers.nextCall('bullmq.test.record', 'away-a');
+      await handlers.nextCall('bullmq.test.record', 'away-b');
+      await handlers.nextCall('bullmq.test.record', 'away-c');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(handlers.callsFor('bullmq.test.record', 'away-b').map((c) => c.payload)).toEqual([
+        { key: 'away-b', value: 1 },
+      ]);
+      expect(handlers.calls).toHaveLength(3);
+      await closeApp(app);
+    } finally {
+      await redis.kill();
+    }
+  }, 30_000);
 });
 
 describe('BullmqJobQueue health check', () => {

@@ -4,6 +4,8 @@ import { type Job, UnrecoverableError, type Worker } from 'bullmq';
 import { JobHandlerRegistry } from './job-handler.registry';
 import { JOBS_QUEUE_NAME } from './queue.constants';
 
+const REPEATED_ERROR_LOG_MS = 60_000;
+
 /**
  * BullMQ worker for the "jobs" queue: hands each job to its @JobHandler. Registered by
  * QueueModule only in processes that run workers; use createBullmqJobsProcessor() to get the
@@ -12,6 +14,7 @@ import { JOBS_QUEUE_NAME } from './queue.constants';
 @Injectable()
 export class BullmqJobsProcessor extends WorkerHost implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('JobQueue');
+  private lastError: { message: string; at: number } | null = null;
 
   constructor(private readonly registry: JobHandlerRegistry) {
     super();
@@ -68,8 +71,13 @@ export class BullmqJobsProcessor extends WorkerHost implements OnApplicationBoot
     }
   }
 
+  /** A lost Redis repeats the same error at every reconnection attempt (every 2 s, queue.module.ts): the same
+   * message is logged once a minute at most (docs/domain.md, "Redis away"). */
   @OnWorkerEvent('error')
   onError(error: Error): void {
+    const now = Date.now();
+    if (this.lastError?.message === error.message && now - this.lastError.at < REPEATED_ERROR_LOG_MS) return;
+    this.lastError = { message: error.message, at: now };
     this.logger.error(`Worker error: ${error.message}`);
   }
 }

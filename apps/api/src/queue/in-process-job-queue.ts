@@ -69,6 +69,13 @@ export class InProcessJobQueue extends JobQueue implements OnApplicationBootstra
     this.schedule(job, options.delayMs ?? 0);
   }
 
+  /** Nothing to wait for here: add() schedules in memory at once. Errors (a payload that isn't JSON) are logged. */
+  addSoon<N extends JobName>(name: N, payload: JobMap[N], options: JobOptions = {}): void {
+    this.add(name, payload, options).catch((error: Error) =>
+      this.logger.warn(`Job "${name}" not queued: ${error.message}`),
+    );
+  }
+
   async ping(): Promise<boolean> {
     return !this.closing;
   }

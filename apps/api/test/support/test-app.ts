@@ -66,6 +66,11 @@ export class TestApp {
       ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
       DB_POOL_SIZE: '5',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+      // Every test books from 127.0.0.1 and many refuse the same person on purpose: the refusal limits are tested
+      // with their own values (probing.int-spec.ts).
+      PUBLIC_REFUSALS_PER_ADDRESS: '1000000',
+      PUBLIC_REFUSALS_PER_TOKEN: '1000000',
+      PUBLIC_REFUSALS_PER_IP: '1000000',
       ...options.env,
     });
     const running = await createHttpApp(config);

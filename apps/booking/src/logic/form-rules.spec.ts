@@ -1,4 +1,4 @@
-import type { Session } from '@evreg/contracts';
+import { MESSAGES, type Session } from '@evreg/contracts';
 import {
   EMPTY_ATTENDEE,
   errorBoxContent,
@@ -133,6 +133,39 @@ describe("the 'Error de registro:' box (spec 8)", () => {
     expect(errorBoxContent({ errors: ['e'], title: 't' }, 1)).toEqual({ kind: 'list', messages: ['e'] });
     expect(errorBoxContent({ title: 't' }, 1)).toEqual({ kind: 'text', text: 't' });
     expect(errorBoxContent({}, 1)).toEqual({ kind: 'text', text: 'Error inesperado. Por favor, inténtalo de nuevo.' });
+  });
+});
+
+describe('refusals that protect people (docs/domain.md, "Probing the blacklist and staff accounts")', () => {
+  const blacklisted = {
+    statusCode: 403,
+    code: 'BLACKLISTED',
+    message: MESSAGES.booking.blacklisted,
+    title: 'Inscripción no realizada',
+    attendeeErrors: { 1: [MESSAGES.booking.blacklisted] },
+  };
+  const tooMany = {
+    statusCode: 429,
+    code: 'TOO_MANY_REQUESTS',
+    message: MESSAGES.booking.tooManyRefusals.replace('{minutes}', '60'),
+    title: 'Inscripción no realizada',
+  };
+
+  it('a blacklisted companion: the text (no date) under the companion and on their e-mail only', () => {
+    expect(MESSAGES.booking.blacklisted).not.toMatch(/\d|\{date\}/);
+    expect(serverFieldErrors(blacklisted, 2)).toEqual([{}, { email: MESSAGES.booking.blacklisted }]);
+    expect(errorBoxContent(blacklisted, 2)).toEqual({
+      kind: 'people',
+      groups: [{ heading: 'Acompañante:', messages: [MESSAGES.booking.blacklisted] }],
+    });
+  });
+
+  it('too many refusals (429): the message in the box, on no field', () => {
+    expect(serverFieldErrors(tooMany, 2)).toEqual([{}, {}]);
+    expect(errorBoxContent(tooMany, 1)).toEqual({
+      kind: 'text',
+      text: 'Se han rechazado demasiados intentos de inscripción. Vuelve a intentarlo más tarde (en 60 min).',
+    });
   });
 });
 

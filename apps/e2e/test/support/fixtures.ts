@@ -128,17 +128,18 @@ export function newPerson(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Registers people through the public API (as another visitor would), answering the response body. */
+/** Registers people through the public API (as another visitor would, with a session token of the API's format:
+ * 16 to 100 characters), answering the response body. */
 export async function registerViaApi(app: TestApp, sessionId: number, people: ReturnType<typeof newPerson>[]) {
   const res =
     people.length === 1
       ? await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
           body: people[0],
-          headers: { [SESSION_TOKEN_HEADER]: `api-${sessionId}` },
+          headers: { [SESSION_TOKEN_HEADER]: `e2e-api-visitor-${sessionId}` },
         })
       : await app.request('POST', `/api/events/sessions/${sessionId}/bulk-registrations`, {
           body: { registrations: people },
-          headers: { [SESSION_TOKEN_HEADER]: `api-${sessionId}` },
+          headers: { [SESSION_TOKEN_HEADER]: `e2e-api-visitor-${sessionId}` },
         });
   if (res.status !== 201) throw new Error(`registerViaApi: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;

@@ -2,6 +2,7 @@ import { Foundation1763769600000 } from './1763769600000-Foundation';
 import { BookingEngine1763856000000 } from './1763856000000-BookingEngine';
 import { Email1764000000000 } from './1764000000000-Email';
 import { SmsGdpr1764000000001 } from './1764000000001-SmsGdpr';
+import { Probing1764000000002 } from './1764000000002-Probing';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   BookingEngine1763856000000,
   Email1764000000000,
   SmsGdpr1764000000001,
+  Probing1764000000002,
 ];

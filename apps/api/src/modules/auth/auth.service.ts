@@ -1,4 +1,5 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
@@ -13,6 +14,7 @@ import {
 } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { keyedHash } from '../../common/keyed-hash';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { queryUserProfiles } from '../users/user-profile.query';
@@ -23,50 +25,69 @@ import type { AccessTokenPayload, Principal } from './principal';
 import { hashRefreshToken, newRefreshToken } from './tokens';
 
 @Injectable()
-export class AuthService {
+export class AuthService implements OnModuleInit {
+  private readonly logger = new Logger(AuthService.name);
+
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jwt: JwtService,
   ) {}
 
+  /** The dummy hash is made at start, so the first unknown e-mail takes no longer than any other. */
+  onModuleInit(): void {
+    void dummyPasswordHash();
+  }
+
+  /** Unknown e-mails, staff-blocked accounts and accounts with a wrong password answer alike, in the same time
+   * (a password is verified, against a dummy hash when there is no account), and lock alike after
+   * LOGIN_MAX_FAILURES: an address without an account that can sign in counts its failures in login_failures
+   * (by HMAC). So neither the answer nor the lockout tells which accounts exist (docs/domain.md, "Probing the
+   * blacklist and staff accounts"). */
   async login(dto: LoginDto): Promise<LoginResponse> {
     const email = normalizeEmail(dto.email);
+    const emailHash = keyedHash(this.config.appSecret, 'login-failures', email);
+    // One query either way: the account, and the lock that applies (the account's own, or the address's).
     const [user]: {
-      id: string;
-      password_hash: string;
+      id: string | null;
+      password_hash: string | null;
       lockout_enabled: boolean;
       locked: boolean;
       must_change_password: boolean;
       department_id: number | null;
     }[] = await this.ds.query(
-      `SELECT id, password_hash, lockout_enabled, must_change_password, department_id,
-                (lockout_end IS NOT NULL AND lockout_end > now()) AS locked
-           FROM users WHERE email = $1`,
-      [email],
+      `SELECT u.id, u.password_hash, coalesce(u.lockout_enabled, false) AS lockout_enabled,
+              u.must_change_password, u.department_id,
+              CASE WHEN u.id IS NOT NULL AND NOT u.lockout_enabled THEN coalesce(u.lockout_end > now(), false)
+                   ELSE coalesce(f.lockout_end > now(), false) END AS locked
+         FROM (SELECT $1::text AS email, $2::text AS hash) k
+         LEFT JOIN users u ON u.email = k.email
+         LEFT JOIN login_failures f ON f.email_hash = k.hash AND (u.id IS NULL OR u.lockout_enabled)`,
+      [email, emailHash],
     );
-    if (!user) {
-      await verifyPassword(await dummyPasswordHash(), dto.password);
-      throw AppError.unauthorized(MESSAGES.login.invalidCredentials, 'INVALID_CREDENTIALS');
-    }
     // During a temporary lock no password is even checked, so guessing gains nothing until it passes.
-    if (user.locked && !user.lockout_enabled) throw AppError.unauthorized(MESSAGES.login.locked, 'ACCOUNT_LOCKED');
+    if (user.locked) throw AppError.unauthorized(MESSAGES.login.locked, 'ACCOUNT_LOCKED');
 
-    if (!(await verifyPassword(user.password_hash, dto.password))) {
-      const lockedNow = await this.recordFailure(user.id);
+    const verified = await verifyPassword(user.password_hash ?? (await dummyPasswordHash()), dto.password);
+    if (!verified || !user.id) {
+      const lockedNow =
+        user.id && !user.lockout_enabled
+          ? await this.recordFailure(user.id)
+          : await this.recordAddressFailure(emailHash);
       if (lockedNow) throw AppError.unauthorized(MESSAGES.login.locked, 'ACCOUNT_LOCKED');
       throw AppError.unauthorized(MESSAGES.login.invalidCredentials, 'INVALID_CREDENTIALS');
     }
     // A staff block is told only to someone who knows the password.
     if (user.lockout_enabled) throw AppError.unauthorized(MESSAGES.login.blocked, 'ACCOUNT_LOCKED');
+    const userId = user.id;
 
     return this.ds.transaction(async (m) => {
-      await m.query(`UPDATE users SET access_failed_count = 0, lockout_end = NULL WHERE id = $1`, [user.id]);
-      const session = await this.openSession(m, user.id);
-      const [profile] = await queryUserProfiles(m, 'u.id = $1', [user.id]);
+      await m.query(`UPDATE users SET access_failed_count = 0, lockout_end = NULL WHERE id = $1`, [userId]);
+      const session = await this.openSession(m, userId);
+      const [profile] = await queryUserProfiles(m, 'u.id = $1', [userId]);
       return {
         ...session,
-        userId: user.id,
+        userId,
         departmentId: user.department_id,
         roles: profile.roles,
         mustChangePassword: user.must_change_password,
@@ -87,6 +108,35 @@ export class AuthService {
       [userId, this.config.loginMaxFailures, this.config.loginLockoutMinutes],
     );
     return rows[0]?.locked ?? false;
+  }
+
+  /** recordFailure for an address without an account that can sign in (unknown, or blocked by staff): the same
+   * count and lock, kept by the address's HMAC. One statement, so concurrent guesses can't skip the lock. */
+  private async recordAddressFailure(emailHash: string): Promise<boolean> {
+    const [row]: { locked: boolean }[] = await this.ds.query(
+      `INSERT INTO login_failures AS f (email_hash, failed_count, lockout_end, updated_at)
+       VALUES ($1, CASE WHEN 1 >= $2 THEN 0 ELSE 1 END, CASE WHEN 1 >= $2 THEN now() + make_interval(mins => $3) END, now())
+       ON CONFLICT (email_hash) DO UPDATE SET
+         failed_count = CASE WHEN f.failed_count + 1 >= $2 THEN 0 ELSE f.failed_count + 1 END,
+         lockout_end = CASE WHEN f.failed_count + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE f.lockout_end END,
+         updated_at = now()
+       RETURNING (lockout_end IS NOT NULL AND lockout_end > now()) AS locked`,
+      [emailHash, this.config.loginMaxFailures, this.config.loginLockoutMinutes],
+    );
+    return row?.locked ?? false;
+  }
+
+  /** Failure counts of addresses untouched for 30 days are forgotten (an account's count is kept until its next
+   * sign-in; the difference needs a month's wait between guesses to see). Every instance runs it. */
+  @Interval(3_600_000)
+  async purgeAddressFailures(): Promise<void> {
+    try {
+      await this.ds.query(
+        `DELETE FROM login_failures WHERE updated_at < now() - interval '30 days' AND coalesce(lockout_end < now(), true)`,
+      );
+    } catch (error) {
+      this.logger.warn(`Limpieza de intentos de inicio de sesión fallida: ${(error as Error).message}`);
+    }
   }
 
   private async openSession(m: EntityManager, userId: string) {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   BLACKLIST_NOTIFICATION,
@@ -15,7 +15,10 @@ import {
 } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { keyedHash } from '../../common/keyed-hash';
 import { containsPattern } from '../../common/sql';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 import type { Principal } from '../auth/principal';
 import { EmailOutbox } from '../email/email-outbox';
 import { recordBlacklistSms } from '../sms/blacklist-sms';
@@ -57,6 +60,7 @@ export class BlacklistService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly emailOutbox: EmailOutbox,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Newest first. paginated=false answers every entry (same shape, one page). */
@@ -270,6 +274,39 @@ export class BlacklistService {
     );
     for (const row of rows) result.set(row.email, { expiresAt: row.expiresAt, reason: row.reason });
     return result;
+  }
+
+  /** After a public registration was refused because this address is blacklisted: records the e-mail that
+   * tells the person the details the refusal leaves out (until when, why), at most once a day per address, so
+   * refusals can't be used to flood them. The name and the reason come from their entry, nothing from the
+   * request. One statement (the day's mark and the message together). Answers whether a message was recorded;
+   * the caller kicks the outbox. See docs/domain.md, "Probing the blacklist and staff accounts". */
+  async recordRefusalNotice(email: string, sessionId: number): Promise<boolean> {
+    const normalized = normalizeEmail(email);
+    const labels = [0, 1, 2].map(reasonLabel);
+    const rows: unknown[] = await this.ds.query(
+      `WITH b AS (
+         SELECT id, first_name, last_name, expires_at, reason FROM blacklist_entries
+          WHERE email = $1 AND expires_at > now() ORDER BY expires_at DESC, id DESC LIMIT 1),
+       n AS (
+         INSERT INTO blacklist_refusal_notices AS x (email_hash, sent_at) SELECT $2, now() FROM b
+         ON CONFLICT (email_hash) DO UPDATE SET sent_at = now() WHERE x.sent_at <= now() - interval '1 day'
+         RETURNING 1)
+       INSERT INTO email_messages (email_type, event_id, session_id, email_address, recipient_name, data)
+       SELECT $3, s.event_id, s.id, $1, trim(b.first_name || ' ' || b.last_name),
+              jsonb_build_object('blacklistEntryId', b.id, 'expiresAt', b.expires_at, 'reason', b.reason,
+                                 'reasonLabel', ($5::text[])[b.reason + 1], 'refusedRegistration', true)
+         FROM b, n, event_sessions s WHERE s.id = $4
+       RETURNING id`,
+      [
+        normalized,
+        keyedHash(this.config.appSecret, 'blacklist-refusal', normalized),
+        BLACKLIST_EMAIL_TYPE,
+        sessionId,
+        labels,
+      ],
+    );
+    return rows.length > 0;
   }
 
   private acceptableExpiry(value: string): Date {

@@ -144,6 +144,20 @@ export function composeEmail(msg: OutgoingMessage, ctx: ComposeContext): Compose
     case 'Blacklist': {
       const expires = typeof msg.data.expiresAt === 'string' ? expiryDate(msg.data.expiresAt) : '';
       const reason = typeof msg.data.reasonLabel === 'string' ? msg.data.reasonLabel : '';
+      // After a refused public registration: the details the refusal itself leaves out (docs/domain.md,
+      // "Probing the blacklist and staff accounts").
+      if (msg.data.refusedRegistration === true) {
+        return {
+          to,
+          ...builtIn(
+            'Inscripción no realizada',
+            `Hola ${values.firstName},\n\nHemos recibido una solicitud de inscripción con esta dirección de correo` +
+              `${values.eventTitle ? ` en ${values.eventTitle}` : ''} y no se ha podido completar: ` +
+              `no podrás inscribirte en nuevos eventos hasta el ${expires}.\nMotivo: ${reason}.\n\n` +
+              `Si no has sido tú, no tienes que hacer nada. Si crees que se trata de un error, ponte en contacto con la organización.`,
+          ),
+        };
+      }
       return {
         to,
         ...builtIn(

@@ -1,4 +1,4 @@
-import { Global, Injectable, Logger, Module } from '@nestjs/common';
+import { Global, Injectable, Module } from '@nestjs/common';
 import { JobQueue } from '../../queue/job-queue';
 
 declare module '../../queue/job-map' {
@@ -16,11 +16,14 @@ const DISPATCH_WINDOW_MS = 250;
 
 /** Wakes the e-mail sender after a change that recorded messages in `email_messages` has committed. Call it
  * after the transaction, never inside (a rolled-back change must send nothing, and the job must see the rows).
- * It never throws and never waits: a visitor's request doesn't fail or slow down when the queue is unreachable;
- * the delivery sweep sends what a lost kick left pending. */
+ * It never throws and never waits (JobQueue.addSoon): a visitor's request doesn't fail or slow down when Redis is
+ * unreachable; the kick is queued when Redis is back, and the delivery sweep sends whatever a lost kick left
+ * pending (docs/domain.md, "Redis away"). */
 @Injectable()
 export class EmailOutbox {
-  private readonly logger = new Logger(EmailOutbox.name);
+  /** The window job this process has already queued: the other kicks of that window would only be deduplicated
+   * by the queue, so they cost no round trip to Redis (a rush of bookings: four adds a second per process). */
+  private lastWindowJobId: string | null = null;
 
   constructor(private readonly jobs: JobQueue) {}
 
@@ -28,12 +31,12 @@ export class EmailOutbox {
     const now = Date.now();
     const window = Math.floor(now / DISPATCH_WINDOW_MS);
     const jobId = options.jobId ?? `email-dispatch-${window}`;
+    if (options.jobId === undefined) {
+      if (jobId === this.lastWindowJobId) return;
+      this.lastWindowJobId = jobId;
+    }
     const delayMs = options.delayMs ?? (window + 1) * DISPATCH_WINDOW_MS - now + 1;
-    this.jobs
-      .add('email.dispatch', {}, { jobId, delayMs, attempts: 3, backoffMs: 5_000 })
-      .catch((error: Error) =>
-        this.logger.warn(`No se pudo encolar el envío de emails (el barrido lo reintentará): ${error.message}`),
-      );
+    this.jobs.addSoon('email.dispatch', {}, { jobId, delayMs, attempts: 3, backoffMs: 5_000 });
   }
 }
 

@@ -183,6 +183,20 @@ describe('composeEmail', () => {
     );
     expect(blacklist.text).toContain('hasta el 31 de diciembre de 2026');
     expect(blacklist.text).toContain('Motivo: No Show (Concierto)');
+    // After a refused public registration (docs/domain.md, "Probing the blacklist and staff accounts").
+    const refused = composeEmail(
+      {
+        ...message,
+        emailType: 'Blacklist',
+        data: { expiresAt: '2026-12-31T22:59:59.999Z', reasonLabel: 'No Show', refusedRegistration: true },
+      },
+      ctx,
+    );
+    expect(refused.subject).toBe('Inscripción no realizada');
+    expect(refused.text).toContain('solicitud de inscripción con esta dirección de correo en Concierto');
+    expect(refused.text).toContain('no podrás inscribirte en nuevos eventos hasta el 31 de diciembre de 2026');
+    expect(refused.text).toContain('Motivo: No Show.');
+    expect(refused.text).toContain('Si no has sido tú, no tienes que hacer nada.');
     const note = composeEmail(
       {
         ...message,

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { HealthStatus } from '@evreg/contracts';
+import type { HealthStatus, LivenessStatus, ReadinessStatus } from '@evreg/contracts';
 
 class DatabaseHealthDto {
   @ApiProperty({ enum: ['up', 'down'] }) status: 'up' | 'down';
@@ -15,4 +15,12 @@ export class HealthStatusDto implements HealthStatus {
   @ApiProperty({ enum: ['ok', 'error'] }) status: 'ok' | 'error';
   @ApiProperty({ type: DatabaseHealthDto }) database: DatabaseHealthDto;
   @ApiProperty({ type: QueueHealthDto }) queue: QueueHealthDto;
+}
+
+export class LivenessStatusDto implements LivenessStatus {
+  @ApiProperty({ enum: ['ok'] }) status: 'ok';
+}
+
+export class ReadinessStatusDto implements ReadinessStatus {
+  @ApiProperty({ enum: ['ready', 'draining'] }) status: 'ready' | 'draining';
 }

@@ -1,14 +1,15 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { HealthStatus } from '@evreg/contracts';
+import type { HealthStatus, LivenessStatus, ReadinessStatus } from '@evreg/contracts';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { DATABASE_TARGET } from '../../database/database.module';
 import type { DatabaseTarget } from '../../database/data-source';
 import { JobQueue } from '../../queue/job-queue';
 import { Public } from '../auth/auth.decorators';
-import { HealthStatusDto } from './health-status.dto';
+import { HealthStatusDto, LivenessStatusDto, ReadinessStatusDto } from './health-status.dto';
+import { Readiness } from './readiness';
 
 @ApiTags('Health')
 @Controller('health')
@@ -17,7 +18,40 @@ export class HealthController {
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(DATABASE_TARGET) private readonly database: DatabaseTarget,
     private readonly queue: JobQueue,
+    private readonly readiness: Readiness,
   ) {}
+
+  /** For an orchestrator's liveness probe: a draining instance is alive and must not be restarted mid-drain. */
+  @Get('live')
+  @Public()
+  @ApiOperation({
+    summary: 'El proceso está en marcha (sonda de vida)',
+    description: 'Responde 200 mientras el proceso funciona, también durante un cierre ordenado. No consulta nada más.',
+  })
+  @ApiOkResponse({ type: LivenessStatusDto })
+  live(): LivenessStatus {
+    return { status: 'ok' };
+  }
+
+  /** For a load balancer's readiness probe (docs/domain.md, "Restarts and graceful shutdown"). */
+  @Get('ready')
+  @Public()
+  @ApiOperation({
+    summary: 'La instancia acepta tráfico (sonda de disponibilidad)',
+    description:
+      'Responde 200 `ready` mientras la instancia acepta peticiones y 503 `draining` desde que recibe SIGTERM o SIGINT: ' +
+      'sigue atendiendo SHUTDOWN_DRAIN_MS para que el balanceador deje de enviarle tráfico y después deja de aceptar conexiones.',
+  })
+  @ApiOkResponse({ type: ReadinessStatusDto })
+  @ApiServiceUnavailableResponse({
+    description: 'La instancia se está cerrando (`draining`)',
+    type: ReadinessStatusDto,
+  })
+  ready(@Res({ passthrough: true }) reply: FastifyReply): ReadinessStatus {
+    if (!this.readiness.draining) return { status: 'ready' };
+    reply.status(503);
+    return { status: 'draining' };
+  }
 
   @Get()
   @Public()

@@ -1,12 +1,13 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { Interval } from '@nestjs/schedule';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { EVENT_STATUS, HOLD_DURATION_MINUTES, MESSAGES, SETTING_KEYS, TicketHoldResponse } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { isUniqueViolation } from '../../database/pg-errors';
 import { preparedQuery } from '../../database/prepared';
-import { JobQueue } from '../../queue/job-queue';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 import { JobHandler } from '../../queue/job-handler.decorator';
 import { EmailOutbox } from '../email/email-outbox';
 import { promoteWaiting } from '../registrations/promotion';
@@ -14,6 +15,7 @@ import { bookingStateProblem, lockSession } from '../registrations/session-state
 
 declare module '../../queue/job-map' {
   interface JobMap {
+    /** Queued by earlier versions (one per hold); still handled so those jobs drain. Nothing queues it now. */
     'holds.expire': { holdId: string };
   }
 }
@@ -25,24 +27,31 @@ function holdRefusal(statusCode: number, code: string, message: string): AppErro
 }
 
 @Injectable()
-export class HoldsService {
+export class HoldsService implements OnApplicationBootstrap {
   private readonly logger = new Logger(HoldsService.name);
+  /** The sweep under way, if any. */
+  private sweep: Promise<void> | null = null;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
-    private readonly jobs: JobQueue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly emailOutbox: EmailOutbox,
+    private readonly scheduler: SchedulerRegistry,
   ) {}
 
+  onApplicationBootstrap(): void {
+    this.scheduler.addInterval(
+      'hold-sweep',
+      // A tick during a slow run is skipped: the next one finds what that run left.
+      setInterval(() => void (this.sweep ?? this.sweepExpired()), this.config.holdSweepIntervalMs),
+    );
+  }
+
   /** Holds `spots` for the visitor's token for TicketHoldDurationMinutes. A token has one hold per session: a
-   * new request replaces it. Granted only if the spots are free; otherwise nothing changes. */
+   * new request replaces it. Granted only if the spots are free; otherwise nothing changes. Touches PostgreSQL
+   * only: no job is queued per hold, the sweep deletes it once expired (docs/domain.md, "Redis away"). */
   async hold(sessionId: number, token: string, spots: number): Promise<TicketHoldResponse> {
     const held = (await this.firstHold(sessionId, token, spots)) ?? (await this.holdCarefully(sessionId, token, spots));
-    await this.jobs.add(
-      'holds.expire',
-      { holdId: held.id },
-      { delayMs: held.expiresAt.getTime() - Date.now() + 1000, jobId: `hold-${held.id}-${held.expiresAt.getTime()}` },
-    );
     return { success: true, message: b.holdGranted, expiresAt: held.expiresAt.toISOString() };
   }
 
@@ -189,6 +198,7 @@ export class HoldsService {
     return { success: true, message: b.holdReleased, released };
   }
 
+  /** A `holds.expire` job left in Redis by an earlier version (or a rolling deploy's older instance). */
   @JobHandler('holds.expire')
   async onHoldExpired({ holdId }: { holdId: string }): Promise<void> {
     const [hold] = await this.ds.query(`SELECT session_id FROM ticket_holds WHERE id = $1 AND expires_at <= now()`, [
@@ -197,10 +207,21 @@ export class HoldsService {
     if (hold) await this.release(hold.session_id, `id = $2 AND expires_at <= now()`, [holdId]);
   }
 
-  /** Safety net for lost jobs (in-process mode after a restart, Redis down): every 30 s, expired holds are
-   * deleted session by session. Safe with several instances: each hold row is deleted once, under the session lock. */
-  @Interval(30_000)
+  /** How expired holds go: every HOLD_SWEEP_INTERVAL_MS (5 s) on every instance, with or without Redis, they are
+   * deleted session by session (one transaction per session however many holds expired in it), their seats given
+   * back and the waiting list promoted. One indexed query when nothing expired. Safe with several instances: each
+   * hold row is deleted once, under the session lock. A hold stops counting for visitors the moment it expires
+   * anyway (live counts): the sweep only hands its seats to the waiting list and the counter. */
   async sweepExpired(): Promise<void> {
+    // A run under way may have listed the sessions before the latest holds expired: after it, look again.
+    while (this.sweep) await this.sweep;
+    this.sweep = this.sweepOnce().finally(() => {
+      this.sweep = null;
+    });
+    return this.sweep;
+  }
+
+  private async sweepOnce(): Promise<void> {
     try {
       const sessions: { session_id: number }[] = await this.ds.query(
         `SELECT DISTINCT session_id FROM ticket_holds WHERE expires_at <= now() ORDER BY session_id LIMIT 500`,

@@ -10,6 +10,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { MESSAGES } from '@evreg/contracts';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
@@ -24,6 +25,9 @@ import { AttendeeDto, BulkRegistrationDto, RegistrationResponseDto } from './dto
 
 const REFUSALS =
   'Rechazo: { statusCode, code, message, title, attendeeErrors? } con los mensajes por persona (índice 0, 1)';
+const BLACKLISTED = 'BLACKLISTED (sin fecha ni motivo: la persona los recibe por email)';
+const TOO_MANY =
+  'TOO_MANY_REQUESTS con Retry-After: demasiados rechazos (lista negra, ya inscrito) para el correo, el token o la IP';
 
 @ApiTags('Reservas (público)')
 @Controller()
@@ -39,7 +43,8 @@ export class BookingController {
   @ApiHeader({ name: 'X-Session-Token', required: false })
   @ApiCreatedResponse({ type: RegistrationResponseDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: `${REFUSALS}: datos no válidos` })
-  @ApiForbiddenResponse({ type: ApiErrorResponseDto, description: 'BLACKLISTED' })
+  @ApiForbiddenResponse({ type: ApiErrorResponseDto, description: BLACKLISTED })
+  @ApiTooManyRequestsResponse({ type: ApiErrorResponseDto, description: TOO_MANY })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'SESSION_NOT_FOUND' })
   @ApiConflictResponse({
     type: ApiErrorResponseDto,
@@ -61,7 +66,8 @@ export class BookingController {
   @ApiHeader({ name: 'X-Session-Token', required: false })
   @ApiCreatedResponse({ type: RegistrationResponseDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: REFUSALS })
-  @ApiForbiddenResponse({ type: ApiErrorResponseDto, description: 'BLACKLISTED' })
+  @ApiForbiddenResponse({ type: ApiErrorResponseDto, description: BLACKLISTED })
+  @ApiTooManyRequestsResponse({ type: ApiErrorResponseDto, description: TOO_MANY })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   @ApiConflictResponse({ type: ApiErrorResponseDto })
   registerBulk(

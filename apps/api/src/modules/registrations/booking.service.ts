@@ -15,6 +15,7 @@ import { preparedQuery } from '../../database/prepared';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { EmailOutbox } from '../email/email-outbox';
 import { Attendee, AttendeeInput, checkAttendee } from './attendee-rules';
+import { RefusalKey, RefusalLimiter, tooManyRefusals } from './refusal-limiter';
 import { LockedSession, bookingStateProblem, freeOnlineSpots, lockSession } from './session-state';
 
 interface SessionInfo {
@@ -26,7 +27,12 @@ interface SessionInfo {
   queueRoom: number;
   /** The caller holds spots here, or expired holds still take room in the counter: numbers may be better than they look. */
   uncertain: boolean;
+  /** Seconds until the refusal limit of the attempt's address, token or IP lets it try again; null if none. */
+  retryAfter: number | null;
 }
+
+/** Refusals that say something about a person: counted per address, token and IP (RefusalLimiter). */
+const PERSON_REFUSALS = new Set(['BLACKLISTED', 'DUPLICATE_REGISTRATION']);
 
 const b = MESSAGES.booking;
 
@@ -47,11 +53,13 @@ export class BookingService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly blacklist: BlacklistService,
     private readonly emailOutbox: EmailOutbox,
+    private readonly limiter: RefusalLimiter,
   ) {}
 
   /** Public registration of one or two attendees, all or nothing. Attendee by attendee: a spot from the
    * caller's hold, else a free online spot, else the end of the waiting list, else the whole request is
-   * refused. See docs/domain.md "Booking engine" for the transaction design. */
+   * refused. See docs/domain.md "Booking engine" for the transaction design, and "Probing the blacklist and
+   * staff accounts" for why the blacklist is judged last and refusals about people are rate-limited. */
   async registerPublic(
     sessionId: number,
     inputs: AttendeeInput[],
@@ -62,28 +70,75 @@ export class BookingService {
     if (inputs.length > MAX_ATTENDEES_PER_BOOKING)
       throw refusal(400, 'VALIDATION_FAILED', b.tooManyAttendees, undefined, b.validationTitle);
     const attendees = this.validate(inputs, { requireConfirmEmail: true });
+    const emails = attendees.map((a) => a.email);
+    const keys = this.limiter.keys(emails, token, ip);
+    try {
+      return await this.placePublic(sessionId, attendees, token ?? '', ip, keys);
+    } catch (error) {
+      throw await this.judgedRefusal(error, sessionId, attendees, keys);
+    }
+  }
 
-    // The three reads don't depend on each other: in parallel, then judged in the order the rules give.
+  private async placePublic(
+    sessionId: number,
+    attendees: Attendee[],
+    token: string,
+    ip: string | null,
+    keys: RefusalKey[],
+  ): Promise<RegistrationResponse> {
+    // The three reads don't depend on each other: in parallel, then judged in the order the rules give. The
+    // refusal limit of the attempt's address, token and IP is a column of the session read (no extra query).
+    const hashes = keys.map((k) => k.hash);
     const [session, blacklisted, existing] = await Promise.all([
-      this.sessionInfo(sessionId, token ?? ''),
+      this.sessionInfo(sessionId, token, hashes),
       this.blacklist.activeEntryFor(attendees.map((a) => a.email)),
       this.peopleAlreadyIn(sessionId, attendees),
     ]);
+    if (session.retryAfter !== null) throw tooManyRefusals(session.retryAfter);
     const closed = bookingStateProblem(session);
     if (closed) throw refusal(closed.statusCode, closed.code, closed.message);
     // Without seats or room on the waiting list the answer is known without writing or locking anything (a seat
     // freed meanwhile would go to the people waiting, not to this request). Spares the lock to a rush's refusals.
     const seated = Math.min(attendees.length, session.freeOnline);
     if (!session.uncertain && attendees.length - seated > session.queueRoom) throw refusal(409, 'FULL', b.full);
-    this.assertNotBlacklisted(attendees, blacklisted);
     if (existing.length) this.throwDuplicate(attendees, existing);
 
+    // The blacklist is judged last, once everything else has passed: inside the transaction, after the seats
+    // were taken, and rolled back. So its answer only ever replaces a booking that would have gone through,
+    // never another refusal (a companion already registered, a full session): it can't be asked cheaply.
     const placed = await this.withDuplicateGuard(sessionId, attendees, () =>
-      this.ds.transaction((m) => this.allocatePublic(m, sessionId, attendees, token ?? '', ip)),
+      this.ds.transaction(async (m) => {
+        const result = await this.allocatePublic(m, sessionId, attendees, token, ip);
+        if (blacklisted.size) this.throwBlacklisted(attendees, blacklisted, false);
+        return result;
+      }),
     );
     // Committed: the Registration / Queue e-mails recorded with it can go (sent by a job, never in this request).
     this.emailOutbox.kick();
     return this.response(placed);
+  }
+
+  /** A public refusal about a person is counted on the attempt's address, token and IP; beyond a limit it is
+   * answered 429 instead (and not told). A blacklisted person told is sent the details by e-mail (at most
+   * once a day). Any other error passes unchanged. */
+  private async judgedRefusal(
+    error: unknown,
+    sessionId: number,
+    attendees: Attendee[],
+    keys: RefusalKey[],
+  ): Promise<unknown> {
+    if (!(error instanceof AppError) || !PERSON_REFUSALS.has(error.code)) return error;
+    const retryAfter = await this.limiter.count(keys);
+    if (retryAfter !== null) return tooManyRefusals(retryAfter);
+    if (error.code === 'BLACKLISTED') {
+      const blocked = Object.keys((error.extra?.attendeeErrors as Record<string, string[]> | undefined) ?? {});
+      let recorded = false;
+      for (const index of blocked) {
+        if (await this.blacklist.recordRefusalNotice(attendees[Number(index)].email, sessionId)) recorded = true;
+      }
+      if (recorded) this.emailOutbox.kick();
+    }
+    return error;
   }
 
   /** One transaction. Fast path: rows inserted first (the unique indexes catch a duplicate before any lock),
@@ -171,7 +226,8 @@ export class BookingService {
       bypassTaxIdFormat: input.bypassValidation === true,
     });
     await this.sessionInfo(sessionId);
-    this.assertNotBlacklisted([attendee], await this.blacklist.activeEntryFor([attendee.email]));
+    const blacklisted = await this.blacklist.activeEntryFor([attendee.email]);
+    if (blacklisted.size) this.throwBlacklisted([attendee], blacklisted, true);
     await this.assertNotAlreadyIn(sessionId, [attendee]);
 
     const result = await this.withDuplicateGuard(sessionId, [attendee], () =>
@@ -243,30 +299,31 @@ export class BookingService {
     return attendees;
   }
 
-  private async sessionInfo(sessionId: number, token = ''): Promise<SessionInfo> {
+  private async sessionInfo(sessionId: number, token = '', refusalKeys: string[] = []): Promise<SessionInfo> {
     const [row] = await preparedQuery<SessionInfo>(
       this.ds,
       'booking.session-info',
       `SELECT s.id, e.status AS "eventStatus", s.is_registration_open AS "isRegistrationOpen", s.starts_at <= now() AS started,
               greatest(0, s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots) AS "freeOnline",
               s.max_queue_spots - s.queue_count AS "queueRoom",
-              EXISTS (SELECT 1 FROM ticket_holds h WHERE h.session_id = s.id AND (h.token = $2 OR h.expires_at <= now())) AS uncertain
+              EXISTS (SELECT 1 FROM ticket_holds h WHERE h.session_id = s.id AND (h.token = $2 OR h.expires_at <= now())) AS uncertain,
+              ${RefusalLimiter.checkSql('$3')} AS "retryAfter"
          FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
-      [sessionId, token],
+      [sessionId, token, refusalKeys],
     );
     if (!row) throw refusal(404, 'SESSION_NOT_FOUND', b.sessionNotFound);
     return row;
   }
 
-  private assertNotBlacklisted(attendees: Attendee[], blocked: Map<string, { expiresAt: Date }>): void {
-    if (!blocked.size) return;
+  /** 403 BLACKLISTED naming the blocked attendees. The public answer carries no date or reason (the person
+   * gets them by e-mail); staff registering someone are told until when. */
+  private throwBlacklisted(attendees: Attendee[], blocked: Map<string, { expiresAt: Date }>, withDate: boolean): never {
     const attendeeErrors: Record<string, string[]> = {};
     attendees.forEach((attendee, index) => {
       const entry = blocked.get(attendee.email);
-      if (entry) {
-        const date = new Date(entry.expiresAt).toLocaleDateString('es-ES', { timeZone: 'Europe/Madrid' });
-        attendeeErrors[index] = [b.blacklisted.replace('{date}', date)];
-      }
+      if (!entry) return;
+      const date = new Date(entry.expiresAt).toLocaleDateString('es-ES', { timeZone: 'Europe/Madrid' });
+      attendeeErrors[index] = [withDate ? b.blacklistedUntil.replace('{date}', date) : b.blacklisted];
     });
     const first = Object.values(attendeeErrors)[0][0];
     throw refusal(403, 'BLACKLISTED', first, attendeeErrors);

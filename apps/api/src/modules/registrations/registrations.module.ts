@@ -3,13 +3,14 @@ import { BlacklistModule } from '../blacklist/blacklist.module';
 import { BookingController } from './booking.controller';
 import { BookingService } from './booking.service';
 import { CancellationService } from './cancellation.service';
+import { RefusalLimiter } from './refusal-limiter';
 import { RegistrationsAdminController } from './registrations-admin.controller';
 import { RegistrationsAdminService } from './registrations-admin.service';
 
 @Module({
   imports: [BlacklistModule],
   controllers: [BookingController, RegistrationsAdminController],
-  providers: [BookingService, CancellationService, RegistrationsAdminService],
+  providers: [BookingService, CancellationService, RegistrationsAdminService, RefusalLimiter],
   exports: [CancellationService],
 })
 export class RegistrationsModule {}

@@ -54,25 +54,22 @@ export class SmsDeliveryService implements OnModuleInit, EntitySubscriberInterfa
 
   afterTransactionCommit({ queryRunner }: TransactionCommitEvent): void {
     if (queryRunner.isTransactionActive) return; // a savepoint released: the outer transaction may still roll back
-    const ids = takeQueuedSms(queryRunner);
-    // Neither throws nor waits: the commit is done and the request shouldn't hang on an unreachable queue; a
-    // message not queued now is queued by the sweep.
-    if (ids.length)
-      this.enqueue(ids).catch((error: Error) =>
-        this.logger.warn(`SMS no encolados (los recogerá el barrido): ${error.message}`),
-      );
+    // Neither throws nor waits (JobQueue.addSoon; TypeORM awaits this method inside commitTransaction): the request
+    // doesn't hang on an unreachable Redis. A message not queued now is queued when Redis is back, or by the sweep
+    // (docs/domain.md, "Redis away").
+    this.enqueue(takeQueuedSms(queryRunner));
   }
 
   afterTransactionRollback({ queryRunner }: TransactionRollbackEvent): void {
     if (!queryRunner.isTransactionActive) takeQueuedSms(queryRunner);
   }
 
-  async enqueue(ids: string[]): Promise<void> {
-    for (const smsId of ids) await this.add(smsId);
+  enqueue(ids: string[]): void {
+    for (const smsId of ids) this.add(smsId);
   }
 
-  private add(smsId: string, options: { delayMs?: number; jobId?: string } = {}): Promise<void> {
-    return this.jobs.add(
+  private add(smsId: string, options: { delayMs?: number; jobId?: string } = {}): void {
+    this.jobs.addSoon(
       'sms.send',
       { smsId },
       {
@@ -144,8 +141,8 @@ export class SmsDeliveryService implements OnModuleInit, EntitySubscriberInterfa
         [SWEEP_INTERVAL_MS],
       );
       for (const row of rows) {
-        if (row.leaseEnd === null) await this.add(row.id);
-        else await this.add(row.id, { delayMs: row.leaseLeftMs + 250, jobId: `sms-${row.id}-lease-${row.leaseEnd}` });
+        if (row.leaseEnd === null) this.add(row.id);
+        else this.add(row.id, { delayMs: row.leaseLeftMs + 250, jobId: `sms-${row.id}-lease-${row.leaseEnd}` });
       }
     } catch (error) {
       this.logger.warn(`Barrido de SMS pendientes fallido: ${(error as Error).message}`);
