@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { QueryFailedError } from 'typeorm';
+import { JobQueueUnavailableError } from '../queue/bullmq-job-queue';
 import { AllExceptionsFilter } from './all-exceptions.filter';
 import { AppError } from './app-error';
 import { SpaFallback } from './spa-fallback';
@@ -30,6 +31,14 @@ describe('AllExceptionsFilter.toBody', () => {
       statusCode: 409,
       code: 'CONFLICT',
       message: 'No se puede completar la operación: ya existe un registro con esos datos',
+    });
+  });
+
+  it('answers a job that cannot be queued (Redis away) with a 503, not a 500', () => {
+    expect(filter.toBody(new JobQueueUnavailableError('sin conexión'))).toEqual({
+      statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
     });
   });
 

@@ -3,7 +3,9 @@ import { ThrottlerException } from '@nestjs/throttler';
 import { ApiErrorBody, ErrorCode, MESSAGES } from '@evreg/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, isForeignKeyViolation, isUniqueViolation } from '../database/pg-errors';
+import { JobQueueUnavailableError } from '../queue/bullmq-job-queue';
 import { AppError } from './app-error';
+import { RouteMethods } from './route-methods';
 import { SpaFallback } from './spa-fallback';
 
 /** Seconds a client is asked to wait before trying again while the database is away. */
@@ -48,6 +50,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
   constructor(
     private readonly spa: SpaFallback,
     private readonly database?: DatabaseOutageListener,
+    private readonly routes?: RouteMethods,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -55,7 +58,27 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     if (reply.sent) return;
 
-    if (this.isRouteNotFound(exception) && this.spa.handle(request, reply)) return;
+    if (this.isRouteNotFound(exception)) {
+      // A known path called with a method it doesn't answer: 405 naming the ones it does (docs/domain.md, "Wrong
+      // method"), on the API and off it (a POST to a page).
+      const allow = this.routes?.allowed(request.url) ?? [];
+      if (allow.length) {
+        const body: ApiErrorBody = {
+          statusCode: 405,
+          code: 'METHOD_NOT_ALLOWED',
+          message: MESSAGES.generic.methodNotAllowed
+            .replace('{method}', request.method)
+            .replace('{allow}', allow.join(', ')),
+        };
+        void reply
+          .status(405)
+          .header('allow', allow.join(', '))
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(body);
+        return;
+      }
+      if (this.spa.handle(request, reply)) return;
+    }
     const body = this.toBody(exception);
     if (body.statusCode === 503) void reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     if (exception instanceof AppError && exception.headers) void reply.headers(exception.headers);
@@ -106,7 +129,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
       return { statusCode, code: CODE_BY_STATUS[statusCode] ?? 'BAD_REQUEST', message: this.spanishFor(statusCode) };
     }
-    if (isDatabaseUnavailable(exception)) {
+    // The database away, or Redis away for a call that must queue a job now (docs/domain.md, "Redis away").
+    if (isDatabaseUnavailable(exception) || exception instanceof JobQueueUnavailableError) {
       return { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: MESSAGES.generic.serviceUnavailable };
     }
     // A safety net: services answer their own Spanish 409 for the references and duplicates they expect; one they
