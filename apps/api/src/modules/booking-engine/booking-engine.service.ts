@@ -532,6 +532,17 @@ export class BookingEngine {
     );
   }
 
+  /** The waiting-list limit of every session not yet ended set to `limit`, never below the people already
+   * waiting there (one statement; each row changes atomically against the bookings). Answers how many changed. */
+  async setQueueLimitOfComingSessions(limit: number): Promise<number> {
+    const [, updated]: [unknown[], number] = await this.ds.query(
+      `UPDATE event_sessions SET max_queue_spots = greatest($1::int, queue_count)
+        WHERE ends_at > now() AND max_queue_spots <> greatest($1::int, queue_count)`,
+      [limit],
+    );
+    return updated;
+  }
+
   /** Before sessions locked by the caller are deleted: false when anyone is active or waiting in one of
    * them; otherwise their cancelled registrations are deleted (they would keep the session alive). */
   async clearForDeletion(m: EntityManager, sessionIds: number[]): Promise<boolean> {

@@ -158,12 +158,7 @@ export class SessionsService {
     const { globalMaxQueueSpots } = await this.settings.queueSettings();
     if (newQueueLimit > globalMaxQueueSpots)
       throw AppError.field('newQueueLimit', M.newQueueLimitAboveGlobal(globalMaxQueueSpots));
-    const [, updatedSessions]: [unknown[], number] = await this.ds.query(
-      `UPDATE event_sessions SET max_queue_spots = greatest($1::int, queue_count)
-        WHERE ends_at > now() AND max_queue_spots <> greatest($1::int, queue_count)`,
-      [newQueueLimit],
-    );
-    return { updatedSessions };
+    return { updatedSessions: await this.engine.setQueueLimitOfComingSessions(newQueueLimit) };
   }
 
   private async view(db: DataSource | EntityManager, sessionId: number): Promise<Session> {
