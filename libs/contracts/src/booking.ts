@@ -60,6 +60,12 @@ export interface RegistrationErrorResponse {
 export const MAX_ATTENDEES_PER_BOOKING = 2;
 export const SESSION_TOKEN_HEADER = 'x-session-token';
 
+/** The `registrations.state` column, as the database stores it (CHECK state IN (0, 1, 2)): an active registration,
+ * a cancelled one, and a waiting-list entry (with `queue_position` 1..n). The API passes these to SQL as
+ * parameters; nothing else spells the numbers. */
+export const REGISTRATION_STATE = { Active: 0, Cancelled: 1, Waiting: 2 } as const;
+export type RegistrationState = (typeof REGISTRATION_STATE)[keyof typeof REGISTRATION_STATE];
+
 /** Registration states as the API shows them (spec: 0 active, 1 cancelled). Waiting entries are queue entries. */
 export const REGISTRATION_STATUS = { Active: 0, Cancelled: 1 } as const;
 export const QUEUE_ENTRY_STATUS = { Waiting: 0 } as const;

@@ -1,4 +1,5 @@
 import { Global, Injectable, Module } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { JobQueue } from '../../queue/job-queue';
 
 declare module '../../queue/job-map' {
@@ -14,9 +15,26 @@ declare module '../../queue/job-map' {
  * (A single fixed job id would lose the kicks that arrive while that job is finishing its last, empty claim.) */
 const DISPATCH_WINDOW_MS = 250;
 
-/** Wakes the e-mail sender after a change that recorded messages in `email_messages` has committed. Call it
- * after the transaction, never inside (a rolled-back change must send nothing, and the job must see the rows).
- * It never throws and never waits (JobQueue.addSoon): a visitor's request doesn't fail or slow down when Redis is
+/** The e-mails recorded for registrations: those a booking change causes, and staff notifications. */
+export type EmailType = 'Registration' | 'Queue' | 'Promotion' | 'Cancellation' | 'Notification';
+
+/** The INSERT of one pending e-mail per new registration, for a statement that inserts the registrations in a
+ * CTE: `rows` names that CTE (id, email, first_name, last_name, user_tax_id), and the three parameters hold the
+ * session id, the e-mail type and the queue position (null when none). Written here, with EmailOutbox.record,
+ * so the e-mail module stays the only writer of `email_messages`; the booking engine embeds it in its hot-path
+ * statement to keep one round trip. */
+export function newRegistrationEmailsSql(rows: string, session: string, type: string, queuePosition: string): string {
+  return `INSERT INTO email_messages (email_type, registration_id, event_id, session_id, email_address, recipient_name, user_tax_id, data)
+         SELECT ${type}, ${rows}.id, (SELECT event_id FROM event_sessions WHERE id = ${session}), ${session}, ${rows}.email, ${rows}.first_name || ' ' || ${rows}.last_name, ${rows}.user_tax_id,
+                CASE WHEN ${queuePosition}::int IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('queuePosition', ${queuePosition}::int) END
+           FROM ${rows}`;
+}
+
+/** The e-mail outbox: the only writer of `email_messages` for what other modules cause. Records messages in
+ * the caller's transaction (they exist if and only if the change committed; the mail sender delivers them
+ * later, pending → sent/failed), and wakes the sender after the commit (`kick`: call it after the transaction,
+ * never inside, since a rolled-back change must send nothing and the job must see the rows). `kick` never
+ * throws and never waits (JobQueue.addSoon): a visitor's request doesn't fail or slow down when Redis is
  * unreachable; the kick is queued when Redis is back, and the delivery sweep sends whatever a lost kick left
  * pending (docs/domain.md, "Redis away"). */
 @Injectable()
@@ -26,6 +44,44 @@ export class EmailOutbox {
   private lastWindowJobId: string | null = null;
 
   constructor(private readonly jobs: JobQueue) {}
+
+  /** One pending e-mail of `type` per registration, addressed from the registration row. */
+  async record(
+    m: EntityManager,
+    type: EmailType,
+    registrationIds: number[],
+    extra: (id: number) => Record<string, unknown> = () => ({}),
+  ): Promise<void> {
+    if (!registrationIds.length) return;
+    const data = registrationIds.map((id) => JSON.stringify(extra(id)));
+    await m.query(
+      `INSERT INTO email_messages (email_type, registration_id, event_id, session_id, email_address, recipient_name, user_tax_id, data)
+       SELECT $1, r.id, s.event_id, r.session_id, r.email, r.first_name || ' ' || r.last_name, r.user_tax_id, d.data::jsonb
+         FROM unnest($2::int[], $3::text[]) AS d(id, data)
+         JOIN registrations r ON r.id = d.id
+         JOIN event_sessions s ON s.id = r.session_id`,
+      [type, registrationIds, data],
+    );
+  }
+
+  /** A registration recorded with its Registration e-mail went to the waiting list in the same transaction:
+   * its e-mail becomes the Queue e-mail with the position. */
+  async recordQueuedInstead(m: EntityManager, registrationId: number, queuePosition: number): Promise<void> {
+    await m.query(
+      `UPDATE email_messages SET email_type = $3, data = jsonb_build_object('queuePosition', $2::int) WHERE registration_id = $1`,
+      [registrationId, queuePosition, 'Queue' satisfies EmailType],
+    );
+  }
+
+  /** GDPR erasure: deletes the e-mails of these registrations, or those sent to this (normalised) address,
+   * in the caller's transaction. Answers how many. */
+  async erase(m: EntityManager, of: { registrationIds: number[] } | { address: string }): Promise<number> {
+    const [, deleted]: [unknown, number] =
+      'address' in of
+        ? await m.query(`DELETE FROM email_messages WHERE lower(email_address) = $1`, [of.address])
+        : await m.query(`DELETE FROM email_messages WHERE registration_id = ANY($1)`, [of.registrationIds]);
+    return deleted;
+  }
 
   kick(options: { delayMs?: number; jobId?: string } = {}): void {
     const now = Date.now();
@@ -40,8 +96,8 @@ export class EmailOutbox {
   }
 }
 
-/** Global, so the booking services can inject EmailOutbox without importing the e-mail module (which needs
- * theirs: no import cycle). */
+/** Global, so the booking engine and the other services can inject EmailOutbox without importing the e-mail
+ * module (which needs theirs: no import cycle). */
 @Global()
 @Module({ providers: [EmailOutbox], exports: [EmailOutbox] })
 export class EmailOutboxModule {}

@@ -1,6 +1,7 @@
 import type { Session } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { preparedQuery } from '../../database/prepared';
+import { freeOnlineSpotsSql } from '../booking-engine/booking-rules';
 
 export interface SessionQueryOptions {
   /** The visitor's X-Session-Token: their own holds don't reduce the spots they see as available. */
@@ -28,7 +29,7 @@ export async function querySessions(
             s.max_attendees AS "maxAttendees", s.reserved_spots AS "reservedSpots",
             s.reserved_registered AS "usedReservedSpots", s.max_queue_spots AS "maxQueueSpots",
             s.online_registered + s.reserved_registered AS "registeredCount",
-            greatest(0, s.max_attendees - s.reserved_spots - s.online_registered - h.held_by_others) AS "availableSpots",
+            ${freeOnlineSpotsSql('s', 'h.held_by_others')} AS "availableSpots",
             h.held AS "activeHoldsCount",
             s.queue_count AS "currentQueueCount",
             s.is_promotion_locked AS "isPromotionLocked", s.is_registration_open AS "isRegistrationOpen"

@@ -3,6 +3,7 @@ import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { BulkUpdateQueueLimitsResponse, MESSAGES, Session } from '@evreg/contracts';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { BookingEngine } from '../booking-engine/booking-engine.service';
 import { SettingsService } from '../settings/settings.service';
 import { CreateSessionDto, UpdateSessionDto } from './dto/session.dto';
 import { EventEntity } from './entities/event.entity';
@@ -28,6 +29,7 @@ export class SessionsService {
     @InjectDataSource() private readonly ds: DataSource,
     @InjectRepository(EventEntity) private readonly events: Repository<EventEntity>,
     private readonly settings: SettingsService,
+    private readonly engine: BookingEngine,
   ) {}
 
   /** Every session of an event, past ones too, by start; `event` added on request. */
@@ -146,13 +148,7 @@ export class SessionsService {
    * (cascade); so do their cancelled registrations, which would otherwise keep the session alive. */
   async deleteUnbooked(m: EntityManager, sessionIds: number[], conflictMessage: string): Promise<void> {
     if (!sessionIds.length) return;
-    // Registration states: 0 active, 1 cancelled, 2 waiting.
-    const [busy] = await m.query(
-      `SELECT 1 FROM registrations WHERE session_id = ANY($1::int[]) AND state IN (0, 2) LIMIT 1`,
-      [sessionIds],
-    );
-    if (busy) throw AppError.conflict(conflictMessage);
-    await m.query(`DELETE FROM registrations WHERE session_id = ANY($1::int[]) AND state = 1`, [sessionIds]);
+    if (!(await this.engine.clearForDeletion(m, sessionIds))) throw AppError.conflict(conflictMessage);
     await m.query(`DELETE FROM event_sessions WHERE id = ANY($1::int[])`, [sessionIds]);
   }
 
@@ -162,12 +158,7 @@ export class SessionsService {
     const { globalMaxQueueSpots } = await this.settings.queueSettings();
     if (newQueueLimit > globalMaxQueueSpots)
       throw AppError.field('newQueueLimit', M.newQueueLimitAboveGlobal(globalMaxQueueSpots));
-    const [, updatedSessions]: [unknown[], number] = await this.ds.query(
-      `UPDATE event_sessions SET max_queue_spots = greatest($1::int, queue_count)
-        WHERE ends_at > now() AND max_queue_spots <> greatest($1::int, queue_count)`,
-      [newQueueLimit],
-    );
-    return { updatedSessions };
+    return { updatedSessions: await this.engine.setQueueLimitOfComingSessions(newQueueLimit) };
   }
 
   private async view(db: DataSource | EntityManager, sessionId: number): Promise<Session> {

@@ -11,6 +11,7 @@ import {
   GdprMessage,
   GdprRegistration,
   GdprSummary,
+  REGISTRATION_STATE,
   isValidEmail,
   normalizeEmail,
 } from '@evreg/contracts';
@@ -19,9 +20,9 @@ import { AppError } from '../../common/app-error';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import type { Principal } from '../auth/principal';
+import { BookingEngine, PlacedRow } from '../booking-engine/booking-engine.service';
 import { EmailOutbox } from '../email/email-outbox';
-import { closeQueueGap, promoteWaiting } from '../registrations/promotion';
-import { lockSession } from '../registrations/session-state';
+import { SmsOutbox } from '../sms/sms-outbox.module';
 
 const STATUS = ['Active', 'Cancelled', 'Waiting'] as const;
 const MESSAGE_STATUS = ['Pending', 'Sent', 'Failed'] as const;
@@ -46,6 +47,8 @@ export class GdprService {
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly emailOutbox: EmailOutbox,
+    private readonly engine: BookingEngine,
+    private readonly smsOutbox: SmsOutbox,
   ) {}
 
   async search(rawEmail: string | undefined): Promise<GdprSummary> {
@@ -126,10 +129,8 @@ export class GdprService {
       }
       // What is left unlinked: consents and messages of entries removed earlier, or of other sessions' rows.
       result.deletedConsents += await this.count(m, `DELETE FROM consents WHERE lower(email) = $1`, [email]);
-      result.deletedEmailMessages += await this.count(m, `DELETE FROM email_messages WHERE lower(email_address) = $1`, [
-        email,
-      ]);
-      result.deletedSmsMessages += await this.count(m, `DELETE FROM sms_messages WHERE lower(email) = $1`, [email]);
+      result.deletedEmailMessages += await this.emailOutbox.erase(m, { address: email });
+      result.deletedSmsMessages += await this.smsOutbox.erase(m, { address: email });
       result.deletedBlacklistEntries = await this.count(
         m,
         `DELETE FROM blacklist_entries WHERE ${PERSON} AND expires_at <= now()`,
@@ -147,48 +148,32 @@ export class GdprService {
   }
 
   /** Under the session's lock: removes the person's rows there with what hangs on them, gives back the seat
-   * (online or reserved) or closes the waiting-list gap, as CancellationService.release does for one row, then
-   * promotes. */
+   * (online or reserved) or closes the waiting-list gap (BookingEngine.givePlacesBack, as a cancellation does),
+   * then promotes. */
   private async eraseInSession(
     m: EntityManager,
     sessionId: number,
     email: string,
     result: GdprDeleteResult,
   ): Promise<void> {
-    const session = await lockSession(m, sessionId);
+    const session = await this.engine.lockSession(m, sessionId);
     if (!session) return; // deleted meanwhile (only possible when nothing active or waiting was left in it)
-    const rows: { id: number; state: number; usesReservedSpot: boolean; queuePosition: number | null }[] =
-      await m.query(
-        `SELECT id, state, uses_reserved_spot AS "usesReservedSpot", queue_position AS "queuePosition"
+    const rows: PlacedRow[] = await m.query(
+      `SELECT id, state, uses_reserved_spot AS "usesReservedSpot", queue_position AS "queuePosition"
          FROM registrations WHERE session_id = $1 AND lower(email) = $2 FOR NO KEY UPDATE`,
-        [sessionId, email],
-      );
+      [sessionId, email],
+    );
     if (!rows.length) return;
     const ids = rows.map((row) => row.id);
     result.deletedConsents += await this.count(m, `DELETE FROM consents WHERE registration_id = ANY($1)`, [ids]);
-    result.deletedEmailMessages += await this.count(m, `DELETE FROM email_messages WHERE registration_id = ANY($1)`, [
-      ids,
-    ]);
-    result.deletedSmsMessages += await this.count(m, `DELETE FROM sms_messages WHERE registration_id = ANY($1)`, [ids]);
-    await m.query(`DELETE FROM registrations WHERE id = ANY($1)`, [ids]);
+    result.deletedEmailMessages += await this.emailOutbox.erase(m, { registrationIds: ids });
+    result.deletedSmsMessages += await this.smsOutbox.erase(m, { registrationIds: ids });
+    await this.engine.deleteRegistrations(m, ids);
     result.deletedRegistrations += rows.length;
 
-    const active = rows.filter((row) => row.state === 0);
-    const online = active.filter((row) => !row.usesReservedSpot).length;
-    const reserved = active.length - online;
-    if (active.length) {
-      await m.query(
-        `UPDATE event_sessions SET online_registered = online_registered - $2, reserved_registered = reserved_registered - $3 WHERE id = $1`,
-        [sessionId, online, reserved],
-      );
-      session.onlineRegistered -= online;
-      session.reservedRegistered -= reserved;
-    }
-    // From the back, so each gap is closed at the position it still has.
-    const waiting = rows.filter((row) => row.state === 2).sort((a, b) => b.queuePosition! - a.queuePosition!);
-    for (const row of waiting) await closeQueueGap(m, session, row.queuePosition!);
-    result.deletedWaitingEntries += waiting.length;
-    result.promotedFromWaitingList += (await promoteWaiting(m, session)).length;
+    await this.engine.givePlacesBack(m, session, rows);
+    result.deletedWaitingEntries += rows.filter((row) => row.state === REGISTRATION_STATE.Waiting).length;
+    result.promotedFromWaitingList += (await this.engine.promoteWaiting(m, session)).length;
   }
 
   private async registrations(m: EntityManager, email: string): Promise<GdprRegistration[]> {

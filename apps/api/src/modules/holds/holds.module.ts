@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { BookingEngineModule } from '../booking-engine/booking-engine.module';
 import { HoldsController } from './holds.controller';
 import { HoldsService } from './holds.service';
 
-@Module({ controllers: [HoldsController], providers: [HoldsService] })
+@Module({ imports: [BookingEngineModule], controllers: [HoldsController], providers: [HoldsService] })
 export class HoldsModule {}

@@ -1,17 +1,14 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { EVENT_STATUS, HOLD_DURATION_MINUTES, MESSAGES, SETTING_KEYS, TicketHoldResponse } from '@evreg/contracts';
+import { HOLD_DURATION_MINUTES, MESSAGES, SETTING_KEYS, TicketHoldResponse } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/app-error';
-import { isUniqueViolation } from '../../database/pg-errors';
-import { preparedQuery } from '../../database/prepared';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobHandler } from '../../queue/job-handler.decorator';
-import { EmailOutbox } from '../email/email-outbox';
-import { promoteWaiting } from '../registrations/promotion';
-import { bookingStateProblem, lockSession } from '../registrations/session-state';
+import { BookingEngine, Hold } from '../booking-engine/booking-engine.service';
+import { bookingStateProblem, freeOnlineSpotsSql } from '../booking-engine/booking-rules';
 
 declare module '../../queue/job-map' {
   interface JobMap {
@@ -35,8 +32,8 @@ export class HoldsService implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly emailOutbox: EmailOutbox,
     private readonly scheduler: SchedulerRegistry,
+    private readonly engine: BookingEngine,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -51,53 +48,14 @@ export class HoldsService implements OnApplicationBootstrap {
    * new request replaces it. Granted only if the spots are free; otherwise nothing changes. Touches PostgreSQL
    * only: no job is queued per hold, the sweep deletes it once expired (docs/domain.md, "Redis away"). */
   async hold(sessionId: number, token: string, spots: number): Promise<TicketHoldResponse> {
-    const held = (await this.firstHold(sessionId, token, spots)) ?? (await this.holdCarefully(sessionId, token, spots));
+    const held =
+      (await this.engine.firstHold(sessionId, token, spots)) ?? (await this.holdCarefully(sessionId, token, spots));
     return { success: true, message: b.holdGranted, expiresAt: held.expiresAt.toISOString() };
   }
 
-  /** The rush's common case in one statement and one round trip: a token's first hold on a session of a Live
-   * event, open and not started, with room on the counter. Anything else (a replacement, a refusal, a race of
-   * the token with itself) answers null and takes the careful path. */
-  private async firstHold(
-    sessionId: number,
-    token: string,
-    spots: number,
-  ): Promise<{ id: string; expiresAt: Date } | null> {
-    try {
-      const [row] = await preparedQuery<{ id: string; expiresAt: Date }>(
-        this.ds,
-        'holds.first',
-        `WITH s AS (
-           UPDATE event_sessions SET held_spots = held_spots + $3
-            WHERE id = $1 AND is_registration_open AND starts_at > now()
-              AND EXISTS (SELECT 1 FROM events e WHERE e.id = event_id AND e.status = $5)
-              AND NOT EXISTS (SELECT 1 FROM ticket_holds WHERE session_id = $1 AND token = $2)
-              AND online_registered + held_spots + $3 <= max_attendees - reserved_spots
-           RETURNING id)
-         INSERT INTO ticket_holds (session_id, token, spots, expires_at)
-         SELECT id, $2, $3, now() + make_interval(mins => coalesce((SELECT value::int FROM settings WHERE key = $4), $6)) FROM s
-         RETURNING id::text, expires_at AS "expiresAt"`,
-        [
-          sessionId,
-          token,
-          spots,
-          SETTING_KEYS.ticketHoldDurationMinutes,
-          EVENT_STATUS.Live,
-          HOLD_DURATION_MINUTES.default,
-        ],
-      );
-      return row ?? null;
-    } catch (error) {
-      if (isUniqueViolation(error)) return null;
-      throw error;
-    }
-  }
-
-  private async holdCarefully(
-    sessionId: number,
-    token: string,
-    spots: number,
-  ): Promise<{ id: string; expiresAt: Date }> {
+  /** Whatever the engine's one-statement first hold (BookingEngine.firstHold) left: a replacement, a refusal, a
+   * race of the token with itself, expired holds in the way. */
+  private async holdCarefully(sessionId: number, token: string, spots: number): Promise<Hold> {
     const info = await this.holdState(sessionId, token);
     const closed = bookingStateProblem(info);
     if (closed) throw holdRefusal(closed.statusCode, closed.code, closed.message);
@@ -105,11 +63,11 @@ export class HoldsService implements OnApplicationBootstrap {
     // No room even counting the caller's own hold, and no expired hold to reclaim: refused without a write or a lock.
     if (info.free + info.previous < spots && !info.anyExpired) throw holdRefusal(409, 'NO_SPOTS', b.holdFull);
 
-    let held = await this.attempt(sessionId, token, spots, minutes);
+    let held = await this.engine.hold(sessionId, token, spots, minutes);
     // Refused on the counter, which also counts expired holds not yet deleted: delete this session's expired
     // holds (a short transaction of its own) and try once more on exact numbers.
-    if (!held && info.anyExpired && (await this.release(sessionId, `expires_at <= now()`, [])) > 0)
-      held = await this.attempt(sessionId, token, spots, minutes);
+    if (!held && info.anyExpired && (await this.engine.releaseExpiredHolds(sessionId)) > 0)
+      held = await this.engine.hold(sessionId, token, spots, minutes);
     if (held) return held;
     // Refused: say why as things stand now (registration may have closed meanwhile).
     const now = await this.holdState(sessionId, token);
@@ -132,7 +90,7 @@ export class HoldsService implements OnApplicationBootstrap {
     }[] = await this.ds.query(
       `SELECT e.status AS "eventStatus", s.is_registration_open AS "isRegistrationOpen", s.starts_at <= now() AS started,
               (SELECT value FROM settings WHERE key = $2) AS minutes,
-              s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots AS free,
+              ${freeOnlineSpotsSql('s')} AS free,
               coalesce((SELECT spots FROM ticket_holds WHERE session_id = s.id AND token = $3), 0) AS previous,
               EXISTS (SELECT 1 FROM ticket_holds WHERE session_id = s.id AND expires_at <= now()) AS "anyExpired"
          FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
@@ -140,49 +98,6 @@ export class HoldsService implements OnApplicationBootstrap {
     );
     if (!info) throw holdRefusal(404, 'SESSION_NOT_FOUND', b.sessionNotFound);
     return info;
-  }
-
-  /** One UPDATE on the session row admits the hold if online registrations plus held spots stay within online
-   * capacity, and writes the hold in the same statement; the row lock lasts that statement and the commit.
-   * A token's earlier hold on the session is locked first (FOR UPDATE) so a replacement subtracts exactly
-   * what it replaces. Answers null when the counter says there is no room. */
-  private async attempt(
-    sessionId: number,
-    token: string,
-    spots: number,
-    minutes: number,
-  ): Promise<{ id: string; expiresAt: Date } | null> {
-    const run = () =>
-      this.ds.transaction(async (m) => {
-        const [existing] = await m.query(
-          `SELECT id, spots FROM ticket_holds WHERE session_id = $1 AND token = $2 FOR UPDATE`,
-          [sessionId, token],
-        );
-        const write = existing
-          ? `UPDATE ticket_holds SET spots = $3, expires_at = now() + make_interval(mins => $5), created_at = now()
-              WHERE id = $6 AND session_id = $1 AND token = $2 AND EXISTS (SELECT 1 FROM s) RETURNING id::text, expires_at AS "expiresAt"`
-          : `INSERT INTO ticket_holds (session_id, token, spots, expires_at)
-             SELECT $1, $2, $3, now() + make_interval(mins => $5) FROM s RETURNING id::text, expires_at AS "expiresAt"`;
-        const result = await m.query(
-          `WITH s AS (
-             UPDATE event_sessions SET held_spots = held_spots - $4 + $3
-              WHERE id = $1 AND is_registration_open AND starts_at > now()
-                AND online_registered + held_spots - $4 + $3 <= max_attendees - reserved_spots
-             RETURNING id)
-           ${write}`,
-          [sessionId, token, spots, existing?.spots ?? 0, minutes, ...(existing ? [existing.id] : [])],
-        );
-        // TypeORM answers an UPDATE with [rows, affected] and an INSERT with rows.
-        const rows = (existing ? result[0] : result) as { id: string; expiresAt: Date }[];
-        return rows[0] ?? null;
-      });
-    try {
-      return await run();
-    } catch (error) {
-      // The same token racing itself for its first hold on this session: the unique index let one through.
-      if (!isUniqueViolation(error)) throw error;
-      return run();
-    }
   }
 
   /** Releases every hold of the token at once (the booking page's countdown reached zero, or it left). */
@@ -193,7 +108,7 @@ export class HoldsService implements OnApplicationBootstrap {
     );
     let released = 0;
     for (const { session_id } of sessions) {
-      released += await this.release(session_id, `token = $2`, [token]);
+      released += await this.engine.releaseHolds(session_id, `token = $2`, [token]);
     }
     return { success: true, message: b.holdReleased, released };
   }
@@ -204,7 +119,7 @@ export class HoldsService implements OnApplicationBootstrap {
     const [hold] = await this.ds.query(`SELECT session_id FROM ticket_holds WHERE id = $1 AND expires_at <= now()`, [
       holdId,
     ]);
-    if (hold) await this.release(hold.session_id, `id = $2 AND expires_at <= now()`, [holdId]);
+    if (hold) await this.engine.releaseHolds(hold.session_id, `id = $2 AND expires_at <= now()`, [holdId]);
   }
 
   /** How expired holds go: every HOLD_SWEEP_INTERVAL_MS (5 s) on every instance, with or without Redis, they are
@@ -226,33 +141,9 @@ export class HoldsService implements OnApplicationBootstrap {
       const sessions: { session_id: number }[] = await this.ds.query(
         `SELECT DISTINCT session_id FROM ticket_holds WHERE expires_at <= now() ORDER BY session_id LIMIT 500`,
       );
-      for (const { session_id } of sessions) await this.release(session_id, `expires_at <= now()`, []);
+      for (const { session_id } of sessions) await this.engine.releaseExpiredHolds(session_id);
     } catch (error) {
       this.logger.warn(`Barrido de reservas caducadas fallido: ${(error as Error).message}`);
     }
-  }
-
-  /** Deletes the matching holds of one session under its lock, gives the spots back and promotes from the
-   * waiting list if that freed an online spot. */
-  private async release(sessionId: number, condition: string, params: unknown[]): Promise<number> {
-    const released = await this.ds.transaction(async (m) => {
-      const session = await lockSession(m, sessionId);
-      if (!session) return 0;
-      const [row] = await m.query(
-        `WITH d AS (DELETE FROM ticket_holds WHERE session_id = $1 AND ${condition} RETURNING spots)
-         SELECT coalesce(sum(spots), 0)::int AS spots FROM d`,
-        [sessionId, ...params],
-      );
-      if (row.spots > 0) {
-        await m.query(`UPDATE event_sessions SET held_spots = held_spots - $2 WHERE id = $1`, [sessionId, row.spots]);
-        session.heldSpots -= row.spots;
-      }
-      const freed = row.spots + session.reclaimedSpots;
-      if (freed > 0) await promoteWaiting(m, session);
-      return freed;
-    });
-    // Promotion e-mails recorded with the release.
-    if (released > 0) this.emailOutbox.kick();
-    return released;
   }
 }

@@ -1,18 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { NOTIFICATION_TYPE, NotificationResult, SMS_LIMITS, SMS_MESSAGES, SMS_STATUS } from '@evreg/contracts';
+import {
+  NOTIFICATION_TYPE,
+  NotificationResult,
+  REGISTRATION_STATE,
+  SMS_LIMITS,
+  SMS_MESSAGES,
+  SMS_STATUS,
+} from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import type { Principal } from '../auth/principal';
 import { EmailOutbox } from '../email/email-outbox';
-import { recordSms } from '../sms/sms-outbox';
+import { SmsOutbox } from '../sms/sms-outbox.module';
 import { smsEnabled } from '../sms/sms-settings.service';
 import { SendNotificationDto } from './dto/notification.dto';
 import { notificationSmsText } from './sms-text';
 
 const M = SMS_MESSAGES;
 
-/** Which registrations a notification goes to: the active ones (state 0) of an event or of one session. */
+/** Which registrations a notification goes to: the active ones of an event or of one session. */
 interface Scope {
   column: 's.event_id' | 'r.session_id';
   id: number;
@@ -42,6 +49,7 @@ export class NotificationsService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly emailOutbox: EmailOutbox,
+    private readonly smsOutbox: SmsOutbox,
   ) {}
 
   async toEvent(eventId: number, dto: SendNotificationDto, actor: Principal): Promise<NotificationResult> {
@@ -69,7 +77,7 @@ export class NotificationsService {
     }
   }
 
-  /** SMS recorded with recordSms are queued by the SMS module after the commit; e-mails are kicked here. */
+  /** SMS recorded with SmsOutbox are queued by the SMS module after the commit; e-mails are kicked here. */
   private async send(scope: Scope, dto: SendNotificationDto, actor: Principal): Promise<NotificationResult> {
     const result = await this.ds.transaction(async (m) =>
       dto.type === NOTIFICATION_TYPE.Sms ? this.sms(m, scope, dto.message!, actor) : this.email(m, scope, dto),
@@ -86,16 +94,16 @@ export class NotificationsService {
               s.event_id AS "eventId", r.session_id AS "sessionId", e.title AS "eventTitle",
               to_char(s.start_date, 'YYYY-MM-DD') AS "startDate", to_char(s.start_time, 'HH24:MI') AS "startTime", s.is_all_day AS "isAllDay"
          FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id
-        WHERE ${scope.column} = $1 AND r.state = 0
+        WHERE ${scope.column} = $1 AND r.state = $2
         ORDER BY s.starts_at, r.id`,
-      [scope.id],
+      [scope.id, REGISTRATION_STATE.Active],
     );
     const errors: string[] = [];
     const reachable = recipients.filter((r) => {
       if (!r.phone) errors.push(M.noPhone(`${r.name} (registro ${r.id})`));
       return r.phone !== null;
     });
-    const recorded = await recordSms(
+    const recorded = await this.smsOutbox.record(
       m,
       reachable.map((r) => ({
         type: 'Notification' as const,
@@ -134,17 +142,20 @@ export class NotificationsService {
       dto.emailTemplateId !== undefined
         ? { templateId: dto.emailTemplateId }
         : { message: dto.message, ...(dto.subject ? { subject: dto.subject } : {}) };
-    const inserted: { id: string }[] = await m.query(
-      `INSERT INTO email_messages (email_type, registration_id, event_id, session_id, email_address, recipient_name, user_tax_id, data)
-       SELECT 'Notification', r.id, s.event_id, r.session_id, r.email, r.first_name || ' ' || r.last_name, r.user_tax_id, $2::jsonb
-         FROM registrations r JOIN event_sessions s ON s.id = r.session_id
-        WHERE ${scope.column} = $1 AND r.state = 0
-       RETURNING id::text`,
-      [scope.id, JSON.stringify(data)],
+    const recipients: { id: number }[] = await m.query(
+      `SELECT r.id FROM registrations r JOIN event_sessions s ON s.id = r.session_id
+        WHERE ${scope.column} = $1 AND r.state = $2 ORDER BY r.id`,
+      [scope.id, REGISTRATION_STATE.Active],
+    );
+    await this.emailOutbox.record(
+      m,
+      'Notification',
+      recipients.map((r) => r.id),
+      () => data,
     );
     return {
-      totalRecipients: inserted.length,
-      successCount: inserted.length,
+      totalRecipients: recipients.length,
+      successCount: recipients.length,
       failedCount: 0,
       totalCost: 0,
       errors: [],

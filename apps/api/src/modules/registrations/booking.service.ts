@@ -13,10 +13,11 @@ import { AppError } from '../../common/app-error';
 import { isUniqueViolation } from '../../database/pg-errors';
 import { preparedQuery } from '../../database/prepared';
 import { BlacklistService } from '../blacklist/blacklist.service';
+import { BookingEngine } from '../booking-engine/booking-engine.service';
+import { BookingRefusal, allocate, bookingStateProblem, freeOnlineSpotsSql } from '../booking-engine/booking-rules';
 import { EmailOutbox } from '../email/email-outbox';
 import { Attendee, AttendeeInput, checkAttendee } from './attendee-rules';
 import { RefusalKey, RefusalLimiter, tooManyRefusals } from './refusal-limiter';
-import { LockedSession, bookingStateProblem, freeOnlineSpots, lockSession } from './session-state';
 
 interface SessionInfo {
   id: number;
@@ -24,7 +25,8 @@ interface SessionInfo {
   isRegistrationOpen: boolean;
   started: boolean;
   freeOnline: number;
-  queueRoom: number;
+  queueCount: number;
+  maxQueueSpots: number;
   /** The caller holds spots here, or expired holds still take room in the counter: numbers may be better than they look. */
   uncertain: boolean;
   /** Seconds until the refusal limit of the attempt's address, token or IP lets it try again; null if none. */
@@ -54,6 +56,7 @@ export class BookingService {
     private readonly blacklist: BlacklistService,
     private readonly emailOutbox: EmailOutbox,
     private readonly limiter: RefusalLimiter,
+    private readonly engine: BookingEngine,
   ) {}
 
   /** Public registration of one or two attendees, all or nothing. Attendee by attendee: a spot from the
@@ -99,8 +102,7 @@ export class BookingService {
     if (closed) throw refusal(closed.statusCode, closed.code, closed.message);
     // Without seats or room on the waiting list the answer is known without writing or locking anything (a seat
     // freed meanwhile would go to the people waiting, not to this request). Spares the lock to a rush's refusals.
-    const seated = Math.min(attendees.length, session.freeOnline);
-    if (!session.uncertain && attendees.length - seated > session.queueRoom) throw refusal(409, 'FULL', b.full);
+    if (!session.uncertain && !allocate(attendees.length, session)) throw refusal(409, 'FULL', b.full);
     if (existing.length) this.throwDuplicate(attendees, existing);
 
     // The blacklist is judged last, once everything else has passed: inside the transaction, after the seats
@@ -141,10 +143,9 @@ export class BookingService {
     return error;
   }
 
-  /** One transaction. Fast path: rows inserted first (the unique indexes catch a duplicate before any lock),
-   * then a single UPDATE on the session row consumes the caller's hold and takes the seats if they all fit;
-   * the row lock is held only for that statement and the commit. Slow path, only at the edge of capacity: lock,
-   * reclaim expired holds, seat who fits and queue the rest, or refuse (rollback: nothing written). */
+  /** One transaction: the rows, consents and Registration e-mails go in before any lock (the unique indexes
+   * catch a duplicate there), then the engine seats or queues them (BookingEngine.placePublic: one statement
+   * on the fast path), or the request is refused and rolls back: nothing written. */
   private async allocatePublic(
     m: EntityManager,
     sessionId: number,
@@ -152,64 +153,18 @@ export class BookingService {
     token: string,
     ip: string | null,
   ) {
-    // Rows, consents and Registration e-mails go in before any lock; the slow path turns queued ones into Queue e-mails.
-    const ids = await this.insertRows(m, sessionId, attendees, {
+    const ids = await this.engine.insertRegistrations(m, sessionId, attendees, {
       source: 'public',
       usesReserved: false,
       ip,
-      email: 'Registration',
     });
-    const [gate] = await preparedQuery<{ released: number; seated: boolean }>(
-      m,
-      'booking.gate',
-      `WITH h AS (DELETE FROM ticket_holds WHERE session_id = $1 AND token = $2 RETURNING spots),
-            released AS (SELECT coalesce(sum(spots), 0)::int AS spots FROM h),
-            u AS (
-              UPDATE event_sessions s
-                 SET held_spots = s.held_spots - released.spots, online_registered = s.online_registered + $3
-                FROM released
-               WHERE s.id = $1 AND s.is_registration_open AND s.starts_at > now()
-                 AND s.online_registered + s.held_spots - released.spots + $3 <= s.max_attendees - s.reserved_spots
-              RETURNING s.id)
-       SELECT (SELECT spots FROM released) AS released, EXISTS (SELECT 1 FROM u) AS seated`,
-      [sessionId, token, attendees.length],
-    );
-    if (gate.seated) return ids.map((id) => ({ id, queuePosition: null as number | null }));
-
-    const session = (await lockSession(m, sessionId))!;
-    if (gate.released > 0) {
-      await m.query(`UPDATE event_sessions SET held_spots = held_spots - $2 WHERE id = $1`, [sessionId, gate.released]);
-      session.heldSpots -= gate.released;
-    }
-    const closed = bookingStateProblem(session);
-    if (closed) throw refusal(closed.statusCode, closed.code, closed.message);
-    return this.seatOrQueue(m, session, ids);
+    const result = await this.engine.placePublic(m, sessionId, ids, token);
+    if ('placed' in result) return result.placed;
+    throw this.refused(result.refusal);
   }
 
-  /** Under the session lock: the first attendees take the free online spots, the others join the waiting
-   * list if it has room for all of them; otherwise the request is refused. */
-  private async seatOrQueue(m: EntityManager, session: LockedSession, ids: number[]) {
-    const seated = Math.min(ids.length, freeOnlineSpots(session));
-    const queued = ids.length - seated;
-    if (queued > 0 && session.queueCount + queued > session.maxQueueSpots) throw refusal(409, 'FULL', b.full);
-    const placed = ids.map((id, index) => ({
-      id,
-      queuePosition: index < seated ? null : session.queueCount + index - seated + 1,
-    }));
-    await m.query(
-      `UPDATE event_sessions SET online_registered = online_registered + $2, queue_count = queue_count + $3 WHERE id = $1`,
-      [session.id, seated, queued],
-    );
-    for (const p of placed.filter((x) => x.queuePosition !== null)) {
-      await m.query(`UPDATE registrations SET state = 2, queue_position = $2 WHERE id = $1`, [p.id, p.queuePosition]);
-    }
-    for (const p of placed.filter((x) => x.queuePosition !== null)) {
-      await m.query(
-        `UPDATE email_messages SET email_type = 'Queue', data = jsonb_build_object('queuePosition', $2::int) WHERE registration_id = $1`,
-        [p.id, p.queuePosition],
-      );
-    }
-    return placed;
+  private refused(reason: BookingRefusal | 'FULL'): AppError {
+    return reason === 'FULL' ? refusal(409, 'FULL', b.full) : refusal(reason.statusCode, reason.code, reason.message);
   }
 
   /** A registration made by staff: it takes a reserved spot; when those are used up the answer asks for
@@ -232,20 +187,10 @@ export class BookingService {
 
     const result = await this.withDuplicateGuard(sessionId, [attendee], () =>
       this.ds.transaction(async (m) => {
-        const session = (await lockSession(m, sessionId))!;
-        if (session.reservedRegistered < session.reservedSpots) {
-          const [id] = await this.insertRows(m, sessionId, [attendee], {
-            source: 'admin',
-            usesReserved: true,
-            ip,
-            email: 'Registration',
-          });
-          await m.query(`UPDATE event_sessions SET reserved_registered = reserved_registered + 1 WHERE id = $1`, [
-            sessionId,
-          ]);
-          return { id, queued: false, queuePosition: null, message: b.manualRegistered };
-        }
-        if (!forceQueue) {
+        const session = (await this.engine.lockSession(m, sessionId))!;
+        const placed = await this.engine.placeManual(m, session, attendee, forceQueue, ip);
+        if (placed === 'FULL') throw this.refused(placed);
+        if (placed === 'RESERVED_FULL') {
           return {
             requiresConfirmation: true as const,
             reservedSpotsFull: true as const,
@@ -254,21 +199,13 @@ export class BookingService {
             maxQueueSpots: session.maxQueueSpots,
           };
         }
-        if (session.queueCount >= session.maxQueueSpots) throw refusal(409, 'FULL', b.full);
-        const position = session.queueCount + 1;
-        const [id] = await this.insertRows(m, sessionId, [attendee], {
-          source: 'admin',
-          usesReserved: false,
-          ip,
-          queuePosition: position,
-          email: 'Queue',
-        });
-        await m.query(`UPDATE event_sessions SET queue_count = queue_count + 1 WHERE id = $1`, [sessionId]);
+        const { id, queuePosition } = placed;
+        if (queuePosition === null) return { id, queued: false, queuePosition, message: b.manualRegistered };
         return {
           id,
           queued: true,
-          queuePosition: position,
-          message: b.manualQueued.replace('{position}', String(position)),
+          queuePosition,
+          message: b.manualQueued.replace('{position}', String(queuePosition)),
         };
       }),
     );
@@ -304,8 +241,8 @@ export class BookingService {
       this.ds,
       'booking.session-info',
       `SELECT s.id, e.status AS "eventStatus", s.is_registration_open AS "isRegistrationOpen", s.starts_at <= now() AS started,
-              greatest(0, s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots) AS "freeOnline",
-              s.max_queue_spots - s.queue_count AS "queueRoom",
+              ${freeOnlineSpotsSql('s')} AS "freeOnline",
+              s.queue_count AS "queueCount", s.max_queue_spots AS "maxQueueSpots",
               EXISTS (SELECT 1 FROM ticket_holds h WHERE h.session_id = s.id AND (h.token = $2 OR h.expires_at <= now())) AS uncertain,
               ${RefusalLimiter.checkSql('$3')} AS "retryAfter"
          FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
@@ -330,12 +267,7 @@ export class BookingService {
   }
 
   private peopleAlreadyIn(sessionId: number, attendees: Attendee[]): Promise<{ email: string; user_tax_id: string }[]> {
-    return preparedQuery(
-      this.ds,
-      'booking.people-already-in',
-      `SELECT email, user_tax_id FROM registrations WHERE session_id = $1 AND state IN (0, 2) AND (email = ANY($2) OR user_tax_id = ANY($3))`,
-      [sessionId, attendees.map((a) => a.email), attendees.map((a) => a.userTaxId)],
-    );
+    return this.engine.peopleAlreadyIn(sessionId, attendees);
   }
 
   private async assertNotAlreadyIn(sessionId: number, attendees: Attendee[]): Promise<void> {
@@ -365,55 +297,6 @@ export class BookingService {
       await this.assertNotAlreadyIn(sessionId, attendees);
       throw refusal(409, 'DUPLICATE_REGISTRATION', b.duplicateEmail);
     }
-  }
-
-  private async insertRows(
-    m: EntityManager,
-    sessionId: number,
-    attendees: Attendee[],
-    options: {
-      source: 'public' | 'admin';
-      usesReserved: boolean;
-      ip: string | null;
-      queuePosition?: number;
-      email: 'Registration' | 'Queue';
-    },
-  ): Promise<number[]> {
-    const rows = await preparedQuery<{ id: number }>(
-      m,
-      'booking.insert',
-      `WITH r AS (
-         INSERT INTO registrations (session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position)
-         SELECT $1, $2, a.first_name, a.last_name, a.email, a.user_tax_id, a.telephone_number, $3, $4, $5
-           FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[]) WITH ORDINALITY
-                AS a(first_name, last_name, email, user_tax_id, telephone_number, n)
-          ORDER BY a.n
-         RETURNING id, email, first_name, last_name, user_tax_id),
-       c AS (
-         INSERT INTO consents (registration_id, email, consent_type, is_consented, ip_address)
-         SELECT id, email, 'PrivacyPolicy', true, $11 FROM r),
-       e AS (
-         INSERT INTO email_messages (email_type, registration_id, event_id, session_id, email_address, recipient_name, user_tax_id, data)
-         SELECT $12, r.id, (SELECT event_id FROM event_sessions WHERE id = $1), $1, r.email, r.first_name || ' ' || r.last_name, r.user_tax_id,
-                CASE WHEN $5::int IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('queuePosition', $5::int) END
-           FROM r)
-       SELECT id FROM r ORDER BY id`,
-      [
-        sessionId,
-        options.queuePosition ? 2 : 0,
-        options.usesReserved,
-        options.source,
-        options.queuePosition ?? null,
-        attendees.map((a) => a.firstName),
-        attendees.map((a) => a.lastName),
-        attendees.map((a) => a.email),
-        attendees.map((a) => a.userTaxId),
-        attendees.map((a) => a.telephoneNumber),
-        options.ip,
-        options.email,
-      ],
-    );
-    return rows.map((row) => row.id);
   }
 
   private response(placed: { id: number; queuePosition: number | null }[]): RegistrationResponse {

@@ -1,15 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AdminRegistration, MESSAGES, Paged, isValidEmail, normalizeEmail } from '@evreg/contracts';
+import { AdminRegistration, MESSAGES, Paged, REGISTRATION_STATE, isValidEmail, normalizeEmail } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { containsPattern } from '../../common/sql';
 import { EmailOutbox } from '../email/email-outbox';
 import { RegistrationSearchDto, UpdateRegistrationDto } from './dto/registration.dto';
-import { recordEmails } from './outbox';
 import { duplicatePersonConflict, taxIdToStore } from './person-rules';
 
 const b = MESSAGES.booking;
+/** The states staff see here: active and cancelled (waiting entries are the waiting list's). */
+const REGISTRATIONS = [REGISTRATION_STATE.Active, REGISTRATION_STATE.Cancelled];
 
 const SELECT = `
   SELECT r.id, r.session_id AS "eventSessionId", s.event_id AS "eventId", r.first_name AS "firstName", r.last_name AS "lastName",
@@ -22,7 +23,7 @@ function toAdmin(row: AdminRegistration & { registeredAt: Date | string }): Admi
   return {
     ...row,
     registeredAt: new Date(row.registeredAt).toISOString(),
-    statusText: row.status === 0 ? 'Active' : 'Cancelled',
+    statusText: row.status === REGISTRATION_STATE.Active ? 'Active' : 'Cancelled',
   };
 }
 
@@ -38,8 +39,8 @@ export class RegistrationsAdminService {
     const [session] = await this.ds.query(`SELECT 1 FROM event_sessions WHERE id = $1`, [sessionId]);
     if (!session) throw AppError.notFound(b.sessionNotFound);
     const rows = await this.ds.query(
-      `${SELECT} WHERE r.session_id = $1 AND r.state IN (0, 1) ORDER BY r.state, r.registered_at, r.id`,
-      [sessionId],
+      `${SELECT} WHERE r.session_id = $1 AND r.state = ANY($2::int[]) ORDER BY r.state, r.registered_at, r.id`,
+      [sessionId, REGISTRATIONS],
     );
     return rows.map(toAdmin);
   }
@@ -47,11 +48,11 @@ export class RegistrationsAdminService {
   async search(query: RegistrationSearchDto): Promise<Paged<AdminRegistration>> {
     const page = Math.max(1, query.page ?? 1);
     const pageSize = Math.min(100, Math.max(1, query.pageSize ?? 20));
-    const params: unknown[] = [];
-    let where = 'r.state IN (0, 1)';
+    const params: unknown[] = [REGISTRATIONS];
+    let where = 'r.state = ANY($1::int[])';
     if (query.search?.trim()) {
       params.push(containsPattern(query.search));
-      where += ` AND (r.email ILIKE $1 OR r.first_name ILIKE $1 OR r.last_name ILIKE $1 OR (r.first_name || ' ' || r.last_name) ILIKE $1 OR r.user_tax_id ILIKE $1 OR e.title ILIKE $1)`;
+      where += ` AND (r.email ILIKE $2 OR r.first_name ILIKE $2 OR r.last_name ILIKE $2 OR (r.first_name || ' ' || r.last_name) ILIKE $2 OR r.user_tax_id ILIKE $2 OR e.title ILIKE $2)`;
     }
     const [{ count }] = await this.ds.query(
       `SELECT count(*)::int AS count FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id WHERE ${where}`,
@@ -65,7 +66,7 @@ export class RegistrationsAdminService {
   }
 
   async get(id: number): Promise<AdminRegistration> {
-    const [row] = await this.ds.query(`${SELECT} WHERE r.id = $1 AND r.state IN (0, 1)`, [id]);
+    const [row] = await this.ds.query(`${SELECT} WHERE r.id = $1 AND r.state = ANY($2::int[])`, [id, REGISTRATIONS]);
     if (!row) throw AppError.notFound(b.registrationNotFound);
     return toAdmin(row);
   }
@@ -83,9 +84,10 @@ export class RegistrationsAdminService {
     else if (!isValidEmail(email)) errors.email = [MESSAGES.user.emailInvalid];
     if (!taxId) errors.userTaxId = [b.taxIdRequired];
     if (Object.keys(errors).length) throw AppError.validation(errors);
-    const [current] = await this.ds.query(`SELECT user_tax_id FROM registrations WHERE id = $1 AND state IN (0, 1)`, [
-      id,
-    ]);
+    const [current] = await this.ds.query(
+      `SELECT user_tax_id FROM registrations WHERE id = $1 AND state = ANY($2::int[])`,
+      [id, REGISTRATIONS],
+    );
     if (!current) throw AppError.notFound(b.registrationNotFound);
     const userTaxId = taxIdToStore(taxId, current.user_tax_id);
     try {
@@ -104,8 +106,8 @@ export class RegistrationsAdminService {
     await this.ds.transaction(async (m) => {
       const [row] = await m.query(`SELECT state FROM registrations WHERE id = $1`, [id]);
       if (!row) throw AppError.notFound(b.registrationNotFound);
-      if (row.state !== 0) throw AppError.conflict(b.resendOnlyActive);
-      await recordEmails(m, 'Registration', [id]);
+      if (row.state !== REGISTRATION_STATE.Active) throw AppError.conflict(b.resendOnlyActive);
+      await this.emailOutbox.record(m, 'Registration', [id]);
     });
     this.emailOutbox.kick();
     return { message: b.emailResent };

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { BlacklistModule } from '../blacklist/blacklist.module';
+import { BookingEngineModule } from '../booking-engine/booking-engine.module';
 import { BookingController } from './booking.controller';
 import { BookingService } from './booking.service';
 import { CancellationService } from './cancellation.service';
@@ -8,7 +9,7 @@ import { RegistrationsAdminController } from './registrations-admin.controller';
 import { RegistrationsAdminService } from './registrations-admin.service';
 
 @Module({
-  imports: [BlacklistModule],
+  imports: [BlacklistModule, BookingEngineModule],
   controllers: [BookingController, RegistrationsAdminController],
   providers: [BookingService, CancellationService, RegistrationsAdminService, RefusalLimiter],
   exports: [CancellationService],

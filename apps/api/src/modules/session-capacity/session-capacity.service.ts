@@ -3,10 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { MESSAGES, Session } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { BookingEngine, LockedSession } from '../booking-engine/booking-engine.service';
+import { fitsOnline } from '../booking-engine/booking-rules';
 import { EmailOutbox } from '../email/email-outbox';
 import { querySessions } from '../events/session-view.query';
-import { promoteWaiting } from '../registrations/promotion';
-import { LockedSession, lockSession } from '../registrations/session-state';
 import { SettingsService } from '../settings/settings.service';
 
 const c = MESSAGES.capacity;
@@ -22,6 +22,7 @@ export class SessionCapacityService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly settings: SettingsService,
     private readonly emailOutbox: EmailOutbox,
+    private readonly engine: BookingEngine,
   ) {}
 
   setMaxAttendees(eventId: number, sessionId: number, maxAttendees: number): Promise<Session> {
@@ -30,10 +31,10 @@ export class SessionCapacityService {
       if (maxAttendees < registered) throw AppError.field('maxAttendees', withN(c.belowRegistered, registered));
       // The reserved part keeps its size, so the online part must still hold its registrations and holds.
       const needed = s.onlineRegistered + s.heldSpots + s.reservedSpots;
-      if (maxAttendees < needed) throw AppError.field('maxAttendees', withN(c.belowOccupied, needed));
-      await m.query(`UPDATE event_sessions SET max_attendees = $2 WHERE id = $1`, [s.id, maxAttendees]);
+      if (!fitsOnline({ ...s, maxAttendees }, 0)) throw AppError.field('maxAttendees', withN(c.belowOccupied, needed));
       s.maxAttendees = maxAttendees;
-      await promoteWaiting(m, s);
+      await this.engine.applyCapacity(m, s);
+      await this.engine.promoteWaiting(m, s);
     });
   }
 
@@ -42,11 +43,10 @@ export class SessionCapacityService {
       if (reservedSpots > s.maxAttendees) throw AppError.field('reservedSpots', c.reservedAboveCapacity);
       if (reservedSpots < s.reservedRegistered)
         throw AppError.field('reservedSpots', withN(c.reservedBelowUsed, s.reservedRegistered));
-      if (s.maxAttendees - reservedSpots < s.onlineRegistered + s.heldSpots)
-        throw AppError.field('reservedSpots', c.tooFewSeats);
-      await m.query(`UPDATE event_sessions SET reserved_spots = $2 WHERE id = $1`, [s.id, reservedSpots]);
+      if (!fitsOnline({ ...s, reservedSpots }, 0)) throw AppError.field('reservedSpots', c.tooFewSeats);
       s.reservedSpots = reservedSpots;
-      await promoteWaiting(m, s);
+      await this.engine.applyCapacity(m, s);
+      await this.engine.promoteWaiting(m, s);
     });
   }
 
@@ -57,7 +57,8 @@ export class SessionCapacityService {
       if (maxQueueSpots > globalMaxQueueSpots)
         throw AppError.field('maxQueueSpots', withN(c.queueAboveGlobal, globalMaxQueueSpots));
       if (maxQueueSpots < s.queueCount) throw AppError.field('maxQueueSpots', withN(c.queueBelowWaiting, s.queueCount));
-      await m.query(`UPDATE event_sessions SET max_queue_spots = $2 WHERE id = $1`, [s.id, maxQueueSpots]);
+      s.maxQueueSpots = maxQueueSpots;
+      await this.engine.applyCapacity(m, s);
     });
   }
 
@@ -68,18 +69,18 @@ export class SessionCapacityService {
       if (typeof spots !== 'number' || !Number.isInteger(spots) || spots < 1 || spots > unused) {
         throw AppError.field('spotsToRedistribute', withN(c.redistributeRange, unused));
       }
-      await m.query(`UPDATE event_sessions SET reserved_spots = reserved_spots - $2 WHERE id = $1`, [s.id, spots]);
       s.reservedSpots -= spots;
-      await promoteWaiting(m, s);
+      await this.engine.applyCapacity(m, s);
+      await this.engine.promoteWaiting(m, s);
     });
   }
 
   /** Locked: cancellations and capacity changes no longer promote. Unlocking promotes at once. */
   setPromotionLock(eventId: number, sessionId: number, isLocked: boolean): Promise<Session> {
     return this.change(eventId, sessionId, async (m, s) => {
-      await m.query(`UPDATE event_sessions SET is_promotion_locked = $2 WHERE id = $1`, [s.id, isLocked]);
       s.isPromotionLocked = isLocked;
-      await promoteWaiting(m, s);
+      await this.engine.applyCapacity(m, s);
+      await this.engine.promoteWaiting(m, s);
     });
   }
 
@@ -89,7 +90,7 @@ export class SessionCapacityService {
     work: (m: EntityManager, session: LockedSession) => Promise<void>,
   ): Promise<Session> {
     const updated = await this.ds.transaction(async (m) => {
-      const session = await lockSession(m, sessionId);
+      const session = await this.engine.lockSession(m, sessionId);
       if (!session || session.eventId !== eventId) throw AppError.notFound(MESSAGES.sessions.notFound);
       await work(m, session);
       const [view] = await querySessions(m, 's.id = $1', [sessionId]);

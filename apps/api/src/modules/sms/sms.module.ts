@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
 import { NetelipClient } from './netelip.client';
+import { SmsOutboxModule } from './sms-outbox.module';
 import { SmsController } from './sms.controller';
 import { SmsDeliveryService } from './sms-delivery.service';
 import { SmsLogService } from './sms-log.service';
 import { SmsSettingsService } from './sms-settings.service';
 
 /** SMS through Netelip: settings, the log/outbox (sms_messages) and its delivery. Other modules record SMS with
- * recordSms (sms-outbox.ts) in their own transactions; SmsDeliveryService queues them after the commit. */
+ * SmsOutbox (global, sms-outbox.module.ts) or recordSms (sms-outbox.ts) in their own transactions;
+ * SmsDeliveryService queues them after the commit. */
 @Module({
+  imports: [SmsOutboxModule],
   controllers: [SmsController],
   providers: [SmsSettingsService, SmsLogService, SmsDeliveryService, NetelipClient],
 })

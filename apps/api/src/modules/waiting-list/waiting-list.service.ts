@@ -1,18 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { MESSAGES, QueueEntry, normalizeEmail } from '@evreg/contracts';
+import { MESSAGES, QueueEntry, REGISTRATION_STATE, normalizeEmail } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { BookingEngine, LockedSession } from '../booking-engine/booking-engine.service';
 import { EmailOutbox } from '../email/email-outbox';
-import { recordEmails } from '../registrations/outbox';
-import { recordPromotionSms } from '../sms/promotion-sms';
 import { duplicatePersonConflict, taxIdToStore } from '../registrations/person-rules';
-import { closeQueueGap } from '../registrations/promotion';
-import { LockedSession, freeOnlineSpots, lockSession } from '../registrations/session-state';
 import { ReorderQueueDto, UpdateQueueEntryDto } from './dto/queue-entry.dto';
 import { QueueExport, buildQueueExport } from './queue-export';
 
 const b = MESSAGES.booking;
+const { Active, Waiting } = REGISTRATION_STATE;
 
 const ENTRY_COLUMNS = `r.id, r.session_id AS "eventSessionId", r.queue_position AS "queuePosition", r.first_name AS "firstName",
   r.last_name AS "lastName", r.email, r.telephone_number AS "phoneNumber", r.user_tax_id AS "userTaxId", r.created_at AS "queuedAt"`;
@@ -29,6 +27,7 @@ export class WaitingListService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly emailOutbox: EmailOutbox,
+    private readonly engine: BookingEngine,
   ) {}
 
   async list(sessionId: number): Promise<QueueEntry[]> {
@@ -50,20 +49,8 @@ export class WaitingListService {
   async promote(entryId: number): Promise<{ message: string; registrationId: number }> {
     const result = await this.ds.transaction(async (m) => {
       const { session, entry } = await this.lockEntry(m, entryId);
-      let usesReservedSpot: boolean;
-      if (freeOnlineSpots(session) > 0) usesReservedSpot = false;
-      else if (session.reservedRegistered < session.reservedSpots) usesReservedSpot = true;
-      else throw new AppError(409, 'NO_SPOT_TO_PROMOTE', b.noSpotToPromote);
-
-      await m.query(
-        `UPDATE registrations SET state = 0, queue_position = NULL, registered_at = now(), promoted_at = now(), uses_reserved_spot = $2 WHERE id = $1`,
-        [entryId, usesReservedSpot],
-      );
-      const counter = usesReservedSpot ? 'reserved_registered' : 'online_registered';
-      await m.query(`UPDATE event_sessions SET ${counter} = ${counter} + 1 WHERE id = $1`, [session.id]);
-      await closeQueueGap(m, session, entry.queuePosition);
-      await recordEmails(m, 'Promotion', [entryId]);
-      await recordPromotionSms(m, [entryId]);
+      if (!(await this.engine.promoteEntry(m, session, entryId, entry.queuePosition)))
+        throw new AppError(409, 'NO_SPOT_TO_PROMOTE', b.noSpotToPromote);
       return { message: b.promoted, registrationId: entryId };
     });
     this.emailOutbox.kick();
@@ -78,8 +65,8 @@ export class WaitingListService {
         const userTaxId = taxIdToStore(dto.userTaxId, entry.userTaxId);
         const clashes: { email: string; userTaxId: string }[] = await m.query(
           `SELECT email, user_tax_id AS "userTaxId" FROM registrations
-            WHERE session_id = $1 AND state IN (0, 2) AND id <> $2 AND (email = $3 OR user_tax_id = $4)`,
-          [session.id, entryId, email, userTaxId],
+            WHERE session_id = $1 AND state = ANY($5::int[]) AND id <> $2 AND (email = $3 OR user_tax_id = $4)`,
+          [session.id, entryId, email, userTaxId, [Active, Waiting]],
         );
         const errors: Record<string, string[]> = {};
         if (clashes.some((c) => c.email === email)) errors.email = [b.duplicateEmail];
@@ -113,8 +100,8 @@ export class WaitingListService {
   async remove(entryId: number): Promise<{ message: string }> {
     return this.ds.transaction(async (m) => {
       const { session, entry } = await this.lockEntry(m, entryId);
-      await m.query(`DELETE FROM registrations WHERE id = $1`, [entryId]);
-      await closeQueueGap(m, session, entry.queuePosition);
+      await this.engine.deleteRegistrations(m, [entryId]);
+      await this.engine.closeQueueGap(m, session, entry.queuePosition);
       return { message: b.queueRemoved };
     });
   }
@@ -122,24 +109,10 @@ export class WaitingListService {
   /** Sets positions 1..n in the order given; the list must name every waiting entry of the session once. */
   async reorder(dto: ReorderQueueDto): Promise<QueueEntry[]> {
     return this.ds.transaction(async (m) => {
-      const session = await lockSession(m, dto.eventSessionId);
+      const session = await this.engine.lockSession(m, dto.eventSessionId);
       if (!session) throw AppError.notFound(MESSAGES.sessions.notFound);
-      const waiting: { id: number }[] = await m.query(
-        `SELECT id FROM registrations WHERE session_id = $1 AND state = 2 FOR UPDATE`,
-        [session.id],
-      );
-      const ids = new Set(waiting.map((row) => row.id));
-      const sameSet =
-        dto.queueIds.length === ids.size &&
-        new Set(dto.queueIds).size === ids.size &&
-        dto.queueIds.every((id) => ids.has(id));
-      if (!sameSet) throw AppError.field('queueIds', b.reorderMismatch);
-      await m.query(
-        `UPDATE registrations r SET queue_position = o.position
-           FROM unnest($2::int[]) WITH ORDINALITY AS o(id, position)
-          WHERE r.id = o.id AND r.session_id = $1 AND r.state = 2`,
-        [session.id, dto.queueIds],
-      );
+      if (!(await this.engine.reorderQueue(m, session, dto.queueIds)))
+        throw AppError.field('queueIds', b.reorderMismatch);
       return this.entries(m, session.id);
     });
   }
@@ -149,15 +122,12 @@ export class WaitingListService {
     m: EntityManager,
     entryId: number,
   ): Promise<{ session: LockedSession; entry: { queuePosition: number; userTaxId: string } }> {
-    const [found] = await m.query(`SELECT session_id FROM registrations WHERE id = $1 AND state = 2`, [entryId]);
-    if (!found) throw AppError.notFound(b.queueEntryNotFound);
-    const session = (await lockSession(m, found.session_id))!;
-    const [entry] = await m.query(
-      `SELECT state, queue_position AS "queuePosition", user_tax_id AS "userTaxId" FROM registrations WHERE id = $1 FOR UPDATE`,
-      [entryId],
-    );
-    if (!entry || entry.state !== 2) throw AppError.notFound(b.queueEntryNotFound);
-    return { session, entry };
+    const locked = await this.engine.lockRegistration(m, entryId, { waitingOnly: true, lock: 'FOR UPDATE' });
+    if (!locked) throw AppError.notFound(b.queueEntryNotFound);
+    return {
+      session: locked.session,
+      entry: { queuePosition: locked.row.queuePosition!, userTaxId: locked.row.userTaxId },
+    };
   }
 
   /** A valid DNI/NIE is stored normalised. Anything else only replaces a document that was not a DNI/NIE
@@ -170,9 +140,9 @@ export class WaitingListService {
   private async entries(m: EntityManager, sessionId: number, entryId?: number): Promise<QueueEntry[]> {
     const rows: EntryRow[] = await m.query(
       `SELECT ${ENTRY_COLUMNS} FROM registrations r
-        WHERE r.session_id = $1 AND r.state = 2 AND ($2::int IS NULL OR r.id = $2)
+        WHERE r.session_id = $1 AND r.state = $3 AND ($2::int IS NULL OR r.id = $2)
         ORDER BY r.queue_position`,
-      [sessionId, entryId ?? null],
+      [sessionId, entryId ?? null, Waiting],
     );
     return rows.map((row) => ({ ...row, status: 0, queuedAt: row.queuedAt.toISOString() }));
   }

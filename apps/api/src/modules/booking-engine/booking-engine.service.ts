@@ -1,0 +1,560 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { EVENT_STATUS, HOLD_DURATION_MINUTES, REGISTRATION_STATE, SETTING_KEYS } from '@evreg/contracts';
+import { DataSource, EntityManager } from 'typeorm';
+import { isUniqueViolation } from '../../database/pg-errors';
+import { preparedQuery } from '../../database/prepared';
+import { EmailOutbox, newRegistrationEmailsSql } from '../email/email-outbox';
+import { SmsOutbox } from '../sms/sms-outbox.module';
+import {
+  Allocation,
+  BookingRefusal,
+  PLACE_HOLDING_STATES_SQL,
+  SessionCounters,
+  allocate,
+  bookingStateProblem,
+  fitsOnlineSql,
+  freeOnlineSpots,
+  hasFreeReservedSpot,
+  manualPromotionSpot,
+  promotableCount,
+} from './booking-rules';
+
+const { Active, Cancelled, Waiting } = REGISTRATION_STATE;
+
+/** The session row as the booking engine needs it, read under a row lock so every decision is taken on
+ * counts nobody else can change until this transaction ends. */
+export interface LockedSession extends SessionCounters {
+  id: number;
+  eventId: number;
+  eventTitle: string;
+  eventStatus: number;
+  isRegistrationOpen: boolean;
+  started: boolean;
+  /** Spots of expired holds deleted when the lock was taken. */
+  reclaimedSpots: number;
+}
+
+/** A registration row as giving back its place needs it. */
+export interface PlacedRow {
+  id: number;
+  state: number;
+  usesReservedSpot: boolean;
+  queuePosition: number | null;
+}
+
+/** One person to register, validated. */
+export interface NewAttendee {
+  firstName: string;
+  lastName: string;
+  email: string;
+  userTaxId: string;
+  telephoneNumber: string | null;
+}
+
+export interface Placed {
+  id: number;
+  queuePosition: number | null;
+}
+
+export interface Hold {
+  id: string;
+  expiresAt: Date;
+}
+
+/** The only writer of the session counters (online_registered, reserved_registered, held_spots, queue_count)
+ * and of the registrations' state and queue positions. Every method that takes an EntityManager runs in the
+ * caller's transaction; those that change a session want it locked first (lockSession), the engine's lock
+ * order: the session row, then registration rows. The fast paths are single statements (named prepared
+ * statements on a real server). Rules: booking-rules.ts; design: docs/domain.md "Why this transaction design". */
+@Injectable()
+export class BookingEngine {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly emailOutbox: EmailOutbox,
+    private readonly smsOutbox: SmsOutbox,
+  ) {}
+
+  // ---- The session lock and holds ----
+
+  /** Locks the session row (FOR NO KEY UPDATE: the same lock an UPDATE of its counters takes, and one that
+   * doesn't conflict with the KEY SHARE locks that inserting registrations or holds take on it through their
+   * foreign key; FOR UPDATE would, and two bookings would deadlock), then reclaims its expired holds (they
+   * stopped counting at expiresAt; here they stop taking room in the counter too). Null when the session
+   * doesn't exist. */
+  async lockSession(m: EntityManager, sessionId: number): Promise<LockedSession | null> {
+    const [row] = await m.query(
+      `SELECT s.id, s.event_id AS "eventId", e.title AS "eventTitle", e.status AS "eventStatus",
+              s.max_attendees AS "maxAttendees", s.reserved_spots AS "reservedSpots", s.max_queue_spots AS "maxQueueSpots",
+              s.online_registered AS "onlineRegistered", s.reserved_registered AS "reservedRegistered",
+              s.held_spots AS "heldSpots", s.queue_count AS "queueCount",
+              s.is_promotion_locked AS "isPromotionLocked", s.is_registration_open AS "isRegistrationOpen",
+              s.starts_at <= now() AS started
+         FROM event_sessions s JOIN events e ON e.id = s.event_id
+        WHERE s.id = $1
+          FOR NO KEY UPDATE OF s`,
+      [sessionId],
+    );
+    if (!row) return null;
+    const session = { ...row, reclaimedSpots: 0 } as LockedSession;
+    session.reclaimedSpots = await this.reclaimExpiredHolds(m, session);
+    return session;
+  }
+
+  /** Deletes the locked session's expired holds and gives their spots back; answers the spots. */
+  reclaimExpiredHolds(m: EntityManager, session: LockedSession): Promise<number> {
+    return this.deleteHolds(m, session, `expires_at <= now()`, []);
+  }
+
+  /** The one place holds are deleted with their spots given back: the locked session's holds matching
+   * `condition` (SQL over ticket_holds, its parameters from $2). Answers the spots given back. */
+  private async deleteHolds(
+    m: EntityManager,
+    session: LockedSession,
+    condition: string,
+    params: unknown[],
+  ): Promise<number> {
+    const [row] = await m.query(
+      `WITH d AS (DELETE FROM ticket_holds WHERE session_id = $1 AND ${condition} RETURNING spots)
+       SELECT coalesce(sum(spots), 0)::int AS spots FROM d`,
+      [session.id, ...params],
+    );
+    await this.giveBackHeldSpots(m, session, row.spots);
+    return row.spots;
+  }
+
+  /** Takes spots of deleted hold rows off the locked session's held_spots counter. */
+  private async giveBackHeldSpots(m: EntityManager, session: LockedSession, spots: number): Promise<void> {
+    if (spots <= 0) return;
+    await m.query(`UPDATE event_sessions SET held_spots = held_spots - $2 WHERE id = $1`, [session.id, spots]);
+    session.heldSpots -= spots;
+  }
+
+  /** In its own transaction: deletes the session's holds matching `condition` (over ticket_holds, parameters
+   * from $2) under the session lock, gives the spots back and promotes from the waiting list if that (or the
+   * expired holds reclaimed with the lock) freed an online spot. Answers the spots freed; kicks the e-mail
+   * sender after the commit when there were any. */
+  async releaseHolds(sessionId: number, condition: string, params: unknown[]): Promise<number> {
+    const released = await this.ds.transaction(async (m) => {
+      const session = await this.lockSession(m, sessionId);
+      if (!session) return 0;
+      const freed = (await this.deleteHolds(m, session, condition, params)) + session.reclaimedSpots;
+      if (freed > 0) await this.promoteWaiting(m, session);
+      return freed;
+    });
+    // Promotion e-mails recorded with the release.
+    if (released > 0) this.emailOutbox.kick();
+    return released;
+  }
+
+  /** In its own transaction: the session's expired holds deleted and their spots given back (then promotion),
+   * as releaseHolds does. For the sweep and for a hold refused on a counter that expired holds filled. */
+  releaseExpiredHolds(sessionId: number): Promise<number> {
+    return this.releaseHolds(sessionId, `expires_at <= now()`, []);
+  }
+
+  /** The rush's common case in one statement and one round trip: a token's first hold on a session of a Live
+   * event, open and not started, with room on the counter. Anything else (a replacement, a refusal, a race of
+   * the token with itself) answers null. */
+  async firstHold(sessionId: number, token: string, spots: number): Promise<Hold | null> {
+    try {
+      const [row] = await preparedQuery<Hold>(
+        this.ds,
+        'holds.first',
+        `WITH s AS (
+           UPDATE event_sessions SET held_spots = held_spots + $3
+            WHERE id = $1 AND is_registration_open AND starts_at > now()
+              AND EXISTS (SELECT 1 FROM events e WHERE e.id = event_id AND e.status = $5)
+              AND NOT EXISTS (SELECT 1 FROM ticket_holds WHERE session_id = $1 AND token = $2)
+              AND ${fitsOnlineSql('', '+ $3')}
+           RETURNING id)
+         INSERT INTO ticket_holds (session_id, token, spots, expires_at)
+         SELECT id, $2, $3, now() + make_interval(mins => coalesce((SELECT value::int FROM settings WHERE key = $4), $6)) FROM s
+         RETURNING id::text, expires_at AS "expiresAt"`,
+        [
+          sessionId,
+          token,
+          spots,
+          SETTING_KEYS.ticketHoldDurationMinutes,
+          EVENT_STATUS.Live,
+          HOLD_DURATION_MINUTES.default,
+        ],
+      );
+      return row ?? null;
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+  }
+
+  /** One UPDATE on the session row admits the hold if online registrations plus held spots stay within online
+   * capacity, and writes the hold in the same statement; the row lock lasts that statement and the commit.
+   * A token's earlier hold on the session is locked first (FOR UPDATE) so a replacement subtracts exactly
+   * what it replaces. Answers null when the counter says there is no room. */
+  async hold(sessionId: number, token: string, spots: number, minutes: number): Promise<Hold | null> {
+    const run = () =>
+      this.ds.transaction(async (m) => {
+        const [existing] = await m.query(
+          `SELECT id, spots FROM ticket_holds WHERE session_id = $1 AND token = $2 FOR UPDATE`,
+          [sessionId, token],
+        );
+        const write = existing
+          ? `UPDATE ticket_holds SET spots = $3, expires_at = now() + make_interval(mins => $5), created_at = now()
+              WHERE id = $6 AND session_id = $1 AND token = $2 AND EXISTS (SELECT 1 FROM s) RETURNING id::text, expires_at AS "expiresAt"`
+          : `INSERT INTO ticket_holds (session_id, token, spots, expires_at)
+             SELECT $1, $2, $3, now() + make_interval(mins => $5) FROM s RETURNING id::text, expires_at AS "expiresAt"`;
+        const result = await m.query(
+          `WITH s AS (
+             UPDATE event_sessions SET held_spots = held_spots - $4 + $3
+              WHERE id = $1 AND is_registration_open AND starts_at > now()
+                AND ${fitsOnlineSql('', '- $4 + $3')}
+             RETURNING id)
+           ${write}`,
+          [sessionId, token, spots, existing?.spots ?? 0, minutes, ...(existing ? [existing.id] : [])],
+        );
+        // TypeORM answers an UPDATE with [rows, affected] and an INSERT with rows.
+        const rows = (existing ? result[0] : result) as Hold[];
+        return rows[0] ?? null;
+      });
+    try {
+      return await run();
+    } catch (error) {
+      // The same token racing itself for its first hold on this session: the unique index let one through.
+      if (!isUniqueViolation(error)) throw error;
+      return run();
+    }
+  }
+
+  // ---- Registrations ----
+
+  /** Inserts the registrations with their consents and their e-mail (Registration, or Queue with the position)
+   * in one statement, before any lock: the unique indexes refuse a duplicate person there. */
+  async insertRegistrations(
+    m: EntityManager,
+    sessionId: number,
+    attendees: NewAttendee[],
+    options: {
+      source: 'public' | 'admin';
+      usesReserved: boolean;
+      ip: string | null;
+      queuePosition?: number;
+    },
+  ): Promise<number[]> {
+    const rows = await preparedQuery<{ id: number }>(
+      m,
+      'booking.insert',
+      `WITH r AS (
+         INSERT INTO registrations (session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position)
+         SELECT $1, $2, a.first_name, a.last_name, a.email, a.user_tax_id, a.telephone_number, $3, $4, $5
+           FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[]) WITH ORDINALITY
+                AS a(first_name, last_name, email, user_tax_id, telephone_number, n)
+          ORDER BY a.n
+         RETURNING id, email, first_name, last_name, user_tax_id),
+       c AS (
+         INSERT INTO consents (registration_id, email, consent_type, is_consented, ip_address)
+         SELECT id, email, 'PrivacyPolicy', true, $11 FROM r),
+       e AS (
+         ${newRegistrationEmailsSql('r', '$1', '$12', '$5')})
+       SELECT id FROM r ORDER BY id`,
+      [
+        sessionId,
+        options.queuePosition ? Waiting : Active,
+        options.usesReserved,
+        options.source,
+        options.queuePosition ?? null,
+        attendees.map((a) => a.firstName),
+        attendees.map((a) => a.lastName),
+        attendees.map((a) => a.email),
+        attendees.map((a) => a.userTaxId),
+        attendees.map((a) => a.telephoneNumber),
+        options.ip,
+        options.queuePosition ? 'Queue' : 'Registration',
+      ],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Who of these people is already active or waiting in the session (by e-mail or tax ID). */
+  peopleAlreadyIn(
+    sessionId: number,
+    people: { email: string; userTaxId: string }[],
+  ): Promise<{ email: string; user_tax_id: string }[]> {
+    return preparedQuery(
+      this.ds,
+      'booking.people-already-in',
+      `SELECT email, user_tax_id FROM registrations WHERE session_id = $1 AND state IN (${PLACE_HOLDING_STATES_SQL}) AND (email = ANY($2) OR user_tax_id = ANY($3))`,
+      [sessionId, people.map((a) => a.email), people.map((a) => a.userTaxId)],
+    );
+  }
+
+  /** A public registration of the rows just inserted (`ids`, active): the fast path, one statement, consumes
+   * the caller's hold and takes the seats if they all fit. Slow path, only at the edge of capacity: lock,
+   * reclaim expired holds, seat who fits and queue the rest (allocate), or refuse (the caller rolls back). */
+  async placePublic(
+    m: EntityManager,
+    sessionId: number,
+    ids: number[],
+    token: string,
+  ): Promise<{ placed: Placed[] } | { refusal: BookingRefusal | 'FULL' }> {
+    const [gate] = await preparedQuery<{ released: number; seated: boolean }>(
+      m,
+      'booking.gate',
+      `WITH h AS (DELETE FROM ticket_holds WHERE session_id = $1 AND token = $2 RETURNING spots),
+            released AS (SELECT coalesce(sum(spots), 0)::int AS spots FROM h),
+            u AS (
+              UPDATE event_sessions s
+                 SET held_spots = s.held_spots - released.spots, online_registered = s.online_registered + $3
+                FROM released
+               WHERE s.id = $1 AND s.is_registration_open AND s.starts_at > now()
+                 AND ${fitsOnlineSql('s', '- released.spots + $3')}
+              RETURNING s.id)
+       SELECT (SELECT spots FROM released) AS released, EXISTS (SELECT 1 FROM u) AS seated`,
+      [sessionId, token, ids.length],
+    );
+    if (gate.seated) return { placed: ids.map((id) => ({ id, queuePosition: null })) };
+
+    const session = (await this.lockSession(m, sessionId))!;
+    // The caller's hold rows were deleted by the gate; the counter still counts them.
+    await this.giveBackHeldSpots(m, session, gate.released);
+    const closed = bookingStateProblem(session);
+    if (closed) return { refusal: closed };
+    const allocation = allocate(ids.length, { ...session, freeOnline: freeOnlineSpots(session) });
+    if (!allocation) return { refusal: 'FULL' };
+    return { placed: await this.seatOrQueue(m, session, ids, allocation) };
+  }
+
+  /** Under the session lock, applies an allocation to rows inserted active with their Registration e-mail. */
+  private async seatOrQueue(m: EntityManager, session: LockedSession, ids: number[], allocation: Allocation) {
+    const placed = ids.map((id, index) => ({ id, queuePosition: allocation.queuePositions[index] }));
+    await m.query(
+      `UPDATE event_sessions SET online_registered = online_registered + $2, queue_count = queue_count + $3 WHERE id = $1`,
+      [session.id, allocation.seated, allocation.queued],
+    );
+    session.onlineRegistered += allocation.seated;
+    session.queueCount += allocation.queued;
+    const queued = placed.filter((x): x is { id: number; queuePosition: number } => x.queuePosition !== null);
+    for (const p of queued) {
+      await m.query(`UPDATE registrations SET state = $3, queue_position = $2 WHERE id = $1`, [
+        p.id,
+        p.queuePosition,
+        Waiting,
+      ]);
+    }
+    for (const p of queued) await this.emailOutbox.recordQueuedInstead(m, p.id, p.queuePosition);
+    return placed;
+  }
+
+  /** A staff registration under the session lock: a reserved spot while one is unused; else, with
+   * `forceQueue`, the end of the waiting list if it has room; else nothing is written and the answer says why. */
+  async placeManual(
+    m: EntityManager,
+    session: LockedSession,
+    attendee: NewAttendee,
+    forceQueue: boolean,
+    ip: string | null,
+  ): Promise<{ id: number; queuePosition: number | null } | 'RESERVED_FULL' | 'FULL'> {
+    if (hasFreeReservedSpot(session)) {
+      const [id] = await this.insertRegistrations(m, session.id, [attendee], {
+        source: 'admin',
+        usesReserved: true,
+        ip,
+      });
+      await m.query(`UPDATE event_sessions SET reserved_registered = reserved_registered + 1 WHERE id = $1`, [
+        session.id,
+      ]);
+      session.reservedRegistered += 1;
+      return { id, queuePosition: null };
+    }
+    if (!forceQueue) return 'RESERVED_FULL';
+    const allocation = allocate(1, { ...session, freeOnline: 0 });
+    if (!allocation) return 'FULL';
+    const position = allocation.queuePositions[0]!;
+    const [id] = await this.insertRegistrations(m, session.id, [attendee], {
+      source: 'admin',
+      usesReserved: false,
+      ip,
+      queuePosition: position,
+    });
+    await m.query(`UPDATE event_sessions SET queue_count = queue_count + 1 WHERE id = $1`, [session.id]);
+    session.queueCount += 1;
+    return { id, queuePosition: position };
+  }
+
+  /** Locks the registration's session, then the registration with `lock` (the engine's lock order). Null when
+   * it doesn't exist, or with `waitingOnly` when it is not (or no longer) a waiting entry. */
+  async lockRegistration(
+    m: EntityManager,
+    registrationId: number,
+    options: { waitingOnly?: boolean; lock: 'FOR UPDATE' | 'FOR NO KEY UPDATE' },
+  ): Promise<{ session: LockedSession; row: PlacedRow & { userTaxId: string } } | null> {
+    const [found] = await m.query(
+      `SELECT session_id FROM registrations WHERE id = $1 AND ($2::int IS NULL OR state = $2)`,
+      [registrationId, options.waitingOnly ? Waiting : null],
+    );
+    if (!found) return null;
+    const session = (await this.lockSession(m, found.session_id))!;
+    const [row] = await m.query(
+      `SELECT id, state, uses_reserved_spot AS "usesReservedSpot", queue_position AS "queuePosition", user_tax_id AS "userTaxId"
+         FROM registrations WHERE id = $1 ${options.lock}`,
+      [registrationId],
+    );
+    if (!row || (options.waitingOnly && row.state !== Waiting)) return null;
+    return { session, row };
+  }
+
+  /** Cancels a locked registration: it stays as cancelled (off the list) and gets the Cancellation e-mail. */
+  async markCancelled(m: EntityManager, registrationId: number): Promise<void> {
+    await m.query(`UPDATE registrations SET state = $2, queue_position = NULL, cancelled_at = now() WHERE id = $1`, [
+      registrationId,
+      Cancelled,
+    ]);
+    await this.emailOutbox.record(m, 'Cancellation', [registrationId]);
+  }
+
+  /** Deletes registrations (any state) of a locked session; what they occupied is given back by
+   * givePlacesBack. Their consent records stay unless the caller deletes them (GDPR). */
+  async deleteRegistrations(m: EntityManager, registrationIds: number[]): Promise<void> {
+    await m.query(`DELETE FROM registrations WHERE id = ANY($1::int[])`, [registrationIds]);
+  }
+
+  /** Gives back what the locked session's rows (being cancelled or deleted) occupied: online and reserved seats
+   * on the counters, and each waiting-list gap closed (from the back, so each at the position it still has).
+   * Cancelled rows occupy nothing. Promotion into the freed seats is the caller's next step (promoteWaiting). */
+  async givePlacesBack(m: EntityManager, session: LockedSession, rows: PlacedRow[]): Promise<void> {
+    const active = rows.filter((row) => row.state === Active);
+    const online = active.filter((row) => !row.usesReservedSpot).length;
+    const reserved = active.length - online;
+    if (active.length) {
+      await m.query(
+        `UPDATE event_sessions SET online_registered = online_registered - $2, reserved_registered = reserved_registered - $3 WHERE id = $1`,
+        [session.id, online, reserved],
+      );
+      session.onlineRegistered -= online;
+      session.reservedRegistered -= reserved;
+    }
+    const waiting = rows.filter((row) => row.state === Waiting).sort((x, y) => y.queuePosition! - x.queuePosition!);
+    for (const row of waiting) await this.closeQueueGap(m, session, row.queuePosition!);
+  }
+
+  /** Closes the gap a waiting entry leaves at `position` (1..n stays exact; positionsAfterGap). */
+  async closeQueueGap(m: EntityManager, session: LockedSession, position: number): Promise<void> {
+    await m.query(
+      `UPDATE registrations SET queue_position = queue_position - 1 WHERE session_id = $1 AND state = $3 AND queue_position > $2`,
+      [session.id, position, Waiting],
+    );
+    await m.query(`UPDATE event_sessions SET queue_count = queue_count - 1 WHERE id = $1`, [session.id]);
+    session.queueCount -= 1;
+  }
+
+  /** Moves waiting entries, in position order, onto free online spots (promotableCount): each becomes an active
+   * registration and gets the Promotion e-mail (and SMS, when SMS is enabled and a phone is known). Runs with
+   * the session locked, after any change that can free spots: cancellation, deletion, capacity change, hold
+   * release, unlock. Nothing happens while the session's promotion is locked. Answers the promoted ids. */
+  async promoteWaiting(m: EntityManager, session: LockedSession): Promise<number[]> {
+    const count = promotableCount(session);
+    if (count === 0) return [];
+    const [promoted]: [{ id: number; position: number }[]] = await m.query(
+      `WITH p AS (SELECT id, queue_position FROM registrations WHERE session_id = $1 AND state = $3 ORDER BY queue_position LIMIT $2)
+       UPDATE registrations r SET state = $4, queue_position = NULL, promoted_at = now(), registered_at = now(), uses_reserved_spot = false
+         FROM p WHERE r.id = p.id
+       RETURNING r.id, p.queue_position AS position`,
+      [session.id, count, Waiting, Active],
+    );
+    promoted.sort((x, y) => x.position - y.position);
+    if (!promoted.length) return [];
+    const n = promoted.length;
+    // The rest move up by n (positionsAfterPromotion).
+    await m.query(
+      `UPDATE registrations SET queue_position = queue_position - $2 WHERE session_id = $1 AND state = $3`,
+      [session.id, n, Waiting],
+    );
+    await m.query(
+      `UPDATE event_sessions SET online_registered = online_registered + $2, queue_count = queue_count - $2 WHERE id = $1`,
+      [session.id, n],
+    );
+    session.onlineRegistered += n;
+    session.queueCount -= n;
+    const ids = promoted.map((row) => row.id);
+    await this.emailOutbox.record(m, 'Promotion', ids);
+    await this.smsOutbox.recordPromotion(m, ids);
+    return ids;
+  }
+
+  /** Staff promote one locked waiting entry at `position`, in any order and even while automatic promotion
+   * is locked: a free online spot if there is one, else an unused reserved spot (manualPromotionSpot). False,
+   * writing nothing, when there is neither. */
+  async promoteEntry(m: EntityManager, session: LockedSession, entryId: number, position: number): Promise<boolean> {
+    const spot = manualPromotionSpot(session);
+    if (!spot) return false;
+    const usesReservedSpot = spot === 'reserved';
+    await m.query(
+      `UPDATE registrations SET state = $3, queue_position = NULL, registered_at = now(), promoted_at = now(), uses_reserved_spot = $2 WHERE id = $1`,
+      [entryId, usesReservedSpot, Active],
+    );
+    await m.query(
+      `UPDATE event_sessions SET online_registered = online_registered + $2, reserved_registered = reserved_registered + $3 WHERE id = $1`,
+      [session.id, usesReservedSpot ? 0 : 1, usesReservedSpot ? 1 : 0],
+    );
+    if (usesReservedSpot) session.reservedRegistered += 1;
+    else session.onlineRegistered += 1;
+    await this.closeQueueGap(m, session, position);
+    await this.emailOutbox.record(m, 'Promotion', [entryId]);
+    await this.smsOutbox.recordPromotion(m, [entryId]);
+    return true;
+  }
+
+  /** Sets the locked session's waiting list to `queueIds`, positions 1..n in that order. False, writing
+   * nothing, unless the list names every waiting entry exactly once. */
+  async reorderQueue(m: EntityManager, session: LockedSession, queueIds: number[]): Promise<boolean> {
+    const waiting: { id: number }[] = await m.query(
+      `SELECT id FROM registrations WHERE session_id = $1 AND state = $2 FOR UPDATE`,
+      [session.id, Waiting],
+    );
+    const ids = new Set(waiting.map((row) => row.id));
+    const sameSet =
+      queueIds.length === ids.size && new Set(queueIds).size === ids.size && queueIds.every((id) => ids.has(id));
+    if (!sameSet) return false;
+    await m.query(
+      `UPDATE registrations r SET queue_position = o.position
+         FROM unnest($2::int[]) WITH ORDINALITY AS o(id, position)
+        WHERE r.id = o.id AND r.session_id = $1 AND r.state = $3`,
+      [session.id, queueIds, Waiting],
+    );
+    return true;
+  }
+
+  /** Writes the locked session's capacity settings as the caller changed them on `session` (the caller has
+   * checked them against the invariants). Promotion onto seats that opened is the caller's next step. */
+  async applyCapacity(m: EntityManager, session: LockedSession): Promise<void> {
+    await m.query(
+      `UPDATE event_sessions SET max_attendees = $2, reserved_spots = $3, max_queue_spots = $4, is_promotion_locked = $5 WHERE id = $1`,
+      [session.id, session.maxAttendees, session.reservedSpots, session.maxQueueSpots, session.isPromotionLocked],
+    );
+  }
+
+  /** The waiting-list limit of every session not yet ended set to `limit`, never below the people already
+   * waiting there (one statement; each row changes atomically against the bookings). Answers how many changed. */
+  async setQueueLimitOfComingSessions(limit: number): Promise<number> {
+    const [, updated]: [unknown[], number] = await this.ds.query(
+      `UPDATE event_sessions SET max_queue_spots = greatest($1::int, queue_count)
+        WHERE ends_at > now() AND max_queue_spots <> greatest($1::int, queue_count)`,
+      [limit],
+    );
+    return updated;
+  }
+
+  /** Before sessions locked by the caller are deleted: false when anyone is active or waiting in one of
+   * them; otherwise their cancelled registrations are deleted (they would keep the session alive). */
+  async clearForDeletion(m: EntityManager, sessionIds: number[]): Promise<boolean> {
+    const [busy] = await m.query(
+      `SELECT 1 FROM registrations WHERE session_id = ANY($1::int[]) AND state = ANY($2::int[]) LIMIT 1`,
+      [sessionIds, [Active, Waiting]],
+    );
+    if (busy) return false;
+    await m.query(`DELETE FROM registrations WHERE session_id = ANY($1::int[]) AND state = $2`, [
+      sessionIds,
+      Cancelled,
+    ]);
+    return true;
+  }
+}
