@@ -10,6 +10,7 @@ import {
   BlacklistReason,
   BlacklistReasonOption,
   MESSAGES,
+  REGISTRATION_STATE,
   isValidEmail,
   normalizeEmail,
 } from '@evreg/contracts';
@@ -21,14 +22,12 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import type { Principal } from '../auth/principal';
 import { EmailOutbox } from '../email/email-outbox';
-import { recordBlacklistSms } from '../sms/blacklist-sms';
+import { SmsOutbox } from '../sms/sms-outbox.module';
 import { CreateBlacklistEntryDto, ListBlacklistQueryDto, UpdateBlacklistEntryDto } from './dto/blacklist.dto';
 import { expiryProblem, parseExpiry } from './expiry';
 
 const M = MESSAGES.blacklist;
 const DEFAULT_PAGE_SIZE = 20;
-/** email_messages.email_type of the message telling a person they are on the blacklist. */
-export const BLACKLIST_EMAIL_TYPE = 'Blacklist';
 
 /** What the booking engine needs to refuse a person: their latest active entry. */
 export interface ActiveBlacklistEntry {
@@ -60,6 +59,7 @@ export class BlacklistService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly emailOutbox: EmailOutbox,
+    private readonly smsOutbox: SmsOutbox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -132,9 +132,9 @@ export class BlacklistService {
           `SELECT id, first_name AS "firstName", last_name AS "lastName", telephone_number AS phone, user_tax_id AS "taxId"
            FROM registrations
           WHERE session_id = $1 AND lower(email) = $2
-          ORDER BY CASE state WHEN 0 THEN 0 WHEN 2 THEN 1 ELSE 2 END, registered_at DESC, id DESC
+          ORDER BY CASE state WHEN $3 THEN 0 WHEN $4 THEN 1 ELSE 2 END, registered_at DESC, id DESC
           LIMIT 1`,
-          [dto.eventSessionId, email],
+          [dto.eventSessionId, email, REGISTRATION_STATE.Active, REGISTRATION_STATE.Waiting],
         );
       if (!person) throw AppError.field('email', M.personNotInSession);
 
@@ -162,27 +162,22 @@ export class BlacklistService {
         ],
       );
       if (notificationType === BLACKLIST_NOTIFICATION.Email) {
-        await m.query(
-          `INSERT INTO email_messages (email_type, registration_id, event_id, session_id, email_address, recipient_name, user_tax_id, data, status)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0)`,
-          [
-            BLACKLIST_EMAIL_TYPE,
-            person.id,
-            dto.eventId,
-            dto.eventSessionId,
-            email,
-            `${firstName} ${lastName}`.trim(),
-            person.taxId,
-            {
-              blacklistEntryId: id,
-              expiresAt: expiresAt.toISOString(),
-              reason: dto.blackListReason,
-              reasonLabel: reasonLabel(dto.blackListReason),
-            },
-          ],
-        );
+        await this.emailOutbox.recordBlacklist(m, {
+          registrationId: person.id,
+          eventId: dto.eventId,
+          sessionId: dto.eventSessionId,
+          email,
+          recipientName: `${firstName} ${lastName}`.trim(),
+          userTaxId: person.taxId,
+          data: {
+            blacklistEntryId: id,
+            expiresAt: expiresAt.toISOString(),
+            reason: dto.blackListReason,
+            reasonLabel: reasonLabel(dto.blackListReason),
+          },
+        });
       } else {
-        await recordBlacklistSms(m, {
+        await this.smsOutbox.recordBlacklist(m, {
           registrationId: person.id,
           eventId: dto.eventId,
           sessionId: dto.eventSessionId,
@@ -279,34 +274,50 @@ export class BlacklistService {
   /** After a public registration was refused because this address is blacklisted: records the e-mail that
    * tells the person the details the refusal leaves out (until when, why), at most once a day per address, so
    * refusals can't be used to flood them. The name and the reason come from their entry, nothing from the
-   * request. One statement (the day's mark and the message together). Answers whether a message was recorded;
-   * the caller kicks the outbox. See docs/domain.md, "Probing the blacklist and staff accounts". */
+   * request. One transaction: the day's mark, then the message through the e-mail outbox. Answers whether a
+   * message was recorded; the caller kicks the outbox. See docs/domain.md, "Probing the blacklist and staff
+   * accounts". */
   async recordRefusalNotice(email: string, sessionId: number): Promise<boolean> {
     const normalized = normalizeEmail(email);
-    const labels = [0, 1, 2].map(reasonLabel);
-    const rows: unknown[] = await this.ds.query(
-      `WITH b AS (
-         SELECT id, first_name, last_name, expires_at, reason FROM blacklist_entries
-          WHERE email = $1 AND expires_at > now() ORDER BY expires_at DESC, id DESC LIMIT 1),
-       n AS (
-         INSERT INTO blacklist_refusal_notices AS x (email_hash, sent_at) SELECT $2, now() FROM b
-         ON CONFLICT (email_hash) DO UPDATE SET sent_at = now() WHERE x.sent_at <= now() - interval '1 day'
-         RETURNING 1)
-       INSERT INTO email_messages (email_type, event_id, session_id, email_address, recipient_name, data)
-       SELECT $3, s.event_id, s.id, $1, trim(b.first_name || ' ' || b.last_name),
-              jsonb_build_object('blacklistEntryId', b.id, 'expiresAt', b.expires_at, 'reason', b.reason,
-                                 'reasonLabel', ($5::text[])[b.reason + 1], 'refusedRegistration', true)
-         FROM b, n, event_sessions s WHERE s.id = $4
-       RETURNING id`,
-      [
-        normalized,
-        keyedHash(this.config.appSecret, 'blacklist-refusal', normalized),
-        BLACKLIST_EMAIL_TYPE,
+    return this.ds.transaction(async (m) => {
+      // The day's mark, only when the address has an active entry and no notice in the last day.
+      const [marked]: {
+        entryId: number;
+        name: string;
+        expiresAt: Date;
+        reason: BlacklistReason;
+        eventId: number;
+      }[] = await m.query(
+        `WITH b AS (
+           SELECT id, first_name, last_name, expires_at, reason FROM blacklist_entries
+            WHERE email = $1 AND expires_at > now() ORDER BY expires_at DESC, id DESC LIMIT 1),
+         n AS (
+           INSERT INTO blacklist_refusal_notices AS x (email_hash, sent_at) SELECT $2, now() FROM b
+           ON CONFLICT (email_hash) DO UPDATE SET sent_at = now() WHERE x.sent_at <= now() - interval '1 day'
+           RETURNING 1)
+         SELECT b.id AS "entryId", trim(b.first_name || ' ' || b.last_name) AS name, b.expires_at AS "expiresAt",
+                b.reason, s.event_id AS "eventId"
+           FROM b, n, event_sessions s WHERE s.id = $3`,
+        [normalized, keyedHash(this.config.appSecret, 'blacklist-refusal', normalized), sessionId],
+      );
+      if (!marked) return false;
+      await this.emailOutbox.recordBlacklist(m, {
+        registrationId: null,
+        eventId: marked.eventId,
         sessionId,
-        labels,
-      ],
-    );
-    return rows.length > 0;
+        email: normalized,
+        recipientName: marked.name,
+        userTaxId: null,
+        data: {
+          blacklistEntryId: marked.entryId,
+          expiresAt: new Date(marked.expiresAt).toISOString(),
+          reason: marked.reason,
+          reasonLabel: reasonLabel(marked.reason),
+          refusedRegistration: true,
+        },
+      });
+      return true;
+    });
   }
 
   private acceptableExpiry(value: string): Date {

@@ -17,6 +17,8 @@ const DISPATCH_WINDOW_MS = 250;
 
 /** The e-mails recorded for registrations: those a booking change causes, and staff notifications. */
 export type EmailType = 'Registration' | 'Queue' | 'Promotion' | 'Cancellation' | 'Notification';
+/** Every type the outbox writes: those above and the blacklist notice. */
+export type OutboxEmailType = EmailType | 'Blacklist';
 
 /** The INSERT of one pending e-mail per new registration, for a statement that inserts the registrations in a
  * CTE: `rows` names that CTE (id, email, first_name, last_name, user_tax_id), and the three parameters hold the
@@ -61,6 +63,36 @@ export class EmailOutbox {
          JOIN registrations r ON r.id = d.id
          JOIN event_sessions s ON s.id = r.session_id`,
       [type, registrationIds, data],
+    );
+  }
+
+  /** The e-mail telling a person they are on the blacklist (a new entry, or a public registration refused because
+   * of it: `data.refusedRegistration`), in the caller's transaction. */
+  async recordBlacklist(
+    m: EntityManager,
+    message: {
+      registrationId: number | null;
+      eventId: number;
+      sessionId: number;
+      email: string;
+      recipientName: string;
+      userTaxId: string | null;
+      data: Record<string, unknown>;
+    },
+  ): Promise<void> {
+    await m.query(
+      `INSERT INTO email_messages (email_type, registration_id, event_id, session_id, email_address, recipient_name, user_tax_id, data)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        'Blacklist' satisfies OutboxEmailType,
+        message.registrationId,
+        message.eventId,
+        message.sessionId,
+        message.email,
+        message.recipientName,
+        message.userTaxId,
+        message.data,
+      ],
     );
   }
 

@@ -1,5 +1,6 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { recordBlacklistSms } from './blacklist-sms';
 import { recordPromotionSms } from './promotion-sms';
 import { RecordedSms, SmsIntent, recordSms } from './sms-outbox';
 
@@ -15,6 +16,11 @@ export class SmsOutbox {
   /** The Promotion SMS of each promoted person with a phone, when SMS is enabled (see recordPromotionSms). */
   recordPromotion(m: EntityManager, registrationIds: number[]): Promise<void> {
     return recordPromotionSms(m, registrationIds);
+  }
+
+  /** The SMS telling a person they are on the blacklist (see recordBlacklistSms). */
+  recordBlacklist(m: EntityManager, entry: Parameters<typeof recordBlacklistSms>[1]): Promise<void> {
+    return recordBlacklistSms(m, entry);
   }
 
   /** GDPR erasure: deletes the SMS of these registrations, or those recorded for this (normalised) e-mail
