@@ -43,7 +43,9 @@ export class AppModule {
         DatabaseModule.forRoot(config, database),
         QueueModule.forRoot({ redisUrl: config.redisUrl ?? undefined, runWorkers, prefix: config.queuePrefix }),
         ScheduleModule.forRoot(),
-        ThrottlerModule.forRoot([{ name: 'login', ttl: 60_000, limit: config.loginRateLimitPerMinute }]),
+        // Sign-in and refresh (ThrottlerGuard on those two routes). Named 'default' so that the refusal carries the
+        // standard Retry-After (another name would suffix the headers: Retry-After-<name>).
+        ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: config.loginRateLimitPerMinute }]),
         AuthModule,
         UsersModule,
         RolesModule,

@@ -11,6 +11,8 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { ApiErrorResponseDto } from './common/api-error.dto';
 import { drainableConnections } from './common/connection-drain';
 import { limitJsonBodies } from './common/json-body';
+import { RouteMethods } from './common/route-methods';
+import { RETRY_AFTER_HEADER, SERVICE_UNAVAILABLE_DESCRIPTION } from './common/service-unavailable';
 import { SpaFallback } from './common/spa-fallback';
 import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
@@ -54,6 +56,9 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
   let app: NestFastifyApplication;
   let readiness: Readiness;
   let connections: ReturnType<typeof drainableConnections>;
+  // Noted from the first route on, for the 405 of a wrong method (common/route-methods.ts).
+  const routes = new RouteMethods();
+  routes.watch(adapter.getInstance());
   try {
     app = await NestFactory.create<NestFastifyApplication>(
       AppModule.forRoot({ config, database, runWorkers: options.runWorkers ?? config.runWorkers }),
@@ -124,7 +129,7 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
 
     app.useGlobalPipes(createValidationPipe());
     app.useGlobalFilters(
-      new AllExceptionsFilter(new SpaFallback(adminDist, bookingDist), app.get(DatabaseAvailability)),
+      new AllExceptionsFilter(new SpaFallback(adminDist, bookingDist), app.get(DatabaseAvailability), routes),
     );
 
     const document = SwaggerModule.createDocument(
@@ -132,16 +137,25 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
       new DocumentBuilder()
         .setTitle('Inscripciones a eventos: API')
         .setDescription(
-          'API pública de reservas y API del back office. Errores: `{ statusCode, code, message, errors? }` con mensajes en español.',
+          'API pública de reservas y API del back office. Errores: `{ statusCode, code, message, errors? }` con mensajes en español. Un método que una ruta no admite: 405 con la cabecera Allow.',
         )
         .setVersion('1.0')
-        .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+        .addServer('/', 'Este servidor')
+        .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Token de acceso' })
+        .addBearerAuth(
+          {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Refresh token (POST /api/auth/refresh)',
+          },
+          'refreshToken',
+        )
         .addGlobalResponse({
           status: 503,
-          description:
-            'SERVICE_UNAVAILABLE: la base de datos no está disponible; la cabecera Retry-After dice en cuántos segundos reintentar',
+          description: SERVICE_UNAVAILABLE_DESCRIPTION,
           type: ApiErrorResponseDto,
-          headers: { 'Retry-After': { description: 'Segundos', schema: { type: 'integer' } } },
+          headers: RETRY_AFTER_HEADER,
         })
         .build(),
     );

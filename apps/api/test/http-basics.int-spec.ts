@@ -77,6 +77,28 @@ describe('HTTP basics: error bodies, static apps, docs, health, security headers
     expect(res.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Recurso no encontrado' });
   });
 
+  it('answers a known path called with a method it does not take with a 405 naming the ones it does', async () => {
+    const res = await app.request('DELETE', '/api/auth/login', { token });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+    expect(res.body).toEqual({
+      statusCode: 405,
+      code: 'METHOD_NOT_ALLOWED',
+      message: 'Método DELETE no admitido en esta ruta; admite: POST',
+    });
+    // Parameters count: any id; a GET also answers HEAD.
+    const event = await app.request('PATCH', '/api/events/12', { token });
+    expect(event.status).toBe(405);
+    expect(event.headers.get('allow')).toBe('GET, HEAD, PUT, DELETE');
+    // Off the API too (a form posted to the booking page), never the page or the redirect.
+    const page = await app.request('POST', '/', { body: {} });
+    expect(page.status).toBe(405);
+    expect(page.headers.get('allow')).toBe('GET, HEAD');
+    // An unknown path stays a 404, and a page of the back office stays the SPA's.
+    expect((await app.request('POST', '/api/no-existe', { token })).status).toBe(404);
+    expect((await app.request('POST', '/admin/users', { body: {} })).status).toBe(404);
+  });
+
   it('serves the booking app at / and /cancel, the back office at /admin with SPA fallback, and redirects unknown paths to /', async () => {
     const booking = await app.request('GET', '/');
     expect(booking.status).toBe(200);
@@ -111,6 +133,10 @@ describe('HTTP basics: error bodies, static apps, docs, health, security headers
       expect.arrayContaining(['statusCode', 'code', 'message']),
     );
     expect(doc.paths['/api/auth/login'].post.responses['401']).toBeDefined();
+    expect(doc.paths['/api/auth/login'].post.responses['429'].headers['Retry-After']).toBeDefined();
+    // Public calls need no token (docs/architecture.md, "The contract"; the whole document: openapi-contract).
+    expect(doc.paths['/api/auth/login'].post.security).toEqual([]);
+    expect(doc.servers).toEqual([{ url: '/', description: 'Este servidor' }]);
     // Any call may meet the database away (docs/domain.md, "PostgreSQL away").
     expect(doc.paths['/api/user/me'].get.responses['503']).toMatchObject({
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiErrorResponseDto' } } },
@@ -186,6 +212,10 @@ describe('HTTP basics: error bodies, static apps, docs, health, security headers
       const last = await limited.request('POST', '/api/auth/login', {
         body: { email: 'x@example.com', password: 'abcdef' },
       });
+      // The standard header, in seconds (within the one-minute window).
+      const retryAfter = Number(last.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
       expect(last.body).toEqual({
         statusCode: 429,
         code: 'TOO_MANY_REQUESTS',

@@ -239,6 +239,7 @@ export const MESSAGES = {
     payloadTooLarge: 'El cuerpo de la petición es demasiado grande',
     unsupportedMediaType: 'Tipo de contenido no admitido: envía JSON',
     notFound: 'Recurso no encontrado',
+    methodNotAllowed: 'Método {method} no admitido en esta ruta; admite: {allow}',
     tooManyRequests: 'Demasiadas peticiones. Espera un momento e inténtalo de nuevo.',
     internal: 'Error interno del servidor. Inténtalo de nuevo más tarde.',
     serviceUnavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',

@@ -1,4 +1,5 @@
 import { Param, ParseUUIDPipe, PipeTransform } from '@nestjs/common';
+import { ApiParam } from '@nestjs/swagger';
 import { AppError } from './app-error';
 
 const MAX_INT = 2_147_483_647;
@@ -15,14 +16,31 @@ class ParseIdPipe implements PipeTransform<string, number> {
   }
 }
 
-export function IdParam(name = 'id') {
-  return Param(name, new ParseIdPipe(name));
+/** The path parameter, documented as what it is: an integer of PostgreSQL's range (the type Nest infers is number). */
+export function IdParam(name = 'id'): ParameterDecorator {
+  return documented(
+    Param(name, new ParseIdPipe(name)),
+    ApiParam({ name, schema: { type: 'integer', minimum: 1, maximum: MAX_INT } }),
+  );
 }
 
 /** A UUID from the path (users, roles). */
-export function UuidParam(name = 'id') {
-  return Param(
-    name,
-    new ParseUUIDPipe({ exceptionFactory: () => AppError.field(name, `El identificador "${name}" no es válido`) }),
+export function UuidParam(name = 'id'): ParameterDecorator {
+  return documented(
+    Param(
+      name,
+      new ParseUUIDPipe({ exceptionFactory: () => AppError.field(name, `El identificador "${name}" no es válido`) }),
+    ),
+    ApiParam({ name, schema: { type: 'string', format: 'uuid' } }),
   );
+}
+
+/** A path parameter decorator that also documents the parameter on its method (a parameter decorator can't be
+ * combined with a method decorator otherwise). */
+function documented(param: ParameterDecorator, doc: MethodDecorator): ParameterDecorator {
+  return (target, key, index) => {
+    param(target, key, index);
+    const descriptor = key === undefined ? undefined : Object.getOwnPropertyDescriptor(target, key);
+    if (key !== undefined && descriptor) doc(target, key, descriptor);
+  };
 }

@@ -1,9 +1,16 @@
 import { ExecutionContext, createParamDecorator } from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
 import { MESSAGES, SESSION_TOKEN_HEADER, isValidSessionToken } from '@evreg/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 
 const FIELD = 'X-Session-Token';
+
+/** The header in the OpenAPI document, always spelt the same way (HTTP header names are case-insensitive; a client
+ * generated from the document sends it once, as written here). */
+export function ApiSessionTokenHeader(options: { required: boolean; description?: string }) {
+  return ApiHeader({ name: FIELD, ...options });
+}
 
 /** The visitor's X-Session-Token, trimmed: absent or blank is undefined (a 400 when `required`), anything but
  * 16-100 letters, digits or - _ . : is a 400 naming the header. */

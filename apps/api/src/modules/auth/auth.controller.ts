@@ -1,7 +1,6 @@
-import { Body, Controller, Get, Headers, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiHeader,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
@@ -10,14 +9,23 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { ThrottlerGuard } from '@nestjs/throttler';
+import type { FastifyRequest } from 'fastify';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { MessageResponseDto } from '../../common/message-response.dto';
+import { RETRY_AFTER_HEADER } from '../../common/service-unavailable';
 import { Auth, CurrentPrincipal, Public } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { CurrentUserDto, LoginResponseDto, RefreshResponseDto } from './dto/auth-responses.dto';
 import { LoginDto } from './dto/login.dto';
 import type { Principal } from './principal';
+
+/** The sign-in rate limit's refusal (ThrottlerGuard, one minute's window per client). */
+const TOO_MANY_ATTEMPTS = {
+  type: ApiErrorResponseDto,
+  description: 'TOO_MANY_REQUESTS: demasiados intentos; Retry-After dice en cuántos segundos reintentar',
+  headers: RETRY_AFTER_HEADER,
+};
 
 @ApiTags('Auth')
 @Controller()
@@ -32,21 +40,23 @@ export class AuthController {
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })
   @ApiUnauthorizedResponse({ type: ApiErrorResponseDto, description: 'INVALID_CREDENTIALS o ACCOUNT_LOCKED' })
-  @ApiTooManyRequestsResponse({ type: ApiErrorResponseDto })
+  @ApiTooManyRequestsResponse(TOO_MANY_ATTEMPTS)
   login(@Body() dto: LoginDto) {
     return this.auth.login(dto);
   }
 
   @Post('auth/refresh')
   @HttpCode(200)
-  @Public()
+  // No access token: the refresh token goes as the bearer token (the `refreshToken` scheme of the document). Read
+  // from the request, not with @Headers(), which would also document it as a header parameter.
+  @Public({ security: [{ refreshToken: [] }] })
   @UseGuards(ThrottlerGuard)
   @ApiOperation({ summary: 'Nuevo token de acceso; el refresh token va como Bearer' })
-  @ApiHeader({ name: 'Authorization', description: 'Bearer <refreshToken>', required: true })
   @ApiOkResponse({ type: RefreshResponseDto })
   @ApiUnauthorizedResponse({ type: ApiErrorResponseDto })
-  refresh(@Headers('authorization') authorization?: string) {
-    return this.auth.refresh(authorization);
+  @ApiTooManyRequestsResponse(TOO_MANY_ATTEMPTS)
+  refresh(@Req() request: FastifyRequest) {
+    return this.auth.refresh(request.headers.authorization);
   }
 
   @Post('auth/logout')

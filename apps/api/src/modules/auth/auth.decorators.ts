@@ -11,11 +11,35 @@ export type AccessPolicy =
 
 export const ACCESS_POLICY = 'evreg:access-policy';
 
+/** Where @nestjs/swagger keeps an operation's own fields (ApiOperation). Its ApiSecurity can't say "no token"
+ * (an empty list is dropped) and ApiOperation would reset the summary, so the requirement is merged in here. */
+const SWAGGER_OPERATION = 'swagger/apiOperation';
+
+/** An OpenAPI security requirement: scheme name → scopes (none for bearer tokens). */
+type SecurityRequirement = Record<string, string[]>;
+
+/** The operation's `security` in the OpenAPI document, exactly as given (`[]`: no token). */
+function ApiOperationSecurity(security: SecurityRequirement[]): MethodDecorator {
+  return (_target, _key, descriptor) => {
+    const method = descriptor.value as object;
+    const previous = (Reflect.getMetadata(SWAGGER_OPERATION, method) as object | undefined) ?? {};
+    Reflect.defineMetadata(SWAGGER_OPERATION, { ...previous, security }, method);
+    return descriptor;
+  };
+}
+
 /** Open to anyone (the public booking page, login). With `optionalAuth`, a staff bearer token, when sent, is
- * checked (401 if invalid) and the principal made available, so one path can answer staff more. */
-export function Public(options: { optionalAuth?: boolean } = {}) {
+ * checked (401 if invalid) and the principal made available, so one path can answer staff more. The document
+ * says so: `security: []` (no token), with `optionalAuth` `[{}, { bearer: [] }]` (none, or the staff token);
+ * `security` replaces that for a public route that reads a credential of its own (refresh: the refresh token). */
+export function Public(options: { optionalAuth?: boolean; security?: SecurityRequirement[] } = {}) {
   const policy: AccessPolicy = { kind: 'public', optionalAuth: options.optionalAuth ?? false };
-  return applyDecorators(SetMetadata(ACCESS_POLICY, policy), ApiExtension('x-access', 'public'));
+  const security = options.security ?? (policy.optionalAuth ? [{}, { bearer: [] }] : []);
+  return applyDecorators(
+    SetMetadata(ACCESS_POLICY, policy),
+    ApiExtension('x-access', 'public'),
+    ApiOperationSecurity(security),
+  );
 }
 
 /** Signed-in staff holding every listed permission (none: any signed-in user). `allowMustChangePassword` lets a

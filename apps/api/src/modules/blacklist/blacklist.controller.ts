@@ -60,6 +60,7 @@ export class BlacklistController {
 
   @Get(':id')
   @Auth({ permission: 'Blacklists.Read' })
+  @ApiOperation({ summary: 'Una entrada de la lista negra' })
   @ApiOkResponse({ type: BlacklistEntryDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'id no es un número entero' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })

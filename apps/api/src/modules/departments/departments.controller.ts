@@ -32,6 +32,7 @@ export class DepartmentsController {
 
   @Get(':id')
   @Auth({ permission: 'Departments.Read' })
+  @ApiOperation({ summary: 'Un departamento' })
   @ApiOkResponse({ type: DepartmentDto })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   get(@IdParam() id: number) {
@@ -40,6 +41,7 @@ export class DepartmentsController {
 
   @Post()
   @Auth({ permission: 'Departments.Create' })
+  @ApiOperation({ summary: 'Crear un departamento' })
   @ApiCreatedResponse({ type: DepartmentDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })
   @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'Nombre repetido' })
@@ -49,6 +51,7 @@ export class DepartmentsController {
 
   @Put(':id')
   @Auth({ permission: 'Departments.Update' })
+  @ApiOperation({ summary: 'Renombrar un departamento' })
   @ApiOkResponse({ type: DepartmentDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
@@ -60,6 +63,7 @@ export class DepartmentsController {
   @Delete(':id')
   @HttpCode(204)
   @Auth({ permission: 'Departments.Delete' })
+  @ApiOperation({ summary: 'Eliminar un departamento sin usuarios' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'Tiene usuarios asignados' })

@@ -95,6 +95,7 @@ export class EmailTemplatesController {
 
   @Get(':id')
   @Auth({ permission: 'Settings.Read' })
+  @ApiOperation({ summary: 'Una plantilla de email' })
   @ApiOkResponse({ type: EmailTemplateDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'id no es un número entero' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })

@@ -1,7 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiExtraModels,
   ApiHeader,
   ApiNotFoundResponse,
@@ -9,12 +8,12 @@ import {
   ApiOperation,
   ApiQuery,
   ApiTags,
+  ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { SESSION_TOKEN_HEADER } from '@evreg/contracts';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { IdParam } from '../../common/id-param';
-import { SessionTokenHeader } from '../../common/session-token';
+import { ApiSessionTokenHeader, SessionTokenHeader } from '../../common/session-token';
 import { CurrentPrincipal, Public } from '../auth/auth.decorators';
 import type { Principal } from '../auth/principal';
 import { AdminEventDto, PublicEventDto, SessionDto } from './dto/views.dto';
@@ -43,7 +42,6 @@ export class PublicEventsController {
     description:
       'Con un token de personal con Events.Read responde la vista completa del back office (AdminEvent: todos los campos, sesiones y totales).',
   })
-  @ApiBearerAuth()
   @ApiHeader(ACCEPT_LANGUAGE)
   @ApiQuery({
     name: 'showExcerpt',
@@ -57,6 +55,7 @@ export class PublicEventsController {
   })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Identificador no válido' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Evento no encontrado' })
+  @ApiUnauthorizedResponse({ type: ApiErrorResponseDto, description: 'Se envió un token y no es válido' })
   get(@IdParam() id: number, @Query('showExcerpt') showExcerpt?: boolean, @CurrentPrincipal() principal?: Principal) {
     if (principal && !principal.mustChangePassword && principal.permissions.has('Events.Read'))
       return this.events.get(id);
@@ -69,8 +68,7 @@ export class PublicEventsController {
     summary: 'Todas las sesiones del evento (también las pasadas), por fecha de inicio, con plazas en vivo',
   })
   @ApiHeader(ACCEPT_LANGUAGE)
-  @ApiHeader({
-    name: SESSION_TOKEN_HEADER,
+  @ApiSessionTokenHeader({
     required: false,
     description: 'Token del visitante: sus propias retenciones no restan de availableSpots',
   })
@@ -83,9 +81,10 @@ export class PublicEventsController {
   @ApiQuery({
     name: '_',
     required: false,
+    type: String,
     description: 'Antiprocaché: se ignora (igual que t y cualquier otro parámetro)',
   })
-  @ApiQuery({ name: 't', required: false, description: 'Antiprocaché: se ignora' })
+  @ApiQuery({ name: 't', required: false, type: String, description: 'Antiprocaché: se ignora' })
   @ApiOkResponse({ type: [SessionDto] })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Identificador o X-Session-Token no válido' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Evento no encontrado' })

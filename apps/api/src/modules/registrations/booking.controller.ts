@@ -5,7 +5,6 @@ import {
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiGoneResponse,
-  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -17,17 +16,30 @@ import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { AppError } from '../../common/app-error';
 import { IdParam } from '../../common/id-param';
 import { MessageResponseDto } from '../../common/message-response.dto';
-import { SessionTokenHeader } from '../../common/session-token';
+import { ApiServiceUnavailable, RETRY_AFTER_HEADER } from '../../common/service-unavailable';
+import { ApiSessionTokenHeader, SessionTokenHeader } from '../../common/session-token';
 import { Public } from '../auth/auth.decorators';
 import { BookingService } from './booking.service';
 import { CancellationService } from './cancellation.service';
-import { AttendeeDto, BulkRegistrationDto, RegistrationResponseDto } from './dto/registration.dto';
+import {
+  AttendeeDto,
+  BulkRegistrationDto,
+  CancellationPreviewDto,
+  RegistrationErrorDto,
+  RegistrationRefusalDto,
+  RegistrationResponseDto,
+} from './dto/registration.dto';
 
 const REFUSALS =
-  'Rechazo: { statusCode, code, message, title, attendeeErrors? } con los mensajes por persona (índice 0, 1)';
+  'Rechazo: { statusCode, code, message, title, attendeeErrors? } con los mensajes por persona (índice 0, 1); un cuerpo que no es una inscripción: errors por campo, sin title';
+const CONFLICTS = 'EVENT_NOT_LIVE, REGISTRATION_CLOSED, SESSION_STARTED, FULL, DUPLICATE_REGISTRATION';
 const BLACKLISTED = 'BLACKLISTED (sin fecha ni motivo: la persona los recibe por email)';
-const TOO_MANY =
-  'TOO_MANY_REQUESTS con Retry-After: demasiados rechazos (lista negra, ya inscrito) para el correo, el token o la IP';
+const TOO_MANY = {
+  type: RegistrationRefusalDto,
+  description:
+    'TOO_MANY_REQUESTS con Retry-After: demasiados rechazos (lista negra, ya inscrito) para el correo, el token o la IP',
+  headers: RETRY_AFTER_HEADER,
+};
 
 @ApiTags('Reservas (público)')
 @Controller()
@@ -40,16 +52,14 @@ export class BookingController {
   @Post('events/sessions/:eventSessionId/registrations')
   @Public()
   @ApiOperation({ summary: 'Inscribir a una persona (consume la reserva del X-Session-Token)' })
-  @ApiHeader({ name: 'X-Session-Token', required: false })
+  @ApiSessionTokenHeader({ required: false })
   @ApiCreatedResponse({ type: RegistrationResponseDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: `${REFUSALS}: datos no válidos` })
-  @ApiForbiddenResponse({ type: ApiErrorResponseDto, description: BLACKLISTED })
-  @ApiTooManyRequestsResponse({ type: ApiErrorResponseDto, description: TOO_MANY })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'SESSION_NOT_FOUND' })
-  @ApiConflictResponse({
-    type: ApiErrorResponseDto,
-    description: 'EVENT_NOT_LIVE, REGISTRATION_CLOSED, SESSION_STARTED, FULL, DUPLICATE_REGISTRATION',
-  })
+  @ApiBadRequestResponse({ type: RegistrationErrorDto, description: `${REFUSALS}: datos no válidos` })
+  @ApiForbiddenResponse({ type: RegistrationRefusalDto, description: BLACKLISTED })
+  @ApiTooManyRequestsResponse(TOO_MANY)
+  @ApiNotFoundResponse({ type: RegistrationRefusalDto, description: 'SESSION_NOT_FOUND' })
+  @ApiConflictResponse({ type: RegistrationRefusalDto, description: CONFLICTS })
+  @ApiServiceUnavailable(RegistrationErrorDto)
   register(
     @IdParam('eventSessionId') sessionId: number,
     @Body() dto: AttendeeDto,
@@ -63,13 +73,14 @@ export class BookingController {
   @Post('events/sessions/:eventSessionId/bulk-registrations')
   @Public()
   @ApiOperation({ summary: 'Inscribir a dos personas (titular y acompañante), todo o nada' })
-  @ApiHeader({ name: 'X-Session-Token', required: false })
+  @ApiSessionTokenHeader({ required: false })
   @ApiCreatedResponse({ type: RegistrationResponseDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: REFUSALS })
-  @ApiForbiddenResponse({ type: ApiErrorResponseDto, description: BLACKLISTED })
-  @ApiTooManyRequestsResponse({ type: ApiErrorResponseDto, description: TOO_MANY })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto })
+  @ApiBadRequestResponse({ type: RegistrationErrorDto, description: REFUSALS })
+  @ApiForbiddenResponse({ type: RegistrationRefusalDto, description: BLACKLISTED })
+  @ApiTooManyRequestsResponse(TOO_MANY)
+  @ApiNotFoundResponse({ type: RegistrationRefusalDto, description: 'SESSION_NOT_FOUND' })
+  @ApiConflictResponse({ type: RegistrationRefusalDto, description: CONFLICTS })
+  @ApiServiceUnavailable(RegistrationErrorDto)
   registerBulk(
     @IdParam('eventSessionId') sessionId: number,
     @Body() dto: BulkRegistrationDto,
@@ -83,10 +94,7 @@ export class BookingController {
   @Get('registrations/cancellation/:token')
   @Public()
   @ApiOperation({ summary: 'Qué se cancelará con el enlace del email (sin cancelar)' })
-  @ApiOkResponse({
-    description:
-      'registrationId, firstName, eventTitle, startDate, startTime, endTime, isAllDay, queued, queuePosition',
-  })
+  @ApiOkResponse({ type: CancellationPreviewDto })
   @ApiGoneResponse({ type: ApiErrorResponseDto, description: 'Enlace no válido o ya usado' })
   preview(@Param('token') token: string) {
     return this.cancellation.preview(token);

@@ -2,12 +2,14 @@ import { Body, Controller, Delete, Get, HttpCode, Ip, Post, Put, Query } from '@
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiExtraModels,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiQuery,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { IdParam } from '../../common/id-param';
@@ -17,8 +19,12 @@ import { BookingService } from './booking.service';
 import { CancellationService } from './cancellation.service';
 import {
   AdminRegistrationDto,
+  ManualRegistrationConfirmationDto,
   ManualRegistrationDto,
+  ManualRegistrationResponseDto,
+  RegistrationErrorDto,
   RegistrationPageDto,
+  RegistrationRefusalDto,
   RegistrationSearchDto,
   UpdateRegistrationDto,
 } from './dto/registration.dto';
@@ -33,13 +39,15 @@ export class RegistrationsAdminController {
     private readonly cancellation: CancellationService,
   ) {}
 
-  @Get('events/sessions/:id/registrations')
+  // Same parameter name as the public POST on this path (one path, two methods, in the document).
+  @Get('events/sessions/:eventSessionId/registrations')
   @Auth({ permission: 'Registrations.Read' })
   @ApiOperation({ summary: 'Inscripciones (activas y canceladas) de una sesión' })
-  @ApiQuery({ name: 'includeDetails', required: false })
+  @ApiQuery({ name: 'includeDetails', required: false, type: Boolean, description: 'Se acepta y se ignora' })
   @ApiOkResponse({ type: [AdminRegistrationDto] })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'eventSessionId no es un número entero' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
-  forSession(@IdParam() id: number) {
+  forSession(@IdParam('eventSessionId') id: number) {
     return this.admin.forSession(id);
   }
 
@@ -51,9 +59,19 @@ export class RegistrationsAdminController {
       'Sin plazas reservadas responde 200 con requiresConfirmation y reservedSpotsFull; con forceQueue=true añade a la lista de espera.',
   })
   @ApiQuery({ name: 'forceQueue', required: false, type: Boolean })
-  @ApiOkResponse({ description: 'ManualRegistrationResponse o ManualRegistrationConfirmation' })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto })
+  @ApiExtraModels(ManualRegistrationResponseDto, ManualRegistrationConfirmationDto)
+  @ApiOkResponse({
+    description: 'Inscrita (o en la lista de espera), o la petición de confirmación sin escribir nada',
+    schema: {
+      oneOf: [
+        { $ref: getSchemaPath(ManualRegistrationResponseDto) },
+        { $ref: getSchemaPath(ManualRegistrationConfirmationDto) },
+      ],
+    },
+  })
+  @ApiBadRequestResponse({ type: RegistrationErrorDto })
+  @ApiNotFoundResponse({ type: RegistrationRefusalDto, description: 'SESSION_NOT_FOUND' })
+  @ApiConflictResponse({ type: RegistrationRefusalDto, description: 'FULL, DUPLICATE_REGISTRATION, sesión cerrada' })
   @HttpCode(200)
   manual(
     @IdParam() id: number,
@@ -74,6 +92,7 @@ export class RegistrationsAdminController {
 
   @Put('events/registrations/:id')
   @Auth({ permission: 'Registrations.Update' })
+  @ApiOperation({ summary: 'Editar los datos de una inscripción' })
   @ApiOkResponse({ type: AdminRegistrationDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
@@ -95,6 +114,7 @@ export class RegistrationsAdminController {
   @Post('events/registrations/:id/resend-email')
   @HttpCode(200)
   @Auth({ permission: 'Registrations.Update' })
+  @ApiOperation({ summary: 'Reenviar el email de confirmación de una inscripción' })
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   @ApiConflictResponse({ type: ApiErrorResponseDto })

@@ -32,6 +32,7 @@ export class RolesController {
 
   @Get('role')
   @Auth({ permission: 'Roles.Read' })
+  @ApiOperation({ summary: 'Roles, con búsqueda opcional' })
   @ApiQuery({ name: 'search', required: false, description: 'Nombre o descripción' })
   @ApiOkResponse({ type: [RoleDto] })
   list(@Query('search') search?: string) {
@@ -40,6 +41,7 @@ export class RolesController {
 
   @Get('role/:id')
   @Auth({ permission: 'Roles.Read' })
+  @ApiOperation({ summary: 'Un rol con sus permisos' })
   @ApiOkResponse({ type: RoleDto })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   get(@UuidParam() id: string) {
@@ -48,6 +50,7 @@ export class RolesController {
 
   @Post('role')
   @Auth({ permission: 'Roles.Create' })
+  @ApiOperation({ summary: 'Crear un rol' })
   @ApiCreatedResponse({ type: RoleDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })
   @ApiConflictResponse({ type: ApiErrorResponseDto })
@@ -69,6 +72,7 @@ export class RolesController {
   @Delete('role/:id')
   @HttpCode(204)
   @Auth({ permission: 'Roles.Delete' })
+  @ApiOperation({ summary: 'Eliminar un rol (no los del sistema ni los asignados)' })
   @ApiNoContentResponse()
   @ApiForbiddenResponse({ type: ApiErrorResponseDto, description: 'Rol del sistema (SYSTEM_ROLE)' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })

@@ -19,6 +19,7 @@ export class SettingsController {
 
   @Get()
   @Auth({ permission: 'Settings.Read' })
+  @ApiOperation({ summary: 'Todas las configuraciones' })
   @ApiOkResponse({ type: [SettingDto] })
   list() {
     return this.settings.list();
@@ -34,6 +35,7 @@ export class SettingsController {
 
   @Put('queue-settings')
   @Auth({ permission: 'Settings.Update' })
+  @ApiOperation({ summary: 'Cambiar los límites de la lista de espera' })
   @ApiOkResponse({ type: QueueSettingsDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })
   saveQueueSettings(@Body() dto: QueueSettingsDto) {
@@ -42,6 +44,7 @@ export class SettingsController {
 
   @Get(':key')
   @Auth({ permission: 'Settings.Read' })
+  @ApiOperation({ summary: 'Una configuración por su clave' })
   @ApiParam({ name: 'key', example: 'TicketHoldDurationMinutes' })
   @ApiOkResponse({ type: SettingDto })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })

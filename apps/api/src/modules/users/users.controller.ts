@@ -32,6 +32,7 @@ export class UsersController {
 
   @Get()
   @Auth({ permission: 'Users.Read' })
+  @ApiOperation({ summary: 'Usuarios, con búsqueda opcional' })
   @ApiQuery({ name: 'search', required: false, description: 'Email, nombre o departamento' })
   @ApiOkResponse({ type: [UserDto] })
   list(@Query('search') search?: string) {
@@ -40,6 +41,7 @@ export class UsersController {
 
   @Get(':id')
   @Auth({ permission: 'Users.Read' })
+  @ApiOperation({ summary: 'Un usuario' })
   @ApiOkResponse({ type: UserDto })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   get(@UuidParam() id: string) {
@@ -70,6 +72,7 @@ export class UsersController {
   @Post('assign-role')
   @HttpCode(200)
   @Auth({ permission: 'Users.Update' })
+  @ApiOperation({ summary: 'Asignar un rol a un usuario' })
   @ApiOkResponse({ type: UserDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
@@ -80,6 +83,7 @@ export class UsersController {
 
   @Put(':id')
   @Auth({ permission: 'Users.Update' })
+  @ApiOperation({ summary: 'Editar un usuario' })
   @ApiOkResponse({ type: UserDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
@@ -91,6 +95,7 @@ export class UsersController {
   @Delete(':id')
   @HttpCode(204)
   @Auth({ permission: 'Users.Delete' })
+  @ApiOperation({ summary: 'Eliminar un usuario' })
   @ApiNoContentResponse()
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   @ApiConflictResponse({ type: ApiErrorResponseDto })

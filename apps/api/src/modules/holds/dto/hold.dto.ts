@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MESSAGES, SESSION_TOKEN_LENGTH, TicketHoldRequest, TicketHoldResponse } from '@evreg/contracts';
+import { ApiErrorResponseDto } from '../../../common/api-error.dto';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 
 export class TicketHoldDto implements TicketHoldRequest {
@@ -34,4 +35,25 @@ export class TicketHoldResponseDto implements TicketHoldResponse {
   @ApiProperty() success: boolean;
   @ApiProperty() message: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) expiresAt: string | null;
+}
+
+/** POST /api/ticketholds/expire: the token's holds released now. */
+export class HoldReleaseResponseDto {
+  @ApiProperty({ enum: [true] }) success: true;
+  @ApiProperty({ example: 'Reserva liberada' }) message: string;
+  @ApiProperty({ description: 'Plazas liberadas (0 si el token no retenía ninguna)', example: 1 }) released: number;
+}
+
+/** A hold refused by the engine: the common error body plus the hold's own fields, as the booking page reads them. */
+export class HoldRefusalDto extends ApiErrorResponseDto {
+  @ApiProperty({ enum: [false] }) success: false;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, enum: [null], description: 'Siempre null' })
+  expiresAt: null;
+}
+
+/** Any other error of a hold call (a body that is not a hold, a 503): the hold's fields are absent there, but a
+ * client may read them on any error. */
+export class HoldErrorDto extends ApiErrorResponseDto {
+  @ApiPropertyOptional({ enum: [false] }) success?: false;
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, enum: [null] }) expiresAt?: null;
 }

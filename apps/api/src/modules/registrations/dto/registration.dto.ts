@@ -1,5 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { AdminRegistration, MESSAGES, Paged, RegistrationResponse, RegistrationResult } from '@evreg/contracts';
+import {
+  AdminRegistration,
+  CancellationPreview,
+  ManualRegistrationConfirmation,
+  ManualRegistrationResponse,
+  MESSAGES,
+  Paged,
+  RegistrationResponse,
+  RegistrationResult,
+} from '@evreg/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -13,6 +22,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { ApiErrorResponseDto } from '../../../common/api-error.dto';
 import { IsPersonName } from '../../../common/validators';
 
 const str = (name: string) => ({ message: `El campo "${name}" debe ser un texto` });
@@ -33,7 +43,7 @@ export class AttendeeDto {
   @IsString(str('userTaxId'))
   @MaxLength(30)
   userTaxId?: string;
-  @ApiPropertyOptional({ example: '600123456', nullable: true })
+  @ApiPropertyOptional({ type: String, example: '600123456', nullable: true })
   @IsOptional()
   @IsString(str('telephoneNumber'))
   @MaxLength(30)
@@ -90,7 +100,7 @@ export class UpdateRegistrationDto {
   lastName: string;
   @ApiProperty() @IsString(str('email')) @MaxLength(254) email: string;
   @ApiProperty() @IsString(str('userTaxId')) @MaxLength(30) userTaxId: string;
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, example: '600123456', nullable: true })
   @IsOptional()
   @IsString(str('telephoneNumber'))
   @MaxLength(30)
@@ -109,7 +119,7 @@ export class RegistrationSearchDto {
   @IsInt({ message: 'pageSize debe ser un número entero' })
   pageSize?: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) search?: string;
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: Boolean })
   @IsOptional()
   @Transform(({ value }) => value === 'true' || value === true)
   @IsBoolean()
@@ -156,4 +166,55 @@ export class RegistrationPageDto implements Paged<AdminRegistration> {
   @ApiProperty() totalPages: number;
   @ApiProperty() page: number;
   @ApiProperty() pageSize: number;
+}
+
+const ATTENDEE_ERRORS = {
+  description: 'Mensajes por persona: "0" la primera, "1" el acompañante',
+  example: { '0': ['El DNI/NIE no es válido'] },
+  type: 'object',
+  additionalProperties: { type: 'array', items: { type: 'string' } },
+} as const;
+
+/** A public registration refused by the engine (blacklist, duplicate, full, closed, unknown session, too many
+ * refusals): the common error body plus the title the booking page shows and, when it is about people, their
+ * messages by attendee. */
+export class RegistrationRefusalDto extends ApiErrorResponseDto {
+  @ApiProperty({ example: 'Inscripción no realizada' }) title: string;
+  @ApiPropertyOptional(ATTENDEE_ERRORS) attendeeErrors?: Record<string, string[]>;
+}
+
+/** Any other error of a registration call: a 400 from the engine's check of the attendees (title and
+ * attendeeErrors) or from a body that is not an attendee at all (the validation pipe: errors by field, no title), a
+ * 503. One schema with every field a registration error may carry, so a client reads them on any error. */
+export class RegistrationErrorDto extends ApiErrorResponseDto {
+  @ApiPropertyOptional({ description: 'Con attendeeErrors (comprobación de las personas)' }) title?: string;
+  @ApiPropertyOptional(ATTENDEE_ERRORS) attendeeErrors?: Record<string, string[]>;
+}
+
+export class ManualRegistrationResponseDto implements ManualRegistrationResponse {
+  @ApiProperty() id: number;
+  @ApiProperty() queued: boolean;
+  @ApiProperty({ type: Number, nullable: true }) queuePosition: number | null;
+  @ApiProperty() message: string;
+}
+
+/** No reserved spot left: nothing was written; the same call with forceQueue=true adds the person to the queue. */
+export class ManualRegistrationConfirmationDto implements ManualRegistrationConfirmation {
+  @ApiProperty({ enum: [true] }) requiresConfirmation: true;
+  @ApiProperty({ enum: [true] }) reservedSpotsFull: true;
+  @ApiProperty() message: string;
+  @ApiProperty() currentQueueCount: number;
+  @ApiProperty() maxQueueSpots: number;
+}
+
+export class CancellationPreviewDto implements CancellationPreview {
+  @ApiProperty() registrationId: number;
+  @ApiProperty() firstName: string;
+  @ApiProperty() eventTitle: string;
+  @ApiProperty({ example: '2026-12-01', description: 'YYYY-MM-DD' }) startDate: string;
+  @ApiProperty({ example: '10:00:00', description: 'HH:MM:SS' }) startTime: string;
+  @ApiProperty({ example: '11:30:00', description: 'HH:MM:SS' }) endTime: string;
+  @ApiProperty() isAllDay: boolean;
+  @ApiProperty() queued: boolean;
+  @ApiProperty({ type: Number, nullable: true }) queuePosition: number | null;
 }

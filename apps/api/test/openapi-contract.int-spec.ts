@@ -1,0 +1,317 @@
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import ts from 'typescript';
+import { attendee, createSession } from './support/booking-fixtures';
+import { TestApp } from './support/test-app';
+
+const run = promisify(execFile);
+const ROOT = resolve(__dirname, '../../..');
+const REDOCLY = join(ROOT, 'node_modules/@redocly/cli/bin/cli.js');
+const OPENAPI_TYPESCRIPT = join(ROOT, 'node_modules/openapi-typescript/bin/cli.js');
+/** No telemetry, no update notice: the tools only read the file they are given. */
+const TOOL_ENV = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', CI: 'true' };
+
+type Operation = {
+  parameters?: { name: string; in: string }[];
+  security?: Record<string, string[]>[];
+  responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+  'x-access'?: string;
+};
+
+/** The contract as an integrator meets it (docs/architecture.md, "The contract"): the served document passes
+ * Redocly's recommended rules, and a client generated from it compiles and works. */
+describe('The OpenAPI contract', () => {
+  let app: TestApp;
+  let doc: { paths: Record<string, Record<string, Operation>> };
+  let dir: string;
+  let docFile: string;
+
+  beforeAll(async () => {
+    app = await TestApp.start();
+    doc = (await app.request('GET', '/api/docs-json')).body;
+    dir = mkdtempSync(join(tmpdir(), 'evreg-openapi-'));
+    // The generated client and the scenario resolve openapi-fetch and the Node types from the workspace.
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    docFile = join(dir, 'openapi.json');
+    writeFileSync(docFile, JSON.stringify(doc, null, 2));
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ label: `${method.toUpperCase()} ${path}`, op })),
+    );
+
+  it('passes `redocly lint` (recommended rules) with no error, and only the warnings explained', async () => {
+    // The CLI exits 1 when it finds errors; its JSON report is on stdout either way.
+    const { stdout } = await run(process.execPath, [REDOCLY, 'lint', docFile, '--format=json'], {
+      cwd: dir,
+      env: TOOL_ENV,
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
+    const report = JSON.parse(stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; severity: string; message: string; location: { pointer: string }[] }[];
+    };
+    const errors = report.problems.filter((p) => p.severity === 'error');
+    expect(errors.map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
+    expect(report.totals.errors).toBe(0);
+    // Explained in docs/architecture.md, "The contract": the URLs are the specification's (a literal segment
+    // next to a parameter, which the router resolves literal first), the health probes refuse nobody, and the
+    // product has no public licence to state.
+    const warnings = report.problems.map((p) => `${p.ruleId} ${p.location[0]?.pointer}`).sort();
+    expect(warnings).toEqual(
+      [
+        'info-license #/info',
+        'no-ambiguous-paths #/paths/~1api~1email-templates~1{id}~1preview',
+        'no-ambiguous-paths #/paths/~1api~1events~1queue~1{id}',
+        'no-ambiguous-paths #/paths/~1api~1events~1queue~1{id}~1promote',
+        'no-ambiguous-paths #/paths/~1api~1events~1registrations~1{id}',
+        'no-ambiguous-paths #/paths/~1api~1registrations~1{id}~1cancel',
+        'operation-4xx-response #/paths/~1api~1health/get/responses',
+        'operation-4xx-response #/paths/~1api~1health~1live/get/responses',
+        'operation-4xx-response #/paths/~1api~1health~1ready/get/responses',
+      ].sort(),
+    );
+  });
+
+  it('says which calls need a token, names each header once, and types every answer', () => {
+    const problems: string[] = [];
+    for (const { label, op } of operations()) {
+      // Public calls need no token; the event also answers staff more with one (optional); refresh takes the
+      // refresh token as its bearer token.
+      if (op['x-access'] === 'public') {
+        const expected =
+          label === 'GET /api/events/{id}'
+            ? [{}, { bearer: [] }]
+            : label === 'POST /api/auth/refresh'
+              ? [{ refreshToken: [] }]
+              : [];
+        if (JSON.stringify(op.security) !== JSON.stringify(expected))
+          problems.push(`${label}: security ${JSON.stringify(op.security)}`);
+      } else if (JSON.stringify(op.security) !== JSON.stringify([{ bearer: [] }])) {
+        problems.push(`${label}: security ${JSON.stringify(op.security)}`);
+      }
+      const headers = (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name.toLowerCase());
+      if (new Set(headers).size !== headers.length) problems.push(`${label}: header repeated ${headers}`);
+      if (headers.includes('authorization')) problems.push(`${label}: Authorization as a parameter`);
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (!status.startsWith('2') || status === '204') continue;
+        const schemas = Object.values(response.content ?? {}).map((c) => c.schema);
+        if (!schemas.length || schemas.some((s) => !s)) problems.push(`${label}: ${status} without a schema`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // One spelling of the visitor's header everywhere.
+    const sessionHeaders = new Set(
+      operations().flatMap(({ op }) =>
+        (op.parameters ?? []).filter((p) => p.name.toLowerCase() === 'x-session-token').map((p) => p.name),
+      ),
+    );
+    expect([...sessionHeaders]).toEqual(['X-Session-Token']);
+  });
+
+  it('answers what it documents: every field of real answers has its documented type, and none is undocumented', async () => {
+    const token = await app.adminToken();
+    const { eventId, sessionId } = await createSession(app, { reservedSpots: 1, maxAttendees: 3 });
+    const visitor = 'visitante-del-contrato-01';
+    const problems: string[] = [];
+    const call = async (method: string, path: string, url: string, options: Parameters<TestApp['request']>[2] = {}) => {
+      const res = await app.request(method, url, options);
+      const response = doc.paths[path]?.[method.toLowerCase()]?.responses[String(res.status)];
+      if (!response) problems.push(`${method} ${path}: ${res.status} not documented`);
+      else
+        schemaProblems(
+          doc,
+          response.content?.['application/json']?.schema,
+          res.body,
+          `${method} ${path} ${res.status}`,
+          problems,
+        );
+      return res;
+    };
+    const registrations = '/api/events/sessions/{eventSessionId}/registrations';
+    await call('POST', '/api/ticketholds', '/api/ticketholds', {
+      body: { eventSessionId: sessionId, sessionToken: visitor, numberOfSpots: 1, userId: null },
+    });
+    await call('POST', '/api/ticketholds', '/api/ticketholds', {
+      body: { eventSessionId: 2_000_000, sessionToken: visitor, numberOfSpots: 1, userId: null },
+    });
+    const url = `/api/events/sessions/${sessionId}/registrations`;
+    const headers = { 'x-session-token': visitor };
+    const registered = await call('POST', registrations, url, { body: attendee(1), headers });
+    await call('POST', registrations, url, { body: attendee(1) });
+    await call('POST', registrations, url, { body: attendee(2, { userTaxId: '1' }) });
+    await call('POST', registrations, url, { body: { firstName: 3 } });
+    await call('POST', '/api/ticketholds/expire', '/api/ticketholds/expire', { headers });
+    const manual = '/api/events/sessions/{id}/admin-registrations';
+    const manualUrl = `/api/events/sessions/${sessionId}/admin-registrations`;
+    await call('POST', manual, manualUrl, { token, body: { eventSessionId: sessionId, formData: attendee(3) } });
+    await call('POST', manual, manualUrl, { token, body: { eventSessionId: sessionId, formData: attendee(4) } });
+    const id = registered.body.id;
+    await call('PUT', '/api/events/registrations/{id}', `/api/events/registrations/${id}`, {
+      token,
+      body: { ...attendee(1), telephoneNumber: null, confirmEmail: undefined, gdprConsent: undefined },
+    });
+    for (const [path, concrete] of [
+      ['/api/events/{id}', `/api/events/${eventId}`],
+      ['/api/events/{eventId}/sessions', `/api/events/${eventId}/sessions?showEventDetails=true`],
+      [registrations, url],
+      ['/api/events/registrations', '/api/events/registrations'],
+      ['/api/events/queue/session/{id}', `/api/events/queue/session/${sessionId}`],
+      ['/api/events', '/api/events'],
+      ['/api/user', '/api/user'],
+      ['/api/user/me', '/api/user/me'],
+      ['/api/role', '/api/role'],
+      ['/api/settings', '/api/settings'],
+      ['/api/email-templates', '/api/email-templates'],
+      ['/api/email-logs', '/api/email-logs'],
+      ['/api/admin/dashboard/stats', '/api/admin/dashboard/stats'],
+    ]) {
+      await call('GET', path, concrete, { token });
+    }
+    await call('GET', '/api/events/{id}', `/api/events/${eventId}`);
+    expect(problems).toEqual([]);
+  });
+
+  it('gives a generated client (openapi-typescript + openapi-fetch) what an integrator writes, under tsc --strict, and it works', async () => {
+    const schemaFile = join(dir, 'schema.d.ts');
+    await run(process.execPath, [OPENAPI_TYPESCRIPT, docFile, '--output', schemaFile], { cwd: dir, env: TOOL_ENV });
+    const schema = readFileSync(schemaFile, 'utf8');
+    // The fields the document used to get wrong, as the generated types now say them.
+    expect(schema).toMatch(/telephoneNumber\?: string \| null;/);
+    const scenarioFile = join(dir, 'scenario.ts');
+    copyFileSync(join(__dirname, 'openapi-client/scenario.ts'), scenarioFile);
+
+    // Written the natural way: no `as`, no `<T>x`, no `!`, no `any`.
+    const source = ts.createSourceFile(scenarioFile, readFileSync(scenarioFile, 'utf8'), ts.ScriptTarget.ES2022, true);
+    const casts: string[] = [];
+    const visit = (node: ts.Node) => {
+      if (
+        (ts.isAsExpression(node) && node.type.getText(source) !== 'const') ||
+        ts.isTypeAssertionExpression(node) ||
+        ts.isNonNullExpression(node) ||
+        node.kind === ts.SyntaxKind.AnyKeyword
+      )
+        casts.push(node.getText(source));
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+    expect(casts).toEqual([]);
+
+    const program = ts.createProgram([scenarioFile], {
+      strict: true,
+      noEmitOnError: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.Node16,
+      moduleResolution: ts.ModuleResolutionKind.Node16,
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+      types: ['node'],
+      typeRoots: [join(dir, 'node_modules/@types')],
+      skipLibCheck: true,
+      outDir: join(dir, 'out'),
+    });
+    const emitted = program.emit();
+    const diagnostics = ts.getPreEmitDiagnostics(program).concat(emitted.diagnostics);
+    const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' };
+    expect(ts.formatDiagnostics(diagnostics, host)).toBe('');
+
+    // Run against the API: a staff member with just the permissions the scenario needs, a session with one
+    // reserved seat and a waiting list. The Authorization and X-Session-Token headers would arrive joined
+    // ("a, a") if the client sent them twice, and be refused: the run succeeding shows each went once.
+    const staff = await app.staffWith(['Registrations.Create', 'Registrations.Update']);
+    const { sessionId } = await createSession(app, { maxAttendees: 10, reservedSpots: 1, maxQueueSpots: 5 });
+    const { stdout } = await run(process.execPath, [join(dir, 'out/scenario.js')], {
+      cwd: dir,
+      env: {
+        ...process.env,
+        API_URL: app.baseUrl,
+        SESSION_ID: String(sessionId),
+        STAFF_EMAIL: staff.email,
+        STAFF_PASSWORD: staff.password,
+      },
+    });
+    const seen = JSON.parse(stdout);
+    expect(seen).toEqual({
+      refreshedExpiresAt: expect.any(String),
+      holdExpiresAt: expect.any(String),
+      registration: { id: expect.any(Number), queued: false, queuePosition: null },
+      duplicate: {
+        status: 409,
+        code: 'DUPLICATE_REGISTRATION',
+        title: 'Inscripción no realizada',
+        attendeeErrors: { '0': expect.arrayContaining([expect.any(String)]) },
+      },
+      invalid: { status: 400, title: 'Error de validación', firstPerson: expect.arrayContaining([expect.any(String)]) },
+      held: true,
+      released: { success: true, message: 'Reserva liberada', released: expect.any(Number) },
+      seated: { id: expect.any(Number), queued: false, queuePosition: null },
+      confirmation: { requiresConfirmation: true, currentQueueCount: 0 },
+      queued: { id: expect.any(Number), queued: true, queuePosition: 1 },
+      phone: '699888777',
+    });
+    expect(seen.released.released).toBeGreaterThan(0);
+    const [row] = await app.sql(`SELECT telephone_number FROM registrations WHERE id = $1`, [seen.registration.id]);
+    expect(row.telephone_number).toBe('699888777');
+    const holds = await app.sql(`SELECT count(*)::int AS n FROM ticket_holds WHERE session_id = $1`, [sessionId]);
+    expect(holds[0].n).toBe(0);
+  }, 120_000);
+});
+
+type Schema = {
+  $ref?: string;
+  type?: string;
+  nullable?: boolean;
+  enum?: unknown[];
+  oneOf?: Schema[];
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: boolean | Schema;
+};
+
+/** A small check of an answer against its OpenAPI 3.0 schema (the keywords the document uses), also reporting
+ * fields the schema doesn't name. */
+function schemaProblems(doc: any, schema: Schema | undefined, value: unknown, at: string, problems: string[]): void {
+  const s: Schema | undefined = schema?.$ref ? doc.components.schemas[schema.$ref.split('/').pop()!] : schema;
+  if (!s) {
+    problems.push(`${at}: no schema`);
+    return;
+  }
+  if (s.oneOf) {
+    const matches = s.oneOf.filter((option) => {
+      const found: string[] = [];
+      schemaProblems(doc, option, value, at, found);
+      return found.length === 0;
+    });
+    if (matches.length !== 1) problems.push(`${at}: matches ${matches.length} of oneOf`);
+    return;
+  }
+  if (value === null) {
+    if (!s.nullable) problems.push(`${at}: null, not nullable`);
+    return;
+  }
+  const type = Array.isArray(value) ? 'array' : typeof value;
+  const fits =
+    s.type === undefined ||
+    (s.type === 'integer' ? Number.isInteger(value) : s.type === type || (s.type === 'object' && type === 'object'));
+  if (!fits) problems.push(`${at}: ${type}, documented ${s.type}`);
+  if (s.enum && !s.enum.includes(value))
+    problems.push(`${at}: ${JSON.stringify(value)} not in ${JSON.stringify(s.enum)}`);
+  if (Array.isArray(value) && s.items)
+    value.forEach((item, i) => schemaProblems(doc, s.items, item, `${at}[${i}]`, problems));
+  if (type === 'object' && s.properties) {
+    const record = value as Record<string, unknown>;
+    for (const [key, item] of Object.entries(record)) {
+      if (s.properties[key]) schemaProblems(doc, s.properties[key], item, `${at}.${key}`, problems);
+      else if (!s.additionalProperties) problems.push(`${at}.${key}: not documented`);
+    }
+    for (const key of s.required ?? []) if (!(key in record)) problems.push(`${at}.${key}: required, absent`);
+  }
+}
