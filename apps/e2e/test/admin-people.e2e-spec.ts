@@ -272,7 +272,8 @@ describe('Roles', () => {
     // In use: the server refuses to delete it, with its reason.
     await page.getByRole('button', { name: 'Eliminar Taquilla' }).click();
     await dialog(page, 'Confirmar Eliminación').getByRole('button', { name: 'Eliminar' }).click();
-    await notification(page, 'El rol está asignado a usuarios').waitFor();
+    // The server names who has it (API messages: 'El rol está asignado a {personas}: reasígnalos…').
+    await notification(page, /El rol está asignado a .+: reasígnalos antes de eliminarlo/).waitFor();
   });
 
   it('editar un rol: el formulario trae sus permisos; un rol del sistema solo cambia su descripción', async () => {
@@ -368,7 +369,7 @@ describe('Departamentos', () => {
     await page.getByRole('button', { name: `Eliminar ${used}` }).click();
     await dialog(page, 'Confirmar Eliminación').getByRole('button', { name: 'Eliminar' }).click();
     await page.getByRole('alert').filter({ hasText: 'Error al eliminar el departamento' }).waitFor();
-    await seeText(page, 'tiene usuarios asignados');
+    await seeText(page, /El departamento tiene asignados a .+: reasígnalos antes de eliminarlo/);
     await page.getByRole('cell', { name: used, exact: true }).waitFor();
     await screenshot(page, 'admin-departments');
   });

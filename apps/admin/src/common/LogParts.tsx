@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Typography } from '@mui/material';
-import { Button, TopToolbar, useListContext, useNotify, useRefresh } from 'react-admin';
-import { ConfirmKeepOpen } from './ConfirmKeepOpen';
+import { Button, TopToolbar, useListContext, useNotify, useResourceContext } from 'react-admin';
+import type { AdminDataProvider } from '../providers/dataProvider';
+import { Confirmation } from './Confirmation';
+import { useCommand } from './useCommand';
 
 /** A log row's error (the server's answer, often long): small, red, wrapping anywhere. */
 export function LogError({ text, maxWidth = 300 }: { text: string | null; maxWidth?: number }) {
@@ -14,11 +16,18 @@ export function LogError({ text, maxWidth = 300 }: { text: string | null; maxWid
   );
 }
 
-/** 'Eliminar Todos' above a log, confirmed first; `remove` answers the notification's text. Back to page 1
- * afterwards. */
-export function DeleteAllToolbar({ question, remove }: { question: string; remove: () => Promise<string> }) {
+/** 'Eliminar Todos' above a log, confirmed first; `remove` (a command of the data provider) answers the
+ * notification's text. Back to page 1 afterwards, the log's queries read again. */
+export function DeleteAllToolbar({
+  question,
+  remove,
+}: {
+  question: string;
+  remove: (provider: AdminDataProvider) => Promise<string>;
+}) {
   const notify = useNotify();
-  const refresh = useRefresh();
+  const command = useCommand();
+  const resource = useResourceContext()!;
   const { data, page, setPage } = useListContext();
   const [confirming, setConfirming] = useState(false);
   return (
@@ -32,14 +41,15 @@ export function DeleteAllToolbar({ question, remove }: { question: string; remov
         onClick={() => setConfirming(true)}
       />
       {confirming && (
-        <ConfirmKeepOpen
+        <Confirmation
+          keepOpen
           question={question}
           confirmLabel="Eliminar Todos"
           onClose={() => setConfirming(false)}
           onConfirm={async () => {
-            notify(await remove(), { type: 'success' });
+            const text = await command(remove, [resource]);
             setPage(1);
-            refresh();
+            notify(text, { type: 'success' });
           }}
         />
       )}

@@ -19,13 +19,11 @@ import {
   Skeleton,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useCanAccessResources, useDataProvider, useGetIdentity } from 'react-admin';
+import { useCanAccessResources, useGetIdentity, useGetOne } from 'react-admin';
 import { Link } from 'react-router';
 import type { DashboardStats } from '@evreg/contracts';
 import type { Identity } from '../providers/authProvider';
 import { fullName } from '../providers/authProvider';
-import type { AdminDataProvider } from '../providers/dataProvider';
 
 const CARDS: { key: keyof DashboardStats; label: string; icon: ReactElement }[] = [
   { key: 'totalUsers', label: 'Total Usuarios', icon: <PeopleIcon /> },
@@ -64,10 +62,10 @@ const ACTIONS: { resource: string; label: string; description: string; icon: Rea
 
 /** /admin/dashboard (spec 2): welcome, the four figures, the user's card and quick actions. */
 export default function Dashboard() {
-  const dataProvider = useDataProvider<AdminDataProvider>();
   const { identity } = useGetIdentity();
   const user = identity as Identity | undefined;
-  const stats = useQuery({ queryKey: ['dashboard', 'stats'], queryFn: () => dataProvider.dashboardStats() });
+  // The `dashboard` record 'stats' (GET /api/admin/dashboard/stats).
+  const stats = useGetOne<DashboardStats & { id: string }>('dashboard', { id: 'stats' });
   const access = useCanAccessResources({ action: 'list', resources: ACTIONS.map((a) => a.resource) });
   const actions = access.isPending ? [] : ACTIONS.filter((a) => access.canAccess?.[a.resource]);
 

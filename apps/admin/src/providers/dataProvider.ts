@@ -1,10 +1,11 @@
-import { type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
+import { type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
 import { call, json } from './api-call';
 import { calls } from './calls';
-import { mapping } from './mappings';
+import { mapping, type ResourceMapping, type WriteCall } from './mappings';
 
 /** The back office's data provider: react-admin's record methods over the per-resource mappings
- * (mappings.ts), plus the named calls of the screens (calls.ts). */
+ * (mappings.ts), including lists of a parent (`getList` filter / `getManyReference`) and singletons, plus the
+ * API's commands (calls.ts). */
 
 function compare(a: unknown, b: unknown): number {
   if (a == null) return b == null ? 0 : 1;
@@ -22,10 +23,36 @@ function page<T extends RaRecord>(rows: T[], { pagination, sort }: GetListParams
   return { data: sorted.slice((n - 1) * perPage, n * perPage), total: sorted.length };
 }
 
+/** Every row of a list that is read whole: no paging, and sorted only when a sort field is given (`WHOLE`
+ * keeps the API's order, e.g. a waiting list by position). */
+export const WHOLE = { pagination: { page: 1, perPage: 100_000 }, sort: { field: '', order: 'ASC' as const } };
+
+const recordPath = (m: ResourceMapping, id: Identifier, record?: RaRecord) =>
+  m.recordPath ? m.recordPath(id, record) : `${m.path}/${encodeURIComponent(id)}`;
+
+/** A write's answer as a record: one without an id of its own (a setting) takes the one it was asked by. */
+const withId = (id: Identifier | undefined, answer: unknown): any =>
+  answer && typeof answer === 'object' ? { id, ...answer } : { id };
+
+async function write(m: ResourceMapping, { path, method = 'PUT', body, message }: WriteCall, fallback?: string) {
+  return call<unknown>(path, { method, ...json(body) }, message ?? fallback ?? m.messages.load);
+}
+
+/** A list scoped to a parent (mappings' `lists`): read whole, then sorted and paged here. */
+async function scopedList(resource: string, field: string, id: Identifier, params: GetListParams) {
+  const m = mapping(resource);
+  const path = m.lists?.[field];
+  if (!path) throw new Error(`${resource}: no se lista por ${field}`);
+  const rows = await call<RaRecord[]>(path(id), { signal: params.signal }, m.messages.load);
+  return page(rows, params) as any;
+}
+
 /** The react-admin methods. Records come from the API as they are (each has an id). */
 const resources: DataProvider = {
   async getList(resource, params) {
     const m = mapping(resource);
+    const scope = Object.keys(m.lists ?? {}).find((field) => params.filter?.[field] != null);
+    if (scope) return scopedList(resource, scope, params.filter[scope], params);
     const q = typeof params.filter?.q === 'string' ? params.filter.q.trim() : '';
     if (m.paged) {
       const { page: n = 1, perPage = 20 } = params.pagination ?? {};
@@ -43,7 +70,8 @@ const resources: DataProvider = {
 
   async getOne(resource, { id, signal }) {
     const m = mapping(resource);
-    return { data: await call<any>(`${m.path}/${encodeURIComponent(id)}`, { signal }, m.messages.load) };
+    // A record without an id of its own (a singleton such as the SMS cost) takes the one it was asked by.
+    return { data: withId(id, await call<unknown>(recordPath(m, id), { signal }, m.messages.load)) };
   },
 
   async getMany(resource, { ids, signal }) {
@@ -53,27 +81,26 @@ const resources: DataProvider = {
     return { data: rows.filter((r) => wanted.has(String(r.id))) as any[] };
   },
 
-  async getManyReference() {
-    throw new Error('getManyReference no se usa en el panel');
+  /** The records of a parent (a session's registrations or waiting list): `target` is the filter field. */
+  async getManyReference(resource, { target, id, pagination, sort, filter, signal }) {
+    return scopedList(resource, target, id, { pagination, sort, filter, signal });
   },
 
   async create(resource, { data }) {
     const m = mapping(resource);
+    const fallback = m.messages.create;
+    if (m.createCall) return { data: withId(undefined, await write(m, m.createCall(data), fallback)) };
     if (!m.create) throw new Error(`${resource}: no se puede crear`);
-    return {
-      data: await call<any>(m.path, { method: 'POST', ...json(m.create(data)) }, m.messages.create ?? m.messages.load),
-    };
+    return { data: (await write(m, { path: m.path, method: 'POST', body: m.create(data) }, fallback)) as any };
   },
 
-  async update(resource, { id, data }) {
+  async update(resource, { id, data, previousData }) {
     const m = mapping(resource);
+    const fallback = m.messages.update;
+    if (m.updateCall) return { data: withId(id, await write(m, m.updateCall(id, data, previousData), fallback)) };
     if (!m.update) throw new Error(`${resource}: no se puede editar`);
     return {
-      data: await call<any>(
-        `${m.path}/${encodeURIComponent(id)}`,
-        { method: 'PUT', ...json(m.update(data)) },
-        m.messages.update ?? m.messages.load,
-      ),
+      data: withId(id, await write(m, { path: recordPath(m, id, previousData), body: m.update(data) }, fallback)),
     };
   },
 
@@ -83,7 +110,7 @@ const resources: DataProvider = {
 
   async delete(resource, { id, previousData }) {
     const m = mapping(resource);
-    await call(`${m.path}/${encodeURIComponent(id)}`, { method: 'DELETE' }, m.messages.delete ?? m.messages.load);
+    await call(recordPath(m, id, previousData), { method: 'DELETE' }, m.messages.delete ?? m.messages.load);
     return { data: (previousData ?? { id }) as any };
   },
 

@@ -1,5 +1,5 @@
 import type { AdminRegistration, BlacklistPage, Paged, EmailLogPage, SmsLogPage } from '@evreg/contracts';
-import { type RaRecord } from 'react-admin';
+import { type Identifier, type RaRecord } from 'react-admin';
 import { templateRequest } from '../resources/email-templates/rules';
 import { eventPayload, type EventFormValues } from '../resources/events/eventRules';
 
@@ -12,11 +12,29 @@ export interface ResourceMapping {
   create?: (data: Record<string, any>) => unknown;
   update?: (data: Record<string, any>) => unknown;
   messages: { create?: string; update?: string; delete?: string; load: string };
+  /** Where one record is read, changed or deleted, when not `{path}/{id}` (`record`: the one known before). */
+  recordPath?: (id: Identifier, record?: RaRecord) => string;
+  /** A create that does not go to `POST {path}` with `create(data)`. */
+  createCall?: (data: Record<string, any>) => WriteCall;
+  /** A change whose route or verb depends on what changes (a session's flags and capacity figures each have
+   * their own call), instead of `PUT {recordPath}` with `update(data)`. */
+  updateCall?: (id: Identifier, data: Record<string, any>, previous?: RaRecord) => WriteCall;
+  /** Lists scoped to a parent, read whole: `getList` with that filter field, or `getManyReference` with it as
+   * target (e.g. a session's registrations: `{ eventSessionId: 12 }`). */
+  lists?: Record<string, (id: Identifier) => string>;
   /** Lists the API pages itself: the query of one page and how to read its answer. */
   paged?: {
     query: (page: number, perPage: number, search: string) => string;
     read: (body: any) => { data: RaRecord[]; total: number };
   };
+}
+
+/** One write to the API: where, how, what, and the text shown when the server gives none. */
+export interface WriteCall {
+  path: string;
+  method?: 'PUT' | 'POST';
+  body: unknown;
+  message?: string;
 }
 
 export const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
@@ -94,10 +112,72 @@ const MAPPINGS: Record<string, ResourceMapping> = {
       load: 'Error al cargar los eventos',
     },
   },
-  // Paged by the API (20 per page, spec 9); includeDetails adds the event and session of each one.
+  // An event's sessions (filter or reference `eventId`; the events list carries them too). Created under their
+  // event; a change goes to the call of what changes: the schedule and flags together (the form), or one flag,
+  // one capacity figure, or a redistribution of reserved spots (spec 5, 7).
+  sessions: {
+    path: '/events/sessions',
+    search: false,
+    lists: { eventId: (id) => `/events/${id}/sessions` },
+    recordPath: (id, session) => `/events/${session?.eventId}/sessions/${id}`,
+    createCall: ({ eventId, ...payload }) => ({ path: `/events/${eventId}/sessions`, method: 'POST', body: payload }),
+    updateCall: (id, data, session) => sessionCall(`/events/${session?.eventId}/sessions/${id}`, data),
+    messages: {
+      create: 'Error al crear la sesión',
+      update: 'Error al actualizar la sesión',
+      delete: 'Error al eliminar la sesión',
+      load: 'Error al cargar las sesiones',
+    },
+  },
+  'event-categories': {
+    path: '/events/categories',
+    search: false,
+    messages: { load: 'Error al cargar las categorías' },
+  },
+  // Settings by key (`/settings/{key}`: value as text), and 'queue-settings', the waiting-list limits as one record.
+  settings: {
+    path: '/settings',
+    search: false,
+    updateCall: (id, d) =>
+      id === 'queue-settings'
+        ? {
+            path: '/settings/queue-settings',
+            body: { defaultMaxQueueSpots: d.defaultMaxQueueSpots, globalMaxQueueSpots: d.globalMaxQueueSpots },
+          }
+        : { path: `/settings/${encodeURIComponent(id)}`, body: { data: { key: id, value: d.value } } },
+    messages: { update: 'Error al actualizar la configuración', load: 'Error al cargar la configuración' },
+  },
+  // The e-mail (SMTP) and SMS settings: one record each ('current'), read and saved whole. The request is built
+  // by the screen (write-only secrets are sent only when typed).
+  'email-settings': {
+    path: '/email/settings',
+    search: false,
+    recordPath: () => '/email/settings',
+    update: ({ id: _id, ...request }) => request,
+    messages: { update: 'Error al guardar la configuración', load: 'Error al cargar la configuración de email' },
+  },
+  'sms-settings': {
+    path: '/smssettings',
+    search: false,
+    recordPath: () => '/smssettings',
+    update: ({ id: _id, ...request }) => request,
+    messages: {
+      update: 'Error al guardar la configuración',
+      load: 'Error al cargar la configuración de SMS. Por favor, intenta de nuevo.',
+    },
+  },
+  // The dashboard's figures: the record 'stats'.
+  dashboard: {
+    path: '/admin/dashboard',
+    search: false,
+    messages: { load: 'Error al cargar los datos del panel. Intenta recargar la página.' },
+  },
+  // Paged by the API (20 per page, spec 9); includeDetails adds the event and session of each one. A session's
+  // registrations (filter or reference `eventSessionId`) come whole.
   registrations: {
     path: '/events/registrations',
     search: true,
+    lists: { eventSessionId: (id) => `/events/sessions/${id}/registrations?includeDetails=true` },
     paged: {
       query: (page, perPage, search) => pageQuery(page, perPage, search, 'includeDetails=true'),
       read: (body: Paged<AdminRegistration>) => ({ data: body.items, total: body.totalCount }),
@@ -113,6 +193,26 @@ const MAPPINGS: Record<string, ResourceMapping> = {
       update: 'Error al actualizar el registro',
       delete: 'Error al eliminar el registro',
       load: 'Error al cargar los registros',
+    },
+  },
+  // The people waiting for a seat in a session (route /admin/queue-management), by position: read per session
+  // (filter or reference `eventSessionId`), edited and removed one by one. Reorder and promote are commands
+  // (calls.ts).
+  queue: {
+    path: '/events/queue',
+    search: false,
+    lists: { eventSessionId: (id) => `/events/queue/session/${id}` },
+    update: (d) => ({
+      firstName: trim(d.firstName),
+      lastName: trim(d.lastName),
+      email: trim(d.email),
+      userTaxId: trim(d.userTaxId),
+      phoneNumber: trim(d.phoneNumber) || null,
+    }),
+    messages: {
+      update: 'Error al actualizar la persona de la lista de espera',
+      delete: 'Error al eliminar de la lista de espera',
+      load: 'Error al cargar la lista de espera',
     },
   },
   // The route is /admin/blacklist, the API's /api/blacklists; paged by the API (20 per page).
@@ -161,17 +261,53 @@ const MAPPINGS: Record<string, ResourceMapping> = {
     },
     messages: { delete: 'Error al eliminar el registro de email', load: 'Error al cargar los registros de email' },
   },
-  // Listed at /smssettings/logs; deleted at /smssettings/smslogs/{id} (named methods below).
+  // Listed at /smssettings/logs; deleted at /smssettings/smslogs/{id}. The record 'total-cost' is the estimated
+  // cost of every SMS sent (so it is read again with the log).
   'sms-logs': {
     path: '/smssettings/logs',
     search: true,
+    recordPath: (id) =>
+      id === 'total-cost' ? '/smssettings/logs/total-cost' : `/smssettings/smslogs/${encodeURIComponent(id)}`,
     paged: {
       query: (page, perPage, search) => logQuery(page, perPage, search),
       read: (body: SmsLogPage) => ({ data: body.data, total: body.totalCount }),
     },
-    messages: { load: 'Error al cargar el registro de SMS. Por favor, intenta de nuevo.' },
+    messages: {
+      delete: 'Error al eliminar el SMS',
+      load: 'Error al cargar el registro de SMS. Por favor, intenta de nuevo.',
+    },
   },
 };
+
+/** The call of a session's change: one flag, one capacity figure, a redistribution, or else the schedule. */
+function sessionCall(path: string, data: Record<string, any>): WriteCall {
+  const { id: _id, ...changed } = data;
+  const fields = Object.keys(changed);
+  const only = fields.length === 1 ? fields[0] : null;
+  const value = only ? changed[only] : undefined;
+  const message = 'Error al actualizar las sesiones';
+  switch (only) {
+    case 'isRegistrationOpen':
+      return { path: `${path}/toggle-registration`, body: { isOpen: value }, message };
+    case 'isPromotionLocked':
+      return { path: `${path}/toggle-promotion-lock`, body: { isLocked: value }, message };
+    case 'maxAttendees':
+      return { path: `${path}/max-attendees`, body: { maxAttendees: value }, message };
+    case 'reservedSpots':
+      return { path: `${path}/reserved-spots`, body: { reservedSpots: value }, message };
+    case 'maxQueueSpots':
+      return { path: `${path}/max-queue-spots`, body: { maxQueueSpots: value }, message };
+    case 'spotsToRedistribute':
+      return {
+        path: `${path}/redistribute-reserved-spots`,
+        method: 'POST',
+        body: { spotsToRedistribute: value },
+        message,
+      };
+    default:
+      return { path, body: changed };
+  }
+}
 
 function logQuery(page: number, perPage: number, search: string): string {
   const query = new URLSearchParams({ page: String(page), pageSize: String(perPage) });

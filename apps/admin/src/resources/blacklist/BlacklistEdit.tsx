@@ -12,8 +12,7 @@ import {
   MenuItem,
   TextField,
 } from '@mui/material';
-import { useDataProvider } from 'react-admin';
-import type { AdminDataProvider } from '../../providers/dataProvider';
+import { useUpdate } from 'react-admin';
 import { serverErrorsText } from '../registrations/rules';
 import { REASONS, descriptionError, expiryError, expiryToSend, localDay, madridDay } from './rules';
 
@@ -29,7 +28,7 @@ export function BlacklistEdit({
   onSaved: () => void;
 }) {
   const titleId = useId();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [update] = useUpdate<BlacklistEntry>();
   const originalDay = madridDay(entry.expiresAt);
   const [values, setValues] = useState({
     firstName: entry.firstName,
@@ -53,11 +52,15 @@ export function BlacklistEdit({
     setBusy(true);
     setFailure(null);
     try {
-      await dataProvider.update('blacklist', {
-        id: entry.id,
-        data: { ...values, expiresAt: expiryToSend(values.expiresAt, entry.expiresAt) },
-        previousData: entry,
-      });
+      await update(
+        'blacklist',
+        {
+          id: entry.id,
+          data: { ...values, expiresAt: expiryToSend(values.expiresAt, entry.expiresAt) },
+          previousData: entry,
+        },
+        { returnPromise: true },
+      );
       onSaved();
     } catch (error) {
       setFailure(serverErrorsText(error, 'Error al actualizar la entrada de la lista negra'));

@@ -3,13 +3,12 @@ import type { BlacklistEntry } from '@evreg/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { DataTable, useDataProvider, useNotify, useRefresh } from 'react-admin';
-import { ConfirmDelete } from '../../common/ConfirmDelete';
+import { DataTable, useDelete, useNotify } from 'react-admin';
+import { Confirmation } from '../../common/Confirmation';
 import { formatDateTime } from '../../common/format';
 import { ListEmpty } from '../../common/ListStates';
 import { ResourceList, RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
-import type { AdminDataProvider } from '../../providers/dataProvider';
 import { BlacklistEdit } from './BlacklistEdit';
 import { BlockDialog } from './BlockDialog';
 import { entryState, eventDateText, reasonLabel } from './rules';
@@ -23,9 +22,8 @@ const personName = (e: BlacklistEntry) => `${e.firstName} ${e.lastName}`.trim() 
 export default function BlacklistList() {
   const { can } = useActions('blacklist');
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [remove] = useDelete<BlacklistEntry>();
   const notify = useNotify();
-  const refresh = useRefresh();
   const close = () => setDialog(null);
   const now = new Date();
 
@@ -132,7 +130,6 @@ export default function BlacklistList() {
           onBlocked={(email) => {
             close();
             notify(`Persona bloqueada: ${email}`, { type: 'success' });
-            refresh();
           }}
         />
       )}
@@ -143,18 +140,16 @@ export default function BlacklistList() {
           onSaved={() => {
             close();
             notify('Entrada actualizada', { type: 'success' });
-            refresh();
           }}
         />
       )}
       {dialog?.kind === 'delete' && (
-        <ConfirmDelete
+        <Confirmation
           question={`¿Eliminar la entrada de ${dialog.entry.email} de la lista negra? Podrá volver a registrarse.`}
           onClose={close}
           onConfirm={async () => {
-            await dataProvider.delete('blacklist', { id: dialog.entry.id, previousData: dialog.entry });
+            await remove('blacklist', { id: dialog.entry.id, previousData: dialog.entry }, { returnPromise: true });
             notify('Entrada eliminada de la lista negra', { type: 'success' });
-            refresh();
           }}
         />
       )}

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { DEPARTMENT_NAME_MAX, DEPARTMENT_NAME_MIN, MESSAGES } from '@evreg/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Card, CardContent, Typography } from '@mui/material';
-import { Form, HttpError, SaveButton, TextInput, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { Form, HttpError, SaveButton, TextInput, useCreate, useNotify } from 'react-admin';
 import { lengthBetweenWith, requiredWith } from '../../common/validators';
-import type { AdminDataProvider } from '../../providers/dataProvider';
+import { errorText } from '../../common/notifyError';
 
 const validateName = [
   requiredWith(MESSAGES.department.nameRequired),
@@ -13,22 +13,20 @@ const validateName = [
 
 /** The create form above the list: a name of 2 to 100 characters after trimming (spec 5). */
 export function DepartmentCreate() {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [create] = useCreate();
   const notify = useNotify();
-  const refresh = useRefresh();
   // A new key empties the form after each creation.
   const [round, setRound] = useState(0);
 
   async function save(values: Record<string, any>) {
     try {
-      const { data } = await dataProvider.create('departments', { data: values });
-      notify(`Departamento «${data.name}» creado`, { type: 'success' });
+      const created = await create('departments', { data: values }, { returnPromise: true });
+      notify(`Departamento «${created.name}» creado`, { type: 'success' });
       setRound((n) => n + 1);
-      refresh();
     } catch (error) {
       const fieldErrors = error instanceof HttpError ? error.body?.errors : undefined;
       if (fieldErrors) return fieldErrors;
-      notify(error instanceof Error ? error.message : String(error), { type: 'error' });
+      notify(errorText(error), { type: 'error' });
     }
   }
 

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { Department } from '@evreg/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Alert } from '@mui/material';
-import { DataTable, useDataProvider, useRefresh } from 'react-admin';
-import { ConfirmDelete } from '../../common/ConfirmDelete';
+import { DataTable, useDelete, useNotify } from 'react-admin';
+import { Confirmation } from '../../common/Confirmation';
+import { errorText } from '../../common/notifyError';
 import { ListEmpty } from '../../common/ListStates';
 import { ResourceList, RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
-import type { AdminDataProvider } from '../../providers/dataProvider';
+import { withReason } from '../../common/withReason';
 import { DepartmentCreate } from './DepartmentCreate';
 
 /** Departments (spec 2): search, create form, delete with confirmation; a refused delete shows
@@ -15,18 +15,12 @@ import { DepartmentCreate } from './DepartmentCreate';
 export default function DepartmentList() {
   const { can } = useActions('departments');
   const [deleting, setDeleting] = useState<Department | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const refresh = useRefresh();
+  const [remove] = useDelete<Department>();
+  const notify = useNotify();
 
   return (
     <>
       {can('create') && <DepartmentCreate />}
-      {failure && (
-        <Alert severity="error" role="alert" sx={{ mt: 2 }} onClose={() => setFailure(null)}>
-          Error al eliminar el departamento{failure !== 'Error al eliminar el departamento' ? `: ${failure}` : ''}
-        </Alert>
-      )}
       <ResourceList
         resource="departments"
         title="Departamentos"
@@ -59,14 +53,15 @@ export default function DepartmentList() {
         </DataTable>
       </ResourceList>
       {deleting && (
-        <ConfirmDelete
+        <Confirmation
           question={`¿Eliminar el departamento ${deleting.name}?`}
           onClose={() => setDeleting(null)}
-          onError={setFailure}
+          onError={(error) =>
+            notify(withReason('Error al eliminar el departamento', errorText(error)), { type: 'error' })
+          }
           onConfirm={async () => {
-            setFailure(null);
-            await dataProvider.delete('departments', { id: deleting.id, previousData: deleting });
-            refresh();
+            await remove('departments', { id: deleting.id, previousData: deleting }, { returnPromise: true });
+            notify(`Departamento «${deleting.name}» eliminado`, { type: 'success' });
           }}
         />
       )}

@@ -1,4 +1,10 @@
 import { lazy } from 'react';
+import ApartmentIcon from '@mui/icons-material/Apartment';
+import { section } from '../../common/section';
 
 /** /admin/departments (Departments.Read): the list with its create form. */
-export const DepartmentList = lazy(() => import('./DepartmentList'));
+export default section({
+  name: 'departments',
+  icon: ApartmentIcon,
+  list: lazy(() => import('./DepartmentList')),
+});

@@ -3,8 +3,9 @@ import type { EmailLogEntry } from '@evreg/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Box, Chip, Stack } from '@mui/material';
-import { DataTable, List, SearchInput, useDataProvider, useNotify, useRefresh } from 'react-admin';
-import { ConfirmKeepOpen } from '../../common/ConfirmKeepOpen';
+import { DataTable, List, SearchInput, useDelete, useNotify } from 'react-admin';
+import { Confirmation } from '../../common/Confirmation';
+import { errorText } from '../../common/notifyError';
 import { formatDateTime } from '../../common/format';
 import { ListEmpty, ListError } from '../../common/ListStates';
 import { DeleteAllToolbar, LogError } from '../../common/LogParts';
@@ -12,7 +13,7 @@ import { PrevNextPagination } from '../../common/PrevNextPagination';
 import { RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
 import { withReason } from '../../common/withReason';
-import type { AdminDataProvider } from '../../providers/dataProvider';
+import { useCommand } from '../../common/useCommand';
 import {
   canResend,
   EMAIL_LOG_PAGE_SIZE,
@@ -31,7 +32,6 @@ const DELETE_ALL =
  * Settings.Delete. */
 export default function EmailLogList() {
   const { can } = useActions('email-logs');
-  const dataProvider = useDataProvider<AdminDataProvider>();
   return (
     <List
       resource="email-logs"
@@ -51,7 +51,7 @@ export default function EmailLogList() {
         can('delete') ? (
           <DeleteAllToolbar
             question={DELETE_ALL}
-            remove={async () => (await dataProvider.deleteAllEmailLogs()).message}
+            remove={async (provider) => (await provider.deleteAllEmailLogs()).message}
           />
         ) : (
           false
@@ -71,22 +71,19 @@ export default function EmailLogList() {
 }
 
 function EmailLogTable({ canDelete, canResendAny }: { canDelete: boolean; canResendAny: boolean }) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [remove] = useDelete<EmailLogEntry>();
+  const command = useCommand();
   const notify = useNotify();
-  const refresh = useRefresh();
   const [deleting, setDeleting] = useState<EmailLogEntry | null>(null);
   const [resending, setResending] = useState<number | null>(null);
 
   async function resend(entry: EmailLogEntry) {
     setResending(entry.id);
     try {
-      const { message } = await dataProvider.resendEmail(entry.id);
+      const { message } = await command((p) => p.resendEmail(entry.id), ['email-logs']);
       notify(message, { type: 'success' });
-      refresh();
     } catch (error) {
-      notify(withReason('Error al reenviar el email', error instanceof Error ? error.message : undefined), {
-        type: 'error',
-      });
+      notify(withReason('Error al reenviar el email', errorText(error, '')), { type: 'error' });
     } finally {
       setResending(null);
     }
@@ -159,12 +156,13 @@ function EmailLogTable({ canDelete, canResendAny }: { canDelete: boolean; canRes
         />
       </DataTable>
       {deleting && (
-        <ConfirmKeepOpen
+        <Confirmation
+          keepOpen
           question={`¿Eliminar el registro del email enviado a ${deleting.emailAddress}?${deleting.status === 0 ? ' Está pendiente: ya no se enviará.' : ''}`}
           onClose={() => setDeleting(null)}
           onConfirm={async () => {
-            await dataProvider.delete('email-logs', { id: deleting.id, previousData: deleting });
-            refresh();
+            await remove('email-logs', { id: deleting.id, previousData: deleting }, { returnPromise: true });
+            notify('Registro de email eliminado', { type: 'success' });
           }}
         />
       )}

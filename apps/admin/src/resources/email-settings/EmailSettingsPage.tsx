@@ -1,17 +1,17 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import type { EmailSettings } from '@evreg/contracts';
 import DnsIcon from '@mui/icons-material/Dns';
 import SendIcon from '@mui/icons-material/Send';
-import { Alert, Box, Button, FormControlLabel, FormHelperText, Switch, TextField } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, useDataProvider } from 'react-admin';
+import { Alert, Box, Button, FormHelperText, TextField } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { BooleanInput, Loading, TextInput, useDataProvider, useGetOne } from 'react-admin';
 import { ListError } from '../../common/ListStates';
-import { SecretField } from '../../common/SecretField';
+import { SecretInput } from '../../common/SecretInput';
+import { SettingsForm, WhenField } from '../../common/SettingsForm';
 import { TimedAlert, type Banner } from '../../common/TimedAlert';
-import { useSettingsForm } from '../../common/useSettingsForm';
 import { withReason } from '../../common/withReason';
 import type { AdminDataProvider } from '../../providers/dataProvider';
-import { FORM_ROW, SettingsCard } from '../settings/SettingsCard';
+import { SettingsCard } from '../settings/SettingsCard';
 import {
   asBoolean,
   formFromSettings,
@@ -22,12 +22,10 @@ import {
   type EmailSettingsForm,
 } from './rules';
 
-const KEY = ['email-settings'];
-
 /** /admin/email-settings (Settings.Update): the SMTP form and the test e-mail (spec 2, 3, 5, 8). */
 export default function EmailSettingsPage() {
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const { data, isPending, isError } = useQuery({ queryKey: KEY, queryFn: () => dataProvider.getEmailSettings() });
+  // The `email-settings` record (one): the form saves it with useUpdate, so the test card follows what is saved.
+  const { data, isPending, isError } = useGetOne<EmailSettings & { id: string }>('email-settings', { id: 'current' });
 
   if (isError) return <ListError text="Error al cargar la configuración de email" />;
   if (isPending) return <Loading />;
@@ -40,36 +38,16 @@ export default function EmailSettingsPage() {
 }
 
 function SmtpCard({ saved }: { saved: EmailSettings }) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const queryClient = useQueryClient();
   const hasPassword = asBoolean(saved.hasSmtpPassword, false);
-  const { form, errors, banner, clearBanner, change, submit, saving } = useSettingsForm({
-    initial: formFromSettings(saved),
-    save: (values) => dataProvider.updateEmailSettings(requestFromForm(values)),
-    // The password is write-only: the field empties and 'leave empty to keep' applies to what was just saved.
-    saved: (settings) => {
-      queryClient.setQueryData(KEY, settings);
-      return formFromSettings(settings);
-    },
-    check: settingsErrors,
-  });
+  // The password is write-only: after each save the field is empty and 'leave empty to keep' applies.
+  const values = useMemo(() => formFromSettings(saved), [saved]);
 
   const text = (
     field: Exclude<keyof EmailSettingsForm, 'emailEnabled' | 'smtpUseSsl' | 'smtpPassword'>,
     label: string,
     help: string,
     extra: object = {},
-  ) => (
-    <TextField
-      label={label}
-      value={form[field]}
-      onChange={(e) => change(field, e.target.value)}
-      error={!!errors[field]}
-      helperText={errors[field] ?? help}
-      fullWidth
-      {...extra}
-    />
-  );
+  ) => <TextInput source={field} label={label} helperText={help} fullWidth sx={{ m: 0 }} {...extra} />;
 
   return (
     <SettingsCard
@@ -77,52 +55,40 @@ function SmtpCard({ saved }: { saved: EmailSettings }) {
       title="Servidor SMTP"
       subheader="Cómo se envían los emails de inscripción, lista de espera y avisos"
     >
-      <Box
-        component="form"
-        noValidate
-        onSubmit={submit}
-        aria-label="Configuración SMTP"
-        sx={{ display: 'grid', gap: 2 }}
-      >
+      <SettingsForm resource="email-settings" values={values} check={settingsErrors} toRequest={requestFromForm}>
         <Box>
-          <FormControlLabel
-            control={<Switch checked={form.emailEnabled} onChange={(e) => change('emailEnabled', e.target.checked)} />}
-            label="Envío de emails activado"
-          />
-          <FormHelperText sx={{ mt: 0 }}>
-            {form.emailEnabled
-              ? 'Los emails se envían en cuanto se producen.'
-              : 'Desactivado: los emails esperan pendientes y se envían al activarlo.'}
-          </FormHelperText>
+          <BooleanInput source="emailEnabled" label="Envío de emails activado" helperText={false} sx={{ m: 0 }} />
+          <WhenField source="emailEnabled">
+            {(enabled) => (
+              <FormHelperText sx={{ mt: 0 }}>
+                {enabled
+                  ? 'Los emails se envían en cuanto se producen.'
+                  : 'Desactivado: los emails esperan pendientes y se envían al activarlo.'}
+              </FormHelperText>
+            )}
+          </WhenField>
         </Box>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '2fr 1fr' } }}>
           {text('smtpHost', 'Servidor SMTP', 'Por ejemplo smtp.example.com')}
           {text('smtpPort', 'Puerto', 'Por defecto 587', { slotProps: { htmlInput: { inputMode: 'numeric' } } })}
         </Box>
         <Box>
-          <FormControlLabel
-            control={<Switch checked={form.smtpUseSsl} onChange={(e) => change('smtpUseSsl', e.target.checked)} />}
-            label="Usar SSL/TLS"
-          />
+          <BooleanInput source="smtpUseSsl" label="Usar SSL/TLS" helperText={false} sx={{ m: 0 }} />
           <FormHelperText sx={{ mt: 0 }}>
             Conexión cifrada obligatoria: TLS directo en el puerto 465, STARTTLS en los demás.
           </FormHelperText>
         </Box>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
           {text('smtpUsername', 'Usuario SMTP', 'Vacío: sin autenticación', { autoComplete: 'off' })}
-          <SecretField
+          <SecretInput
+            source="smtpPassword"
             label="Contraseña SMTP"
-            value={form.smtpPassword}
-            onChange={(e) => change('smtpPassword', e.target.value)}
             placeholder={hasPassword ? 'Dejar vacío para mantener la actual' : ''}
-            error={!!errors.smtpPassword}
             helperText={
-              errors.smtpPassword ??
-              (hasPassword
+              hasPassword
                 ? 'Hay una contraseña guardada: déjala vacía para mantenerla'
-                : 'No hay ninguna contraseña guardada')
+                : 'No hay ninguna contraseña guardada'
             }
-            fullWidth
           />
         </Box>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
@@ -137,13 +103,7 @@ function SmtpCard({ saved }: { saved: EmailSettings }) {
             placeholder: 'https://reservas.example.com',
           },
         )}
-        <Box sx={FORM_ROW}>
-          <Button type="submit" variant="contained" disabled={saving}>
-            Guardar Configuración
-          </Button>
-        </Box>
-      </Box>
-      <TimedAlert banner={banner} onDone={clearBanner} />
+      </SettingsForm>
     </SettingsCard>
   );
 }

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminEvent, Session } from '@evreg/contracts';
 import { Alert, Box, Button, TextField, Typography } from '@mui/material';
-import { HttpError, useDataProvider } from 'react-admin';
+import { HttpError, useUpdate } from 'react-admin';
 import { withReason } from '../../common/withReason';
 import { errorBody } from '../../providers/session';
-import type { AdminDataProvider } from '../../providers/dataProvider';
 import {
   CAPACITY_FIELDS,
   capacityChanges,
@@ -34,7 +33,7 @@ export function CapacityEditor({
   session: Session;
   onDone: (saved: string | null) => void;
 }) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [update] = useUpdate<Session>();
   const reload = useReloadEvents();
   const [draft, setDraft] = useState<CapacityDraft>(() => capacityDraft(session));
   const [serverErrors, setServerErrors] = useState<CapacityErrors>({});
@@ -54,7 +53,13 @@ export function CapacityEditor({
     let done = 0;
     try {
       for (const change of changes) {
-        await dataProvider.updateSessionCapacity(event.id, session.id, change.field, change.value);
+        // One figure per call (spec 5): the data provider sends it to its own route.
+        const data = { [change.field]: change.value };
+        await update(
+          'sessions',
+          { id: session.id, data, previousData: { ...session, eventId: event.id } },
+          { returnPromise: true },
+        );
         done++;
       }
     } catch (error) {

@@ -1,10 +1,9 @@
-import { MESSAGES, type AdminEvent } from '@evreg/contracts';
+import { MESSAGES, type AdminEvent, type EventCategory } from '@evreg/contracts';
 import { Box } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { BooleanInput, SelectInput, TextInput, useDataProvider } from 'react-admin';
+import { BooleanInput, SelectInput, TextInput, useCreate, useGetList, useUpdate } from 'react-admin';
 import { FormDialog } from '../../common/FormDialog';
 import { requiredWith } from '../../common/validators';
-import type { AdminDataProvider } from '../../providers/dataProvider';
+import { WHOLE } from '../../providers/dataProvider';
 import {
   eventFormValues,
   eventIdError,
@@ -22,18 +21,16 @@ const TWO_COLUMNS = { display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, c
 /** 'Nuevo Evento' / 'Editar Evento' (spec 5): id (create only), title, description and city checked here; place,
  * postal code, organizer and category only by the server, whose answer shows under each field. */
 export function EventForm({ event, onClose }: { event?: AdminEvent; onClose: () => void }) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [create] = useCreate();
+  const [update] = useUpdate();
   const reload = useReloadEvents();
-  const categories = useQuery({
-    queryKey: ['events', 'categories'],
-    queryFn: () => dataProvider.eventCategories(),
-    staleTime: 300_000,
-  });
+  const categories = useGetList<EventCategory>('event-categories', WHOLE, { staleTime: 300_000 });
 
   async function save(values: Record<string, any>) {
-    if (event)
-      await dataProvider.update('events', { id: event.id, data: values as EventFormValues, previousData: event });
-    else await dataProvider.create('events', { data: values as EventFormValues });
+    const data = values as EventFormValues;
+    if (event) await update('events', { id: event.id, data, previousData: event }, { returnPromise: true });
+    else await create('events', { data }, { returnPromise: true });
+    // The row shows the saved event (no notification: the table is read again and stays where it was).
     await reload();
     onClose();
   }

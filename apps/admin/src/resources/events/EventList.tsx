@@ -6,12 +6,12 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Box, Button, Chip, Stack, Typography, type ChipProps } from '@mui/material';
-import { DataTable, useDataProvider, useExpanded, useNotify } from 'react-admin';
-import { ConfirmDelete } from '../../common/ConfirmDelete';
+import { DataTable, useDelete, useExpanded, useNotify } from 'react-admin';
+import { Confirmation } from '../../common/Confirmation';
 import { ListEmpty } from '../../common/ListStates';
 import { ResourceList, RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
-import type { AdminDataProvider } from '../../providers/dataProvider';
+import { errorText } from '../../common/notifyError';
 import { canAccess } from '../../access/routes';
 import { descriptionPreview, formatPrice } from './eventFormat';
 import { EventForm } from './EventForm';
@@ -40,7 +40,7 @@ const STATUS_COLORS: Record<number, ChipProps['color']> = {
  * of events and sessions. */
 export function EventList() {
   const { can, permissions } = useActions('events');
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [remove] = useDelete();
   const reload = useReloadEvents();
   const notify = useNotify();
   const [dialog, setDialog] = useState<EventsDialog | null>(null);
@@ -145,12 +145,12 @@ export function EventList() {
         <EventForm event={dialog.kind === 'edit-event' ? dialog.event : undefined} onClose={close} />
       )}
       {dialog?.kind === 'delete-event' && (
-        <ConfirmDelete
+        <Confirmation
           question={`¿Eliminar el evento «${dialog.event.title}» y sus ${dialog.event.sessions?.length ?? 0} sesiones? Esta acción no se puede deshacer.`}
           onClose={close}
-          onError={(text) => screen.say({ severity: 'error', text })}
+          onError={(error) => screen.say({ severity: 'error', text: errorText(error) })}
           onConfirm={async () => {
-            await dataProvider.delete('events', { id: dialog.event.id, previousData: dialog.event });
+            await remove('events', { id: dialog.event.id, previousData: dialog.event }, { returnPromise: true });
             await reload();
             screen.say({ severity: 'success', text: `Evento «${dialog.event.title}» eliminado`, vanishAfterMs: 3000 });
           }}
@@ -164,12 +164,16 @@ export function EventList() {
         />
       )}
       {dialog?.kind === 'delete-session' && (
-        <ConfirmDelete
+        <Confirmation
           question={`¿Eliminar la ${sessionName(dialog.session).toLowerCase()} de «${dialog.event.title}»? Esta acción no se puede deshacer.`}
           onClose={close}
-          onError={(text) => screen.say({ severity: 'error', text })}
+          onError={(error) => screen.say({ severity: 'error', text: errorText(error) })}
           onConfirm={async () => {
-            await dataProvider.deleteSession(dialog.event.id, dialog.session.id);
+            await remove(
+              'sessions',
+              { id: dialog.session.id, previousData: { ...dialog.session, eventId: dialog.event.id } },
+              { returnPromise: true },
+            );
             await reload();
             screen.say({ severity: 'success', text: `${sessionName(dialog.session)} eliminada`, vanishAfterMs: 3000 });
           }}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   EMAIL_TEMPLATE_TYPES,
   NOTIFICATION_TYPE,
@@ -17,16 +17,17 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  MenuItem,
-  Radio,
-  RadioGroup,
-  TextField,
   Typography,
 } from '@mui/material';
-import { useDataProvider, useGetList } from 'react-admin';
+import {
+  Form,
+  FormDataConsumer,
+  RadioButtonGroupInput,
+  SelectInput,
+  TextInput,
+  useDataProvider,
+  useGetList,
+} from 'react-admin';
 import { withReason } from '../../common/withReason';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { formatCost, sessionWhen } from './eventFormat';
@@ -37,7 +38,6 @@ import {
   shownErrors,
   smsEstimate,
   type NotificationDraft,
-  type NotificationErrors,
 } from './notificationRules';
 
 type Step =
@@ -70,7 +70,6 @@ export function NotificationDialog({
     subject: '',
     emailTemplateId: '',
   });
-  const [errors, setErrors] = useState<NotificationErrors>({});
   const [step, setStep] = useState<Step>({ kind: 'form' });
 
   const recipients = session
@@ -83,16 +82,10 @@ export function NotificationDialog({
     : `el evento «${event.title}»`;
   const people = recipients === 1 ? '1 persona inscrita' : `${recipients} personas inscritas`;
 
-  const change = (changes: Partial<NotificationDraft>) => {
-    setDraft({ ...draft, ...changes });
-    setErrors({});
-  };
-
-  function review(e: FormEvent) {
-    e.preventDefault();
-    const found = notificationErrors(draft);
-    setErrors(found);
-    if (!Object.keys(found).length) setStep({ kind: 'confirm' });
+  // Reached only when the rules pass (the form's validate).
+  function review(values: Record<string, unknown>) {
+    setDraft(asDraft(values));
+    setStep({ kind: 'confirm' });
   }
 
   async function send() {
@@ -122,95 +115,35 @@ export function NotificationDialog({
     >
       <DialogTitle id={titleId}>Enviar notificación</DialogTitle>
       {step.kind === 'form' && (
-        <form noValidate onSubmit={review}>
+        // react-admin's Form: the rules of notificationRules.ts when continuing; the draft is kept for 'Volver'.
+        <Form record={draft} onSubmit={review} validate={(values) => notificationErrors(asDraft(values))} noValidate>
           <DialogContent sx={{ '&&': { pt: 0 } }}>
             <DialogContentText sx={{ mb: 2 }}>
               A las personas inscritas (activas) en {target}: {people}.
             </DialogContentText>
-            <FormControl sx={{ mb: 2 }}>
-              <FormLabel id={`${titleId}-type`}>Tipo de notificación</FormLabel>
-              <RadioGroup
-                row
-                aria-labelledby={`${titleId}-type`}
-                value={draft.type}
-                onChange={(e) => change({ type: Number(e.target.value) as NotificationDraft['type'] })}
-              >
-                <FormControlLabel value={NOTIFICATION_TYPE.Sms} control={<Radio />} label="SMS" />
-                <FormControlLabel value={NOTIFICATION_TYPE.Email} control={<Radio />} label="Email" />
-              </RadioGroup>
-            </FormControl>
-            {isSms ? (
-              <>
-                <TextField
-                  label="Mensaje SMS"
-                  value={draft.message}
-                  onChange={(e) => change({ message: e.target.value })}
-                  error={!!errors.message || sms.tooLong}
-                  helperText={
-                    errors.message ??
-                    `${sms.messageLength}/${SMS_LIMITS.messageMax} caracteres · con los datos del evento que añade el sistema, unos ${sms.totalLength}/${SMS_LIMITS.total}`
-                  }
-                  multiline
-                  minRows={3}
-                  fullWidth
-                />
-                {sms.nearLimit && !sms.tooLong && (
-                  <Alert severity="warning" sx={{ mt: 1.5 }}>
-                    Con los datos del evento el SMS se acerca a los {SMS_LIMITS.total} caracteres: si los supera se
-                    enviará en varios SMS, con coste adicional.
-                  </Alert>
-                )}
-                <Typography sx={{ mt: 1.5 }}>
-                  Coste estimado: <strong>{formatCost(sms.cost)}</strong> ({people} ×{' '}
-                  {sms.parts === 1 ? '1 SMS' : `${sms.parts} SMS`} × 0,10 €)
-                </Typography>
-              </>
-            ) : (
-              <>
-                {canReadTemplates && (
-                  <TextField
-                    select
-                    label="Plantilla"
-                    value={draft.emailTemplateId}
-                    onChange={(e) => change({ emailTemplateId: e.target.value === '' ? '' : Number(e.target.value) })}
-                    error={!!errors.emailTemplateId}
-                    helperText={errors.emailTemplateId ?? 'O escribe un mensaje sin plantilla'}
-                    fullWidth
-                    sx={{ mb: 2 }}
-                  >
-                    <MenuItem value="">Sin plantilla (escribir un mensaje)</MenuItem>
-                    {(templates.data ?? []).map((t) => (
-                      <MenuItem key={t.id} value={t.id}>
-                        {t.name} · {typeLabel(t.templateType)}
-                        {t.isActive ? '' : ' (inactiva)'}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-                {draft.emailTemplateId === '' && (
-                  <>
-                    <TextField
-                      label="Asunto (opcional)"
-                      value={draft.subject}
-                      onChange={(e) => change({ subject: e.target.value })}
-                      helperText={`Si se deja vacío: «Información sobre ${event.title}»`}
-                      fullWidth
-                      sx={{ mb: 2 }}
-                    />
-                    <TextField
-                      label="Mensaje"
-                      value={draft.message}
-                      onChange={(e) => change({ message: e.target.value })}
-                      error={!!errors.message}
-                      helperText={errors.message ?? 'Se añaden el evento, la fecha y el lugar'}
-                      multiline
-                      minRows={4}
-                      fullWidth
-                    />
-                  </>
-                )}
-              </>
-            )}
+            <RadioButtonGroupInput
+              source="type"
+              label="Tipo de notificación"
+              choices={TYPES}
+              row
+              helperText={false}
+              sx={{ mt: 0, mb: 2 }}
+            />
+            <FormDataConsumer>
+              {({ formData }) => {
+                const current = asDraft(formData);
+                return current.type === NOTIFICATION_TYPE.Sms ? (
+                  <SmsFields message={current.message} recipients={recipients} people={people} />
+                ) : (
+                  <EmailFields
+                    canReadTemplates={canReadTemplates}
+                    templates={templates.data ?? []}
+                    withoutTemplate={current.emailTemplateId === ''}
+                    eventTitle={event.title}
+                  />
+                );
+              }}
+            </FormDataConsumer>
           </DialogContent>
           <DialogActions sx={{ px: 3, pb: 2 }}>
             <Button onClick={onClose}>Cancelar</Button>
@@ -218,7 +151,7 @@ export function NotificationDialog({
               Continuar
             </Button>
           </DialogActions>
-        </form>
+        </Form>
       )}
 
       {(step.kind === 'confirm' || step.kind === 'sending') && (
@@ -261,6 +194,111 @@ export function NotificationDialog({
         </>
       )}
     </Dialog>
+  );
+}
+
+const TYPES = [
+  { id: NOTIFICATION_TYPE.Sms, name: 'SMS' },
+  { id: NOTIFICATION_TYPE.Email, name: 'Email' },
+];
+
+/** The form's values as the rules read them (react-admin gives an emptied text as null). */
+function asDraft(values: Record<string, unknown>): NotificationDraft {
+  const template = values.emailTemplateId;
+  return {
+    type: Number(values.type ?? NOTIFICATION_TYPE.Sms) as NotificationDraft['type'],
+    message: typeof values.message === 'string' ? values.message : '',
+    subject: typeof values.subject === 'string' ? values.subject : '',
+    emailTemplateId: template === '' || template == null ? '' : Number(template),
+  };
+}
+
+const keepText = (value: string) => value;
+
+/** The SMS message with its live count, the near-limit warning and the cost estimate (spec 5, 9). */
+function SmsFields({ message, recipients, people }: { message: string; recipients: number; people: string }) {
+  const sms = smsEstimate(message, recipients);
+  return (
+    <>
+      <TextInput
+        source="message"
+        label="Mensaje SMS"
+        parse={keepText}
+        // Red as soon as it is too long, before continuing; a rule's message takes the count's place.
+        {...(sms.tooLong ? { error: true } : {})}
+        helperText={`${sms.messageLength}/${SMS_LIMITS.messageMax} caracteres · con los datos del evento que añade el sistema, unos ${sms.totalLength}/${SMS_LIMITS.total}`}
+        multiline
+        minRows={3}
+        fullWidth
+        sx={{ m: 0 }}
+      />
+      {sms.nearLimit && !sms.tooLong && (
+        <Alert severity="warning" sx={{ mt: 1.5 }}>
+          Con los datos del evento el SMS se acerca a los {SMS_LIMITS.total} caracteres: si los supera se enviará en
+          varios SMS, con coste adicional.
+        </Alert>
+      )}
+      <Typography sx={{ mt: 1.5 }}>
+        Coste estimado: <strong>{formatCost(sms.cost)}</strong> ({people} ×{' '}
+        {sms.parts === 1 ? '1 SMS' : `${sms.parts} SMS`} × 0,10 €)
+      </Typography>
+    </>
+  );
+}
+
+/** An e-mail: a template (with Settings.Read) or a message with an optional subject. */
+function EmailFields({
+  canReadTemplates,
+  templates,
+  withoutTemplate,
+  eventTitle,
+}: {
+  canReadTemplates: boolean;
+  templates: EmailTemplate[];
+  withoutTemplate: boolean;
+  eventTitle: string;
+}) {
+  const choices = templates.map((t) => ({
+    id: t.id,
+    name: `${t.name} · ${typeLabel(t.templateType)}${t.isActive ? '' : ' (inactiva)'}`,
+  }));
+  return (
+    <>
+      {canReadTemplates && (
+        <SelectInput
+          source="emailTemplateId"
+          label="Plantilla"
+          choices={choices}
+          emptyText="Sin plantilla (escribir un mensaje)"
+          parse={(value: unknown) => (value === '' || value == null ? '' : Number(value))}
+          helperText="O escribe un mensaje sin plantilla"
+          fullWidth
+          sx={{ mt: 0, mb: 2 }}
+        />
+      )}
+      {withoutTemplate && (
+        <>
+          <TextInput
+            source="subject"
+            label="Asunto (opcional)"
+            parse={keepText}
+            helperText={`Si se deja vacío: «Información sobre ${eventTitle}»`}
+            fullWidth
+            sx={{ mt: 0, mb: 2 }}
+          />
+          <TextInput
+            source="message"
+            label="Mensaje"
+            parse={keepText}
+            helperText="Se añaden el evento, la fecha y el lugar"
+            multiline
+            minRows={4}
+            fullWidth
+            sx={{ m: 0 }}
+          />
+        </>
+      )}
+    </>
   );
 }
 

@@ -10,8 +10,7 @@ import {
   DialogTitle,
   TextField,
 } from '@mui/material';
-import { useDataProvider } from 'react-admin';
-import type { AdminDataProvider } from '../../providers/dataProvider';
+import { useUpdate } from 'react-admin';
 import { redistributeError, unusedReserved } from './capacityRules';
 import { sessionName, useReloadEvents } from './eventsScreen';
 
@@ -28,7 +27,7 @@ export function RedistributeDialog({
   onClose: () => void;
   onDone: (text: string) => void;
 }) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [update] = useUpdate();
   const reload = useReloadEvents();
   const titleId = useId();
   const unused = unusedReserved(session);
@@ -46,7 +45,11 @@ export function RedistributeDialog({
     setFailure(null);
     try {
       const spots = Number(value.trim());
-      const updated = await dataProvider.redistributeReservedSpots(event.id, session.id, spots);
+      const updated = (await update(
+        'sessions',
+        { id: session.id, data: { spotsToRedistribute: spots }, previousData: { ...session, eventId: event.id } },
+        { returnPromise: true },
+      )) as Session;
       await reload();
       onDone(
         `${sessionName(session)}: ${spots === 1 ? '1 plaza reservada pasa' : `${spots} plazas reservadas pasan`} a la venta en línea (${updated.availableSpots} libres en línea)`,

@@ -1,9 +1,7 @@
-import { DEFAULT_MAX_QUEUE_SPOTS, type AdminEvent, type Session } from '@evreg/contracts';
+import { DEFAULT_MAX_QUEUE_SPOTS, type AdminEvent, type QueueSettings, type Session } from '@evreg/contracts';
 import { Alert, Box } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { BooleanInput, FormDataConsumer, TextInput, useDataProvider } from 'react-admin';
+import { BooleanInput, FormDataConsumer, TextInput, useCreate, useGetOne, useUpdate } from 'react-admin';
 import { FormDialog } from '../../common/FormDialog';
-import type { AdminDataProvider } from '../../providers/dataProvider';
 import { useSettingsAccess } from '../settings';
 import { sessionName, useReloadEvents } from './eventsScreen';
 import { markedRequired } from './formHelpers';
@@ -29,16 +27,17 @@ export function SessionForm({
   session?: Session;
   onClose: () => void;
 }) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [create] = useCreate<Session>();
+  const [update] = useUpdate<Session>();
   const reload = useReloadEvents();
   const mode = session ? 'edit' : 'create';
   // New sessions take the default waiting-list limit of the settings card when it can be read.
   const { canRead } = useSettingsAccess();
-  const queueSettings = useQuery({
-    queryKey: ['settings', 'queue-settings'],
-    queryFn: () => dataProvider.getQueueSettings(),
-    enabled: !session && canRead,
-  });
+  const queueSettings = useGetOne<QueueSettings & { id: string }>(
+    'settings',
+    { id: 'queue-settings' },
+    { enabled: !session && canRead },
+  );
   const waitingForDefault = !session && canRead && queueSettings.isPending;
 
   const rule = (field: keyof SessionFormValues) => (_value: unknown, values: SessionFormValues) =>
@@ -47,8 +46,21 @@ export function SessionForm({
 
   async function save(values: Record<string, any>) {
     const form = values as SessionFormValues;
-    if (session) await dataProvider.updateSession(event.id, session.id, sessionPayload(form, 'edit'));
-    else await dataProvider.createSession(event.id, sessionPayload(form, 'create'));
+    if (session) {
+      const previousData = { ...session, eventId: event.id };
+      await update(
+        'sessions',
+        { id: session.id, data: sessionPayload(form, 'edit'), previousData },
+        { returnPromise: true },
+      );
+    } else {
+      await create(
+        'sessions',
+        { data: { eventId: event.id, ...sessionPayload(form, 'create') } },
+        { returnPromise: true },
+      );
+    }
+    // The event's row shows the saved session.
     await reload();
     onClose();
   }

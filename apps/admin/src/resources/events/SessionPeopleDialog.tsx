@@ -19,12 +19,12 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
-import { ConfirmDelete } from '../../common/ConfirmDelete';
+import { useDelete, useGetManyReference } from 'react-admin';
+import { Confirmation } from '../../common/Confirmation';
+import { errorText } from '../../common/notifyError';
 import { formatDateTime } from '../../common/format';
 import { RowAction } from '../../common/ResourceList';
-import type { AdminDataProvider } from '../../providers/dataProvider';
+import { WHOLE } from '../../providers/dataProvider';
 import { sessionWhen } from './eventFormat';
 import { sessionName, useEventsScreen, useReloadEvents } from './eventsScreen';
 
@@ -39,13 +39,15 @@ export function SessionPeopleDialog({
   session: Session;
   onClose: () => void;
 }) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [remove] = useDelete<AdminRegistration>();
   const { canDeleteRegistration } = useEventsScreen();
   const reloadEvents = useReloadEvents();
   const titleId = useId();
-  const people = useQuery({
-    queryKey: ['events', 'session-registrations', session.id],
-    queryFn: () => dataProvider.sessionRegistrations(session.id),
+  // The session's registrations: a reference of the `registrations` resource (read again after a delete).
+  const people = useGetManyReference<AdminRegistration>('registrations', {
+    ...WHOLE,
+    target: 'eventSessionId',
+    id: session.id,
   });
   const [removing, setRemoving] = useState<AdminRegistration | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -149,14 +151,15 @@ export function SessionPeopleDialog({
         </Button>
       </DialogActions>
       {removing && (
-        <ConfirmDelete
+        <Confirmation
           question={`¿Eliminar el registro de ${removing.firstName} ${removing.lastName} (${removing.email})? Se libera su plaza y puede pasar alguien de la lista de espera. Esta acción no se puede deshacer.`}
           onClose={() => setRemoving(null)}
-          onError={setFailure}
+          // Inside this dialog: a notification outside it would be hidden from screen readers.
+          onError={(error) => setFailure(errorText(error))}
           onConfirm={async () => {
             setFailure(null);
-            await dataProvider.delete('registrations', { id: removing.id, previousData: removing });
-            // The people list is one of the events queries: both reload.
+            await remove('registrations', { id: removing.id, previousData: removing }, { returnPromise: true });
+            // The session's counts in the events list follow.
             await reloadEvents();
           }}
         />

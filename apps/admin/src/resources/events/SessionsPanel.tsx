@@ -9,10 +9,9 @@ import GroupIcon from '@mui/icons-material/Group';
 import LockIcon from '@mui/icons-material/Lock';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useDataProvider, useRecordContext } from 'react-admin';
+import { useRecordContext, useUpdate } from 'react-admin';
 import { RowAction } from '../../common/ResourceList';
 import { withReason } from '../../common/withReason';
-import type { AdminDataProvider } from '../../providers/dataProvider';
 import { CapacityEditor } from './CapacityEditor';
 import { unusedReserved } from './capacityRules';
 import { sessionWhen } from './eventFormat';
@@ -79,7 +78,7 @@ export function SessionsPanel() {
 
 function SessionRow({ event, session }: { event: AdminEvent; session: Session }) {
   const { open, say, editingCapacity, editCapacity, canEdit, canDelete, canSeePeople } = useEventsScreen();
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [update] = useUpdate<Session>();
   const reload = useReloadEvents();
   const editing = editingCapacity === session.id;
   const [busy, setBusy] = useState<'registration' | 'lock' | null>(null);
@@ -89,14 +88,24 @@ function SessionRow({ event, session }: { event: AdminEvent; session: Session })
     setBusy(which);
     try {
       if (which === 'registration') {
-        await dataProvider.toggleSessionRegistration(event.id, session.id, !session.isRegistrationOpen);
+        const data = { isRegistrationOpen: !session.isRegistrationOpen };
+        await update(
+          'sessions',
+          { id: session.id, data, previousData: { ...session, eventId: event.id } },
+          { returnPromise: true },
+        );
         say({
           severity: 'success',
           text: `${name}: inscripciones ${session.isRegistrationOpen ? 'cerradas' : 'abiertas'}`,
           vanishAfterMs: 3000,
         });
       } else {
-        await dataProvider.toggleSessionPromotionLock(event.id, session.id, !session.isPromotionLocked);
+        const data = { isPromotionLocked: !session.isPromotionLocked };
+        await update(
+          'sessions',
+          { id: session.id, data, previousData: { ...session, eventId: event.id } },
+          { returnPromise: true },
+        );
         say({
           severity: 'success',
           text: `${name}: promoción automática ${session.isPromotionLocked ? 'activada' : 'bloqueada'}`,

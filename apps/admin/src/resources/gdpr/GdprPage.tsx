@@ -6,7 +6,7 @@ import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import SearchIcon from '@mui/icons-material/Search';
 import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useDataProvider } from 'react-admin';
-import { ConfirmStep } from '../../common/ConfirmStep';
+import { Confirmation } from '../../common/Confirmation';
 import { formatDateTime } from '../../common/format';
 import { TimedAlert, type Banner } from '../../common/TimedAlert';
 import { withReason } from '../../common/withReason';
@@ -155,7 +155,8 @@ export default function GdprPage() {
       )}
 
       {confirming && summary && (
-        <ConfirmStep
+        <Confirmation
+          kind="action"
           title="Eliminar datos personales"
           question={`¿Eliminar todos los datos de ${summary.email}? Se borran sus registros, su puesto en listas de espera, sus consentimientos y sus mensajes; las plazas liberadas pasan a la lista de espera. Esta acción no se puede deshacer.`}
           confirmLabel="Eliminar datos"

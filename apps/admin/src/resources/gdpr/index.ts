@@ -1,4 +1,10 @@
 import { lazy } from 'react';
+import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
+import { section } from '../../common/section';
 
 /** /admin/gdpr (GDPR.Delete): a person's data by e-mail; summary, export and delete. */
-export const GdprPage = lazy(() => import('./GdprPage'));
+export default section({
+  name: 'gdpr',
+  icon: PrivacyTipIcon,
+  list: lazy(() => import('./GdprPage')),
+});

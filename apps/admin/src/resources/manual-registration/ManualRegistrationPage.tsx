@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import type { ManualRegistrationConfirmation } from '@evreg/contracts';
+import { useRef, useState } from 'react';
+import type { AdminRegistration, ManualRegistrationConfirmation, QueueEntry } from '@evreg/contracts';
 import EventIcon from '@mui/icons-material/Event';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import {
@@ -14,12 +14,14 @@ import {
   Stack,
   TextField,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider } from 'react-admin';
+import { useQueryClient } from '@tanstack/react-query';
+import { Form, useGetList } from 'react-admin';
 import { EventsGate } from '../../common/EventsGate';
-import { PICKABLE_EVENTS_KEY, usePickableEvents } from '../../common/usePickableEvents';
+import { useFormField } from '../../common/formField';
+import { useCommand } from '../../common/useCommand';
+import { usePickableEvents } from '../../common/usePickableEvents';
 import { useActions } from '../../common/useActions';
-import type { AdminDataProvider } from '../../providers/dataProvider';
+import { WHOLE } from '../../providers/dataProvider';
 import { SettingsCard } from '../settings/SettingsCard';
 import { CapacityTiles } from './CapacityTiles';
 import {
@@ -29,7 +31,7 @@ import {
   needsConfirmation,
   successText,
   validateManual,
-  type ManualErrors,
+  MANUAL_MESSAGES,
   type ManualField,
   type ManualForm,
 } from './rules';
@@ -40,7 +42,7 @@ const NO_PERMISSION = (what: string, permission: string) => `Para ver ${what} ne
 /** Registro Manual (spec 2, 4, 5, 8): staff register a person on a reserved spot of a session; when the
  * reserved spots are used up the server asks for confirmation and the person can go to the waiting list. */
 export default function ManualRegistrationPage() {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const command = useCommand();
   const queryClient = useQueryClient();
   const pickable = usePickableEvents();
   const { events } = pickable;
@@ -50,8 +52,12 @@ export default function ManualRegistrationPage() {
 
   const [eventId, setEventId] = useState<number | null>(null);
   const [sessionId, setSessionId] = useState<number | null>(null);
-  const [form, setForm] = useState<ManualForm>({ ...EMPTY_PERSON, gdprConsent: false });
-  const [errors, setErrors] = useState<ManualErrors>({});
+  // The person's form (react-admin Form): a new round empties it after a registration, keeping the consent.
+  const [round, setRound] = useState({ key: 0, values: { ...EMPTY_PERSON, gdprConsent: false } as ManualForm });
+  // 'Crear Registro Manual' was pressed: the session's rule shows (it lives outside the form, with the pickers).
+  const [attempted, setAttempted] = useState(false);
+  // Pressed 'Sí, añadir a la cola': the form's next submission goes to the waiting list.
+  const forceQueue = useRef(false);
   const [busy, setBusy] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -59,16 +65,17 @@ export default function ManualRegistrationPage() {
   const [queueWanted, setQueueWanted] = useState(false);
 
   const session = events.find((e) => e.id === eventId)?.sessions?.find((s) => s.id === sessionId) ?? null;
-  const registrations = useQuery({
-    queryKey: ['people', 'session-registrations', sessionId],
-    queryFn: () => dataProvider.sessionRegistrations(sessionId!),
-    enabled: sessionId !== null && canReadRegistrations,
-  });
-  const queue = useQuery({
-    queryKey: ['people', 'queue', sessionId],
-    queryFn: () => dataProvider.queueOfSession(sessionId!),
-    enabled: sessionId !== null && canReadQueue && queueWanted,
-  });
+  // The session's registrations and waiting list: the resources filtered by session.
+  const registrations = useGetList<AdminRegistration>(
+    'registrations',
+    { ...WHOLE, filter: { eventSessionId: sessionId } },
+    { enabled: sessionId !== null && canReadRegistrations },
+  );
+  const queue = useGetList<QueueEntry>(
+    'queue',
+    { ...WHOLE, filter: { eventSessionId: sessionId } },
+    { enabled: sessionId !== null && canReadQueue && queueWanted },
+  );
 
   function clearMessages() {
     setSuccess(null);
@@ -79,78 +86,42 @@ export default function ManualRegistrationPage() {
   function chooseEvent(id: number | null) {
     setEventId(id);
     setSessionId(null);
-    setErrors({});
+    setAttempted(false);
     clearMessages();
   }
 
   function chooseSession(id: number | null) {
     setSessionId(id);
-    setErrors((current) => ({ ...current, session: undefined }));
     clearMessages();
   }
 
-  function change<K extends keyof ManualForm>(field: K, value: ManualForm[K]) {
-    setForm((current) => ({ ...current, [field]: value }));
-    // Spec 5: a field's error clears when it is edited (the passport option changes what the document needs).
-    setErrors((current) => {
-      const next: ManualErrors = { ...current, [field]: undefined };
-      if (field === 'bypassValidation') next.userTaxId = undefined;
-      return next;
-    });
-  }
+  const sessionError = attempted && session === null ? MANUAL_MESSAGES.session : undefined;
 
-  async function register(forceQueue: boolean) {
-    const found = validateManual(form, session !== null);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+  /** The form's submission: its rules (validateManual, as the form's validate) passed. */
+  async function register(values: Record<string, unknown>) {
+    const form = asManualForm(values);
+    const toQueue = forceQueue.current;
+    forceQueue.current = false;
+    if (session === null) return;
     setBusy(true);
     clearMessages();
     try {
-      const answer = await dataProvider.manualRegistration(
-        { eventSessionId: session!.id, formData: manualFormData(form) },
-        forceQueue,
-      );
+      const request = { eventSessionId: session!.id, formData: manualFormData(form) };
+      // The tiles' counts (events), the session's registrations and waiting list are read again.
+      const answer = await command((p) => p.manualRegistration(request, toQueue), ['events', 'registrations', 'queue']);
       if (needsConfirmation(answer)) {
         setConfirmation(answer);
         return;
       }
       setSuccess(successText(answer));
       // Spec 4: the person's fields and the passport option clear; the consent stays.
-      setForm((current) => ({ ...EMPTY_PERSON, gdprConsent: current.gdprConsent }));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: PICKABLE_EVENTS_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['people', 'session-registrations', session!.id] }),
-        queryClient.invalidateQueries({ queryKey: ['people', 'queue', session!.id] }),
-      ]);
+      setRound(({ key }) => ({ key: key + 1, values: { ...EMPTY_PERSON, gdprConsent: form.gdprConsent } }));
     } catch (error) {
       setFailure(failureText(error));
     } finally {
       setBusy(false);
     }
   }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void register(false);
-  }
-
-  const field = (
-    name: keyof ManualForm & ManualField,
-    label: string,
-    extra: { type?: string; autoComplete?: string; required?: boolean } = {},
-  ) => (
-    <TextField
-      label={label}
-      value={form[name] as string}
-      onChange={(e) => change(name, e.target.value as never)}
-      error={!!errors[name]}
-      helperText={errors[name]}
-      type={extra.type ?? 'text'}
-      autoComplete={extra.autoComplete ?? 'off'}
-      required={extra.required ?? true}
-      fullWidth
-    />
-  );
 
   return (
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
@@ -164,7 +135,7 @@ export default function ManualRegistrationPage() {
             events={events}
             eventId={eventId}
             sessionId={sessionId}
-            sessionError={errors.session}
+            sessionError={sessionError}
             onEvent={chooseEvent}
             onSession={chooseSession}
           />
@@ -191,7 +162,7 @@ export default function ManualRegistrationPage() {
               }}
               onOpenQueue={() => {
                 setQueueWanted(true);
-                void queryClient.invalidateQueries({ queryKey: ['people', 'queue', session.id] });
+                void queryClient.invalidateQueries({ queryKey: ['queue', 'getList'] });
               }}
             />
           </Box>
@@ -203,95 +174,167 @@ export default function ManualRegistrationPage() {
         title="Datos de la persona"
         subheader="Ocupa una plaza reservada de la sesión"
       >
-        <Box component="form" noValidate onSubmit={submit} aria-label="Registro manual">
-          <Box
-            sx={{
-              display: 'grid',
-              columnGap: 2,
-              rowGap: 2,
-              alignItems: 'start',
-              gridTemplateColumns: { sm: '1fr 1fr' },
-            }}
+        {/* The form landmark keeps its name ('Registro manual'); react-admin's Form draws the <form> inside. */}
+        <Box role="form" aria-label="Registro manual">
+          <Form
+            key={round.key}
+            record={round.values as unknown as Record<string, unknown>}
+            onSubmit={register}
+            validate={(values) => personErrors(asManualForm(values))}
+            noValidate
           >
-            {field('firstName', 'Nombre', { autoComplete: 'off' })}
-            {field('lastName', 'Apellidos')}
-            {field('email', 'Email', { type: 'email' })}
-            {field('confirmEmail', 'Confirmar Email', { type: 'email' })}
-            {field('userTaxId', form.bypassValidation ? 'Pasaporte' : 'DNI/NIE')}
-            {field('telephoneNumber', 'Teléfono (opcional)', { type: 'tel', required: false })}
-          </Box>
-          <Stack>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={form.bypassValidation}
-                  onChange={(e) => change('bypassValidation', e.target.checked)}
-                />
-              }
-              label="Pasaporte extranjero (no se comprueba el formato DNI/NIE)"
-            />
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={form.gdprConsent}
-                  onChange={(e) => change('gdprConsent', e.target.checked)}
-                  slotProps={{ input: { 'aria-describedby': errors.gdprConsent ? 'manual-consent-error' : undefined } }}
-                />
-              }
-              label={
-                <>
-                  La persona acepta la{' '}
-                  <Link href="/privacy-policy.html" target="_blank" rel="noopener noreferrer">
-                    política de privacidad
-                  </Link>
-                </>
-              }
-            />
-            {errors.gdprConsent && (
-              <FormHelperText id="manual-consent-error" error sx={{ mt: -0.5, mb: 1 }}>
-                {errors.gdprConsent}
-              </FormHelperText>
+            <PersonFields />
+            {confirmation && (
+              <Alert severity="warning" sx={{ my: 2 }} role="alert">
+                <AlertTitle>Plazas reservadas completas</AlertTitle>
+                {confirmation.message}
+                <Box sx={{ mt: 0.5 }}>
+                  Lista de espera: {confirmation.currentQueueCount}/{confirmation.maxQueueSpots}
+                </Box>
+                <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
+                  <Button
+                    type="submit"
+                    variant="contained"
+                    disabled={busy}
+                    onClick={() => {
+                      forceQueue.current = true;
+                    }}
+                  >
+                    Sí, añadir a la cola
+                  </Button>
+                  <Button disabled={busy} onClick={() => setConfirmation(null)}>
+                    Cancelar
+                  </Button>
+                </Stack>
+              </Alert>
             )}
-          </Stack>
-
-          {confirmation && (
-            <Alert severity="warning" sx={{ my: 2 }} role="alert">
-              <AlertTitle>Plazas reservadas completas</AlertTitle>
-              {confirmation.message}
-              <Box sx={{ mt: 0.5 }}>
-                Lista de espera: {confirmation.currentQueueCount}/{confirmation.maxQueueSpots}
-              </Box>
-              <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
-                <Button variant="contained" disabled={busy} onClick={() => void register(true)}>
-                  Sí, añadir a la cola
-                </Button>
-                <Button disabled={busy} onClick={() => setConfirmation(null)}>
-                  Cancelar
-                </Button>
-              </Stack>
-            </Alert>
-          )}
-          {failure && (
-            <Alert severity="error" role="alert" sx={{ my: 2 }}>
-              {failure}
-            </Alert>
-          )}
-          {success && (
-            <Alert severity="success" role="status" sx={{ my: 2 }}>
-              {success}
-            </Alert>
-          )}
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy || !!confirmation}
-            startIcon={<PersonAddIcon />}
-            sx={{ mt: 1 }}
-          >
-            {busy ? 'Registrando...' : 'Crear Registro Manual'}
-          </Button>
+            {failure && (
+              <Alert severity="error" role="alert" sx={{ my: 2 }}>
+                {failure}
+              </Alert>
+            )}
+            {success && (
+              <Alert severity="success" role="status" sx={{ my: 2 }}>
+                {success}
+              </Alert>
+            )}
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={busy || !!confirmation}
+              startIcon={<PersonAddIcon />}
+              onClick={() => setAttempted(true)}
+              sx={{ mt: 1 }}
+            >
+              {busy ? 'Registrando...' : 'Crear Registro Manual'}
+            </Button>
+          </Form>
         </Box>
       </SettingsCard>
     </Box>
+  );
+}
+
+/** The form's values as the rules read them. */
+const asManualForm = (values: Record<string, unknown>) => values as unknown as ManualForm;
+
+/** The rules of rules.ts for the person (the session is checked with the pickers), by field. */
+function personErrors(form: ManualForm) {
+  const { session: _session, ...errors } = validateManual(form, true);
+  return errors;
+}
+
+/** A text field of the person, on the form (useFormField: its rule's message once the form was submitted, gone
+ * as soon as the field is valid again). */
+function PersonField({
+  name,
+  label,
+  type = 'text',
+  required = true,
+}: {
+  name: Exclude<ManualField, 'session' | 'bypassValidation' | 'gdprConsent'>;
+  label: string;
+  type?: string;
+  required?: boolean;
+}) {
+  const field = useFormField<string>(name);
+  return (
+    <TextField
+      label={label}
+      value={field.value}
+      onChange={(e) => field.onChange(e.target.value)}
+      onBlur={field.onBlur}
+      error={!!field.error}
+      helperText={field.error}
+      type={type}
+      autoComplete="off"
+      required={required}
+      fullWidth
+    />
+  );
+}
+
+/** The person, the foreign-passport option (it changes what the document needs: the document is checked again)
+ * and the consent. */
+function PersonFields() {
+  const taxId = useFormField<string>('userTaxId');
+  const bypass = useFormField<boolean>('bypassValidation');
+  const consent = useFormField<boolean>('gdprConsent');
+  return (
+    <>
+      <Box
+        sx={{
+          display: 'grid',
+          columnGap: 2,
+          rowGap: 2,
+          alignItems: 'start',
+          gridTemplateColumns: { sm: '1fr 1fr' },
+        }}
+      >
+        <PersonField name="firstName" label="Nombre" />
+        <PersonField name="lastName" label="Apellidos" />
+        <PersonField name="email" label="Email" type="email" />
+        <PersonField name="confirmEmail" label="Confirmar Email" type="email" />
+        <PersonField name="userTaxId" label={bypass.value ? 'Pasaporte' : 'DNI/NIE'} />
+        <PersonField name="telephoneNumber" label="Teléfono (opcional)" type="tel" required={false} />
+      </Box>
+      <Stack>
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={bypass.value}
+              onChange={(e) => {
+                bypass.onChange(e.target.checked);
+                // Spec 5: the document's message follows the option (checked again with the new rule).
+                taxId.onChange(taxId.value);
+              }}
+            />
+          }
+          label="Pasaporte extranjero (no se comprueba el formato DNI/NIE)"
+        />
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={consent.value}
+              onChange={(e) => consent.onChange(e.target.checked)}
+              slotProps={{ input: { 'aria-describedby': consent.error ? 'manual-consent-error' : undefined } }}
+            />
+          }
+          label={
+            <>
+              La persona acepta la{' '}
+              <Link href="/privacy-policy.html" target="_blank" rel="noopener noreferrer">
+                política de privacidad
+              </Link>
+            </>
+          }
+        />
+        {consent.error && (
+          <FormHelperText id="manual-consent-error" error sx={{ mt: -0.5, mb: 1 }}>
+            {consent.error}
+          </FormHelperText>
+        )}
+      </Stack>
+    </>
   );
 }

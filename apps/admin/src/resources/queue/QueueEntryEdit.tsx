@@ -1,10 +1,9 @@
 import type { QueueEntry } from '@evreg/contracts';
 import { MESSAGES } from '@evreg/contracts';
 import { Box } from '@mui/material';
-import { TextInput, useDataProvider } from 'react-admin';
+import { TextInput, useUpdate } from 'react-admin';
 import { FormDialog } from '../../common/FormDialog';
 import { emailWith, requiredWith } from '../../common/validators';
-import type { AdminDataProvider } from '../../providers/dataProvider';
 
 const b = MESSAGES.booking;
 
@@ -19,10 +18,11 @@ export function QueueEntryEdit({
   onClose: () => void;
   onSaved: (entry: QueueEntry) => void;
 }) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [update] = useUpdate<QueueEntry>();
 
   async function save(values: Record<string, any>) {
-    onSaved(await dataProvider.updateQueueEntry(entry.id, values));
+    // useUpdate puts the server's answer in the waiting list's cache.
+    onSaved((await update('queue', { id: entry.id, data: values, previousData: entry }, { returnPromise: true }))!);
   }
 
   return (

@@ -14,18 +14,18 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify } from 'react-admin';
-import { ConfirmDelete } from '../../common/ConfirmDelete';
-import { ConfirmStep } from '../../common/ConfirmStep';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDelete, useGetList, useNotify } from 'react-admin';
+import { Confirmation } from '../../common/Confirmation';
 import { EventAutocomplete } from '../../common/EventAutocomplete';
 import { EventsGate } from '../../common/EventsGate';
 import { byStart, sessionRange } from '../../common/sessionChoice';
 import { useActions } from '../../common/useActions';
-import { PICKABLE_EVENTS_KEY, usePickableEvents } from '../../common/usePickableEvents';
+import { useCommand } from '../../common/useCommand';
+import { usePickableEvents } from '../../common/usePickableEvents';
 import { withReason } from '../../common/withReason';
 import { saveFile } from '../../providers/download';
-import type { AdminDataProvider } from '../../providers/dataProvider';
+import { WHOLE } from '../../providers/dataProvider';
 import { SettingsCard } from '../settings/SettingsCard';
 import { QueueEntryEdit } from './QueueEntryEdit';
 import { QueueTable } from './QueueTable';
@@ -38,7 +38,8 @@ const message = (error: unknown) => (error instanceof Error ? error.message : un
 /** Listas de Espera (spec 2, 4, 8): pick an event (search as you type) and a session, then its waiting list:
  * drag (or keyboard) to reorder, promote when a spot is free, edit, remove, export to Excel. */
 export default function QueuePage() {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [remove] = useDelete<QueueEntry>();
+  const command = useCommand();
   const queryClient = useQueryClient();
   const notify = useNotify();
   const { can } = useActions('queue-management');
@@ -53,34 +54,35 @@ export default function QueuePage() {
   const event = events.find((e) => e.id === eventId) ?? null;
   const sessions = useMemo(() => byStart(event?.sessions ?? []), [event]);
   const session = sessions.find((s) => s.id === sessionId) ?? null;
-  const queueKey = ['people', 'queue', sessionId] as const;
-  const queue = useQuery({
-    queryKey: queueKey,
-    queryFn: () => dataProvider.queueOfSession(sessionId!),
-    enabled: sessionId !== null,
-  });
+  // The session's waiting list: the `queue` resource filtered by session, in the API's order (by position).
+  const queue = useGetList<QueueEntry>(
+    'queue',
+    { ...WHOLE, filter: { eventSessionId: sessionId } },
+    { enabled: sessionId !== null },
+  );
   const entries = order ?? queue.data ?? [];
-
-  const refreshAll = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queueKey }),
-      queryClient.invalidateQueries({ queryKey: PICKABLE_EVENTS_KEY }),
-    ]);
+  // The waiting list and the counts of the picker's sessions.
+  const reloadQueue = () => queryClient.invalidateQueries({ queryKey: ['queue'] });
+  const reloadAll = () => Promise.all([reloadQueue(), queryClient.invalidateQueries({ queryKey: ['events'] })]);
 
   async function reorder(activeId: number, overId: number) {
     const next = moved(entries, activeId, overId);
     setOrder(next);
     try {
-      const saved = await dataProvider.reorderQueue(
-        sessionId!,
-        next.map((e) => e.id),
+      // The new order is read back before the optimistic one is dropped.
+      await command(
+        (p) =>
+          p.reorderQueue(
+            sessionId!,
+            next.map((e) => e.id),
+          ),
+        ['queue'],
       );
-      queryClient.setQueryData(queueKey, saved);
       notify('Orden de la lista actualizado correctamente', { type: 'success' });
     } catch (error) {
       notify(withReason('Error al reordenar la lista de espera', message(error)), { type: 'error' });
       // Spec 8: on failure the list reloads.
-      await queryClient.invalidateQueries({ queryKey: queueKey });
+      await reloadQueue();
     } finally {
       setOrder(null);
     }
@@ -89,7 +91,7 @@ export default function QueuePage() {
   async function exportExcel() {
     setExporting(true);
     try {
-      const file = await dataProvider.exportQueue(sessionId!);
+      const file = await command((p) => p.exportQueue(sessionId!));
       saveFile(file.blob, file.fileName ?? exportFileName(sessionId!, new Date()));
       notify('Excel exportado correctamente', { type: 'success' });
     } catch (error) {
@@ -206,7 +208,8 @@ export default function QueuePage() {
       )}
 
       {dialog?.kind === 'promote' && (
-        <ConfirmStep
+        <Confirmation
+          kind="action"
           title="Promover de la lista de espera"
           question={`¿Inscribir a ${fullName(dialog.entry)} en la sesión? Ocupará una plaza libre o, si no la hay, una reservada, y recibirá un email.`}
           confirmLabel="Promover"
@@ -214,12 +217,12 @@ export default function QueuePage() {
           onError={(error) => {
             notify(withReason('Error al promover de la lista de espera', message(error)), { type: 'error' });
             // The counts that offered the button were stale: show the current ones.
-            void refreshAll();
+            void reloadAll();
           }}
           onConfirm={async () => {
-            await dataProvider.promoteQueueEntry(dialog.entry.id);
+            // A seat taken: the waiting list, the session's registrations and the counts change.
+            await command((p) => p.promoteQueueEntry(dialog.entry.id), ['queue', 'registrations', 'events']);
             notify('Persona promovida exitosamente', { type: 'success' });
-            await refreshAll();
           }}
         />
       )}
@@ -227,21 +230,21 @@ export default function QueuePage() {
         <QueueEntryEdit
           entry={dialog.entry}
           onClose={() => setDialog(null)}
-          onSaved={async () => {
+          onSaved={() => {
             setDialog(null);
             notify('Datos de la persona actualizados', { type: 'success' });
-            await queryClient.invalidateQueries({ queryKey: queueKey });
           }}
         />
       )}
       {dialog?.kind === 'remove' && (
-        <ConfirmDelete
+        <Confirmation
           question={`¿Quitar a ${fullName(dialog.entry)} de la lista de espera? Las personas detrás suben un puesto.`}
           onClose={() => setDialog(null)}
           onConfirm={async () => {
-            await dataProvider.removeQueueEntry(dialog.entry.id);
+            // useDelete reads the waiting list again (positions move up); the counts follow.
+            await remove('queue', { id: dialog.entry.id, previousData: dialog.entry }, { returnPromise: true });
+            await queryClient.invalidateQueries({ queryKey: ['events'] });
             notify('Persona eliminada de la lista de espera', { type: 'success' });
-            await refreshAll();
           }}
         />
       )}

@@ -1,4 +1,11 @@
 import { lazy } from 'react';
+import QueueIcon from '@mui/icons-material/Queue';
+import { section } from '../../common/section';
 
-/** /admin/queue-management (Queues.Read): a session's waiting list; reorder, promote, edit, remove, export. */
-export const QueuePage = lazy(() => import('./QueuePage'));
+/** /admin/queue-management (Queues.Read): a session's waiting list (the `queue` resource); reorder, promote,
+ * edit, remove, export. */
+export default section({
+  name: 'queue-management',
+  icon: QueueIcon,
+  list: lazy(() => import('./QueuePage')),
+});

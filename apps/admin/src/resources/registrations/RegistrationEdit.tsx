@@ -1,26 +1,27 @@
 import type { AdminRegistration } from '@evreg/contracts';
 import { Box } from '@mui/material';
-import { TextInput, useDataProvider, useNotify, useRefresh } from 'react-admin';
+import { TextInput, useNotify, useUpdate } from 'react-admin';
 import { FormDialog } from '../../common/FormDialog';
 import { emailWith, requiredWith } from '../../common/validators';
-import type { AdminDataProvider } from '../../providers/dataProvider';
 import { EDIT_MESSAGES, serverErrorsText } from './rules';
 
 /** 'Editar Registro' (spec 5): names, e-mail and DNI/NIE required, phone optional. A refusal shows the server's
  * errors joined (spec 8), e.g. the e-mail already registered in that session. */
 export function RegistrationEdit({ registration, onClose }: { registration: AdminRegistration; onClose: () => void }) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const refresh = useRefresh();
+  const [update] = useUpdate<AdminRegistration>();
   const notify = useNotify();
 
   async function save(values: Record<string, any>) {
     try {
-      await dataProvider.update('registrations', { id: registration.id, data: values, previousData: registration });
+      await update(
+        'registrations',
+        { id: registration.id, data: values, previousData: registration },
+        { returnPromise: true },
+      );
     } catch (error) {
       throw new Error(serverErrorsText(error, 'Error al actualizar el registro'), { cause: error });
     }
     notify('Registro actualizado', { type: 'success' });
-    refresh();
     onClose();
   }
 

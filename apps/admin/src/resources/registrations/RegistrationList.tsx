@@ -5,14 +5,13 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { DataTable, useDataProvider, useNotify, useRefresh } from 'react-admin';
-import { ConfirmDelete } from '../../common/ConfirmDelete';
-import { ConfirmStep } from '../../common/ConfirmStep';
+import { DataTable, useDelete, useNotify } from 'react-admin';
+import { Confirmation } from '../../common/Confirmation';
 import { formatDateTime } from '../../common/format';
 import { ListEmpty } from '../../common/ListStates';
 import { ResourceList, RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
-import type { AdminDataProvider } from '../../providers/dataProvider';
+import { useCommand } from '../../common/useCommand';
 import { RegistrationEdit } from './RegistrationEdit';
 import { formatSessionInfo, isActive, origin, statusLabel } from './rules';
 
@@ -25,12 +24,10 @@ const personName = (r: AdminRegistration) => `${r.firstName} ${r.lastName}`.trim
 export default function RegistrationList() {
   const { can } = useActions('registrations');
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const [remove] = useDelete<AdminRegistration>();
+  const command = useCommand();
   const notify = useNotify();
-  const refresh = useRefresh();
   const close = () => setDialog(null);
-  const failed = (error: unknown) =>
-    notify(error instanceof Error && error.message ? error.message : 'Error inesperado', { type: 'error' });
 
   return (
     <>
@@ -161,44 +158,43 @@ export default function RegistrationList() {
 
       {dialog?.kind === 'edit' && <RegistrationEdit registration={dialog.registration} onClose={close} />}
       {dialog?.kind === 'resend' && (
-        <ConfirmStep
+        <Confirmation
+          kind="action"
           title="Reenviar email"
           question={`¿Reenviar el email de confirmación a ${dialog.registration.email}?`}
           confirmLabel="Reenviar"
           onClose={close}
-          onError={failed}
           onConfirm={async () => {
-            const { message } = await dataProvider.resendRegistrationEmail(dialog.registration.id);
+            const { message } = await command((p) => p.resendRegistrationEmail(dialog.registration.id));
             notify(message || 'Email reenviado', { type: 'success' });
           }}
         />
       )}
       {dialog?.kind === 'cancel' && (
-        <ConfirmStep
+        <Confirmation
+          kind="action"
           title="Cancelar Registro"
           question={`¿Cancelar el registro de ${personName(dialog.registration)} en ${dialog.registration.eventTitle}? Se libera su plaza y se le avisa por email.`}
           confirmLabel="Cancelar registro"
           danger
           onClose={close}
-          onError={failed}
           onConfirm={async () => {
-            const { message } = await dataProvider.cancelRegistration(dialog.registration.id);
+            const { message } = await command((p) => p.cancelRegistration(dialog.registration.id), ['registrations']);
             notify(message || 'Inscripción cancelada', { type: 'success' });
-            refresh();
           }}
         />
       )}
       {dialog?.kind === 'delete' && (
-        <ConfirmDelete
+        <Confirmation
           question={`¿Eliminar el registro de ${personName(dialog.registration)} en ${dialog.registration.eventTitle}? Se libera su plaza. Esta acción no se puede deshacer.`}
           onClose={close}
           onConfirm={async () => {
-            await dataProvider.delete('registrations', {
-              id: dialog.registration.id,
-              previousData: dialog.registration,
-            });
+            await remove(
+              'registrations',
+              { id: dialog.registration.id, previousData: dialog.registration },
+              { returnPromise: true },
+            );
             notify('Registro eliminado', { type: 'success' });
-            refresh();
           }}
         />
       )}

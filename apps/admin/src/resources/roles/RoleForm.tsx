@@ -1,9 +1,8 @@
 import { MESSAGES, type Permission, type Role } from '@evreg/contracts';
 import { Alert } from '@mui/material';
-import { TextInput, useDataProvider, useGetList, useRefresh } from 'react-admin';
+import { TextInput, useCreate, useGetList, useNotify, useUpdate } from 'react-admin';
 import { FormDialog } from '../../common/FormDialog';
 import { requiredWith } from '../../common/validators';
-import type { AdminDataProvider } from '../../providers/dataProvider';
 import { PermissionPicker } from './PermissionPicker';
 
 const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' as const } };
@@ -11,15 +10,16 @@ const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order
 /** Create and edit dialog of a role. A system role keeps its name and permissions (the API refuses changes):
  * only its description is editable. */
 export function RoleForm({ role, onClose }: { role?: Role; onClose: () => void }) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const refresh = useRefresh();
+  const [create] = useCreate<Role>();
+  const [update] = useUpdate<Role>();
+  const notify = useNotify();
   const { data: permissions = [], isPending } = useGetList<Permission>('permissions', ALL);
   const system = !!role?.isSystemRole;
 
   async function save(values: Record<string, any>) {
-    if (role) await dataProvider.update('roles', { id: role.id, data: values, previousData: role });
-    else await dataProvider.create('roles', { data: values });
-    refresh();
+    if (role) await update('roles', { id: role.id, data: values, previousData: role }, { returnPromise: true });
+    else await create('roles', { data: values }, { returnPromise: true });
+    notify(role ? 'Rol actualizado' : 'Rol creado', { type: 'success' });
     onClose();
   }
 

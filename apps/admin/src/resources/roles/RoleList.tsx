@@ -3,13 +3,12 @@ import type { Role } from '@evreg/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { DataTable, useDataProvider, useRefresh } from 'react-admin';
-import { ConfirmDelete } from '../../common/ConfirmDelete';
+import { DataTable, useDelete, useNotify } from 'react-admin';
+import { Confirmation } from '../../common/Confirmation';
 import { formatDateTime, shortId } from '../../common/format';
 import { ListEmpty } from '../../common/ListStates';
 import { ResourceList, RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
-import type { AdminDataProvider } from '../../providers/dataProvider';
 import { summarizePermissions } from './permissionGroups';
 import { RoleForm } from './RoleForm';
 
@@ -19,8 +18,8 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; role: Role } | { kind: 'delet
 export default function RoleList() {
   const { can } = useActions('roles');
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const refresh = useRefresh();
+  const [remove] = useDelete<Role>();
+  const notify = useNotify();
   const close = () => setDialog(null);
 
   return (
@@ -124,12 +123,12 @@ export default function RoleList() {
       {dialog?.kind === 'create' && <RoleForm onClose={close} />}
       {dialog?.kind === 'edit' && <RoleForm role={dialog.role} onClose={close} />}
       {dialog?.kind === 'delete' && (
-        <ConfirmDelete
+        <Confirmation
           question={`¿Eliminar el rol ${dialog.role.name}? Esta acción no se puede deshacer.`}
           onClose={close}
           onConfirm={async () => {
-            await dataProvider.delete('roles', { id: dialog.role.id, previousData: dialog.role });
-            refresh();
+            await remove('roles', { id: dialog.role.id, previousData: dialog.role }, { returnPromise: true });
+            notify('Rol eliminado', { type: 'success' });
           }}
         />
       )}

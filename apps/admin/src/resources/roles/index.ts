@@ -1,4 +1,10 @@
 import { lazy } from 'react';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import { section } from '../../common/section';
 
 /** /admin/roles (Roles.Read): the list; create and edit share one dialog. */
-export const RoleList = lazy(() => import('./RoleList'));
+export default section({
+  name: 'roles',
+  icon: AdminPanelSettingsIcon,
+  list: lazy(() => import('./RoleList')),
+});

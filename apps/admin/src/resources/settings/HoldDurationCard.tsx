@@ -1,11 +1,9 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { HOLD_DURATION_MINUTES, SETTING_KEYS } from '@evreg/contracts';
+import { HOLD_DURATION_MINUTES, SETTING_KEYS, type Setting } from '@evreg/contracts';
 import TimerIcon from '@mui/icons-material/Timer';
 import { Box, Button, TextField } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { HttpError, useDataProvider } from 'react-admin';
+import { useGetOne, useUpdate } from 'react-admin';
 import { TimedAlert, type Banner } from '../../common/TimedAlert';
-import type { AdminDataProvider } from '../../providers/dataProvider';
 import { holdDurationError } from './rules';
 import { FORM_ROW, SettingsCard } from './SettingsCard';
 import { useSettingsAccess } from './useSettingsAccess';
@@ -15,17 +13,10 @@ const KEY = SETTING_KEYS.ticketHoldDurationMinutes;
 /** Events screen header card: how long a visitor's held places last (TicketHoldDurationMinutes, 1-60,
  * default 3). */
 export function HoldDurationCard() {
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const queryClient = useQueryClient();
   const { canEdit } = useSettingsAccess();
-  const { data, isPending } = useQuery({
-    queryKey: ['settings', KEY],
-    // Never saved yet: the API answers 404 and the default applies.
-    queryFn: () =>
-      dataProvider
-        .getSetting(KEY)
-        .catch((error) => (error instanceof HttpError && error.status === 404 ? null : Promise.reject(error))),
-  });
+  // The `settings` record of this key. Never saved yet: the API answers 404 and the default applies.
+  const { data, isPending } = useGetOne<Setting & { id: string }>('settings', { id: KEY });
+  const [update, { isPending: saving }] = useUpdate<Setting & { id: string }>();
   const saved = data?.value ?? String(HOLD_DURATION_MINUTES.default);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -39,25 +30,28 @@ export function HoldDurationCard() {
     setValue(saved);
   }
 
-  const save = useMutation({
-    mutationFn: (minutes: string) => dataProvider.updateSetting(KEY, minutes),
-    onSuccess: (setting) => {
-      queryClient.setQueryData(['settings', KEY], setting);
-      setBanner({
-        severity: 'success',
-        text: `Duración de la reserva actualizada a ${setting.value} minutos`,
-        vanishAfterMs: 3000,
-      });
-    },
-    onError: (e) => setBanner({ severity: 'error', text: e.message || 'Error al actualizar la configuración' }),
-  });
+  // useUpdate puts the saved setting in react-admin's cache: the field follows it.
+  const save = (minutes: string) =>
+    update(
+      'settings',
+      { id: KEY, data: { value: minutes }, previousData: data },
+      {
+        onSuccess: (setting) =>
+          setBanner({
+            severity: 'success',
+            text: `Duración de la reserva actualizada a ${setting.value} minutos`,
+            vanishAfterMs: 3000,
+          }),
+        onError: (e) => setBanner({ severity: 'error', text: e.message || 'Error al actualizar la configuración' }),
+      },
+    );
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const problem = holdDurationError(value);
     setError(problem);
     setBanner(null);
-    if (!problem) save.mutate(value.trim());
+    if (!problem) void save(value.trim());
   }
 
   return (
@@ -81,7 +75,7 @@ export function HoldDurationCard() {
           sx={{ width: 200 }}
         />
         {canEdit && (
-          <Button type="submit" variant="contained" disabled={save.isPending || isPending} sx={{ mt: 1 }}>
+          <Button type="submit" variant="contained" disabled={saving || isPending} sx={{ mt: 1 }}>
             Guardar
           </Button>
         )}

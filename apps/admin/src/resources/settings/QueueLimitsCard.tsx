@@ -1,11 +1,18 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { DEFAULT_GLOBAL_MAX_QUEUE_SPOTS, DEFAULT_MAX_QUEUE_SPOTS, MESSAGES } from '@evreg/contracts';
+import {
+  DEFAULT_GLOBAL_MAX_QUEUE_SPOTS,
+  DEFAULT_MAX_QUEUE_SPOTS,
+  MESSAGES,
+  type QueueSettings,
+} from '@evreg/contracts';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import { Box, Button, Divider, TextField, Typography } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Confirm, useDataProvider } from 'react-admin';
+import { useGetOne, useUpdate } from 'react-admin';
+import { Confirmation } from '../../common/Confirmation';
+import { errorText } from '../../common/notifyError';
 import { TimedAlert, type Banner } from '../../common/TimedAlert';
-import type { AdminDataProvider } from '../../providers/dataProvider';
+import { useCommand } from '../../common/useCommand';
+import { withReason } from '../../common/withReason';
 import { queueLimitError } from './rules';
 import { FORM_ROW, SettingsCard } from './SettingsCard';
 import { useSettingsAccess } from './useSettingsAccess';
@@ -13,13 +20,11 @@ import { useSettingsAccess } from './useSettingsAccess';
 /** Events screen header card: the waiting-list limits (queue-settings) and the bulk limit for every session
  * not yet ended (spec 7, 8, 9: 3 s banner for the limits, 5 s for the bulk update). */
 export function QueueLimitsCard() {
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const queryClient = useQueryClient();
   const { canEdit } = useSettingsAccess();
-  const { data, isPending } = useQuery({
-    queryKey: ['settings', 'queue-settings'],
-    queryFn: () => dataProvider.getQueueSettings(),
-  });
+  // The `settings` record 'queue-settings' (also read by the session form for its default).
+  const { data, isPending } = useGetOne<QueueSettings & { id: string }>('settings', { id: 'queue-settings' });
+  const [update, { isPending: savingLimits }] = useUpdate<QueueSettings & { id: string }>();
+  const command = useCommand();
 
   const [limits, setLimits] = useState({ defaultMaxQueueSpots: '', globalMaxQueueSpots: '' });
   const [errors, setErrors] = useState<{ defaultMaxQueueSpots?: string; globalMaxQueueSpots?: string; bulk?: string }>(
@@ -40,36 +45,39 @@ export function QueueLimitsCard() {
     });
   }
 
-  const saveLimits = useMutation({
-    mutationFn: () =>
-      dataProvider.updateQueueSettings({
-        defaultMaxQueueSpots: Number(limits.defaultMaxQueueSpots),
-        globalMaxQueueSpots: Number(limits.globalMaxQueueSpots),
-      }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(['settings', 'queue-settings'], saved);
-      setBanner({
-        severity: 'success',
-        text: 'Configuración de límites actualizada correctamente',
-        vanishAfterMs: 3000,
-      });
-    },
-    onError: (e) =>
-      setBanner({ severity: 'error', text: withReason('Error al actualizar la configuración', e.message) }),
-  });
+  // useUpdate puts the saved limits in react-admin's cache: the fields follow them.
+  const saveLimits = () =>
+    update(
+      'settings',
+      {
+        id: 'queue-settings',
+        data: {
+          defaultMaxQueueSpots: Number(limits.defaultMaxQueueSpots),
+          globalMaxQueueSpots: Number(limits.globalMaxQueueSpots),
+        },
+        previousData: data,
+      },
+      {
+        onSuccess: () =>
+          setBanner({
+            severity: 'success',
+            text: 'Configuración de límites actualizada correctamente',
+            vanishAfterMs: 3000,
+          }),
+        onError: (e) =>
+          setBanner({ severity: 'error', text: withReason('Error al actualizar la configuración', e.message) }),
+      },
+    );
 
-  const applyToSessions = useMutation({
-    mutationFn: (limit: number) => dataProvider.bulkUpdateQueueLimits(limit),
-    onSuccess: ({ updatedSessions }, limit) => {
-      setBanner({
-        severity: 'success',
-        text: `Actualizadas ${updatedSessions} sesiones con nuevo límite de ${limit}`,
-        vanishAfterMs: 5000,
-      });
-      void queryClient.invalidateQueries({ queryKey: ['events'] });
-    },
-    onError: (e) => setBanner({ severity: 'error', text: withReason('Error al actualizar las sesiones', e.message) }),
-  });
+  // A command over every session not yet ended: the events (with their sessions) are read again.
+  async function applyToSessions(limit: number) {
+    const { updatedSessions } = await command((p) => p.bulkUpdateQueueLimits(limit), ['events']);
+    setBanner({
+      severity: 'success',
+      text: `Actualizadas ${updatedSessions} sesiones con nuevo límite de ${limit}`,
+      vanishAfterMs: 5000,
+    });
+  }
 
   function submitLimits(event: FormEvent) {
     event.preventDefault();
@@ -79,7 +87,7 @@ export function QueueLimitsCard() {
     };
     setErrors(found);
     setBanner(null);
-    if (!found.defaultMaxQueueSpots && !found.globalMaxQueueSpots) saveLimits.mutate();
+    if (!found.defaultMaxQueueSpots && !found.globalMaxQueueSpots) void saveLimits();
   }
 
   function submitBulk(event: FormEvent) {
@@ -116,7 +124,7 @@ export function QueueLimitsCard() {
         {limitField('defaultMaxQueueSpots', 'Límite por defecto', 'Para las sesiones nuevas')}
         {limitField('globalMaxQueueSpots', 'Límite global', 'Máximo en cualquier sesión')}
         {canEdit && (
-          <Button type="submit" variant="contained" disabled={saveLimits.isPending || isPending} sx={{ mt: 1 }}>
+          <Button type="submit" variant="contained" disabled={savingLimits || isPending} sx={{ mt: 1 }}>
             Guardar límites
           </Button>
         )}
@@ -147,29 +155,27 @@ export function QueueLimitsCard() {
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               sx={{ flex: '1 1 260px' }}
             />
-            <Button type="submit" variant="outlined" disabled={applyToSessions.isPending} sx={{ mt: 1 }}>
+            <Button type="submit" variant="outlined" disabled={confirming} sx={{ mt: 1 }}>
               Aplicar a todas las sesiones
             </Button>
           </Box>
         </>
       )}
       <TimedAlert banner={banner} onDone={clearBanner} />
-      <Confirm
-        isOpen={confirming}
-        title="Aplicar límite a todas las sesiones"
-        content={`¿Fijar en ${bulk.trim()} el máximo de la lista de espera de todas las sesiones que aún no han terminado?`}
-        confirm="Aplicar"
-        cancel="Cancelar"
-        onClose={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          applyToSessions.mutate(Number(bulk.trim()));
-        }}
-      />
+      {confirming && (
+        <Confirmation
+          kind="action"
+          title="Aplicar límite a todas las sesiones"
+          question={`¿Fijar en ${bulk.trim()} el máximo de la lista de espera de todas las sesiones que aún no han terminado?`}
+          confirmLabel="Aplicar"
+          cancelLabel="Cancelar"
+          onClose={() => setConfirming(false)}
+          onError={(error) =>
+            setBanner({ severity: 'error', text: withReason('Error al actualizar las sesiones', errorText(error, '')) })
+          }
+          onConfirm={() => applyToSessions(Number(bulk.trim()))}
+        />
+      )}
     </SettingsCard>
   );
-}
-
-function withReason(text: string, reason: string | undefined): string {
-  return reason && reason !== text ? `${text}: ${reason}` : text;
 }

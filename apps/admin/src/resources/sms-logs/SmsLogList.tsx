@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { SmsLogEntry } from '@evreg/contracts';
+import type { SmsLogEntry, SmsTotalCost } from '@evreg/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EuroIcon from '@mui/icons-material/Euro';
 import { Box, Chip, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { DataTable, List, SearchInput, useDataProvider, useRefresh } from 'react-admin';
-import { ConfirmKeepOpen } from '../../common/ConfirmKeepOpen';
+import { useQueryClient } from '@tanstack/react-query';
+import { DataTable, List, SearchInput, useDelete, useGetOne, useNotify } from 'react-admin';
+import { Confirmation } from '../../common/Confirmation';
 import { formatDateTime } from '../../common/format';
 import { ListEmpty, ListError } from '../../common/ListStates';
 import { DeleteAllToolbar, LogError } from '../../common/LogParts';
@@ -25,9 +25,8 @@ const DELETE_ALL =
  * 'Página n' (spec 2, 4, 9); delete one or all with Settings.Delete. */
 export default function SmsLogList() {
   const { can } = useActions('sms-logs');
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const deleteAll = async () => {
-    const { deletedCount } = await dataProvider.deleteAllSmsLogs();
+  const deleteAll = async (provider: AdminDataProvider) => {
+    const { deletedCount } = await provider.deleteAllSmsLogs();
     return deletedCount === 1 ? '1 SMS eliminado del registro' : `${deletedCount} SMS eliminados del registro`;
   };
   return (
@@ -61,11 +60,10 @@ export default function SmsLogList() {
   );
 }
 
-/** The estimated cost of every SMS sent (spec: the note says it is indicative). Any refresh of the page
- * (react-admin's refresh invalidates every query) loads it again. */
+/** The estimated cost of every SMS sent (spec: the note says it is indicative): the `sms-logs` record
+ * 'total-cost', so it is read again with the log (a delete, 'Eliminar Todos', react-admin's refresh). */
 function TotalCostCard() {
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const { data, isError } = useQuery({ queryKey: ['sms-total-cost'], queryFn: () => dataProvider.smsTotalCost() });
+  const { data, isError } = useGetOne<SmsTotalCost & { id: string }>('sms-logs', { id: 'total-cost' });
   return (
     <SettingsCard
       icon={<EuroIcon color="primary" />}
@@ -84,8 +82,9 @@ function TotalCostCard() {
 }
 
 function SmsLogTable({ canDelete }: { canDelete: boolean }) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const refresh = useRefresh();
+  const [remove] = useDelete<SmsLogEntry>();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<SmsLogEntry | null>(null);
   return (
     <>
@@ -147,12 +146,15 @@ function SmsLogTable({ canDelete }: { canDelete: boolean }) {
         />
       </DataTable>
       {deleting && (
-        <ConfirmKeepOpen
+        <Confirmation
+          keepOpen
           question={`¿Eliminar el SMS a ${deleting.phoneNumber} del registro?${deleting.status === 'Pending' ? ' Está pendiente: ya no se enviará.' : ''}`}
           onClose={() => setDeleting(null)}
           onConfirm={async () => {
-            await dataProvider.deleteSmsLog(deleting.id);
-            refresh();
+            await remove('sms-logs', { id: deleting.id, previousData: deleting }, { returnPromise: true });
+            // The cost card (a record of the same resource) follows.
+            await queryClient.invalidateQueries({ queryKey: ['sms-logs', 'getOne'] });
+            notify('SMS eliminado del registro', { type: 'success' });
           }}
         />
       )}

@@ -1,9 +1,9 @@
 import { MESSAGES, MIN_PASSWORD_LENGTH, type ResetPasswordResponse, type User } from '@evreg/contracts';
 import { DialogContentText } from '@mui/material';
-import { PasswordInput, useDataProvider } from 'react-admin';
+import { PasswordInput } from 'react-admin';
 import { FormDialog } from '../../common/FormDialog';
 import { minLengthWith } from '../../common/validators';
-import type { AdminDataProvider } from '../../providers/dataProvider';
+import { useCommand } from '../../common/useCommand';
 
 /** Spec 5: the new password is optional; empty means the server generates a temporary one. Either way the
  * user must change it at the next sign-in, and the dialog after this one shows it once. */
@@ -16,11 +16,12 @@ export function ResetPasswordDialog({
   onClose: () => void;
   onReset: (answer: ResetPasswordResponse) => void;
 }) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const command = useCommand();
 
   async function save(values: Record<string, any>) {
     const password = typeof values.newPassword === 'string' ? values.newPassword : '';
-    onReset(await dataProvider.resetPassword(user.id, password || undefined));
+    // The user's flags change (must change password): the users are read again.
+    onReset(await command((p) => p.resetPassword(user.id, password || undefined), ['users']));
   }
 
   return (

@@ -1,8 +1,7 @@
 import { MESSAGES, type CreateUserResponse } from '@evreg/contracts';
-import { SelectInput, useDataProvider, useRefresh } from 'react-admin';
+import { SelectInput, useCreate } from 'react-admin';
 import { FormDialog } from '../../common/FormDialog';
 import { requiredWith } from '../../common/validators';
-import type { AdminDataProvider } from '../../providers/dataProvider';
 import { DepartmentSelect, MissingChoices, PersonFields, useChoices } from './userFields';
 
 /** 'Nuevo Usuario' (spec 2, 5): department and role required; the server answers the temporary password. */
@@ -15,14 +14,12 @@ export function UserCreate({
   onClose: () => void;
   onCreated: (user: CreateUserResponse) => void;
 }) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const refresh = useRefresh();
+  const [create] = useCreate();
   const { canDepartments, canRoles, departments, roles } = useChoices(permissions);
 
   async function save(values: Record<string, any>) {
-    const { data } = await dataProvider.create('users', { data: values });
-    refresh();
-    onCreated(data as CreateUserResponse);
+    // The temporary password dialog that follows says it was created.
+    onCreated((await create('users', { data: values }, { returnPromise: true })) as CreateUserResponse);
   }
 
   return (

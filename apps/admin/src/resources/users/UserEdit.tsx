@@ -1,8 +1,7 @@
 import type { User } from '@evreg/contracts';
 import { Box, TextField } from '@mui/material';
-import { BooleanInput, useDataProvider, useRefresh } from 'react-admin';
+import { BooleanInput, useNotify, useUpdate } from 'react-admin';
 import { FormDialog } from '../../common/FormDialog';
-import type { AdminDataProvider } from '../../providers/dataProvider';
 import { DepartmentSelect, MissingChoices, PersonFields, useChoices } from './userFields';
 
 /** 'Editar Usuario': the role is shown but not editable (spec 5); the account flags of PUT /user/{id}. */
@@ -15,13 +14,13 @@ export function UserEdit({
   permissions: readonly string[];
   onClose: () => void;
 }) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const refresh = useRefresh();
+  const [update] = useUpdate<User>();
+  const notify = useNotify();
   const { canDepartments, departments } = useChoices(permissions);
 
   async function save(values: Record<string, any>) {
-    await dataProvider.update('users', { id: user.id, data: values, previousData: user });
-    refresh();
+    await update('users', { id: user.id, data: values, previousData: user }, { returnPromise: true });
+    notify('Usuario actualizado', { type: 'success' });
     onClose();
   }
 

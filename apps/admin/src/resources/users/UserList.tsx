@@ -4,14 +4,13 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { DataTable, useDataProvider, useGetIdentity, useRefresh } from 'react-admin';
-import { ConfirmDelete } from '../../common/ConfirmDelete';
+import { DataTable, useDelete, useGetIdentity, useNotify } from 'react-admin';
+import { Confirmation } from '../../common/Confirmation';
 import { formatDateTime, shortId } from '../../common/format';
 import { ListEmpty } from '../../common/ListStates';
 import { ResourceList, RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
 import { fullName } from '../../providers/authProvider';
-import type { AdminDataProvider } from '../../providers/dataProvider';
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserCreate } from './UserCreate';
@@ -29,8 +28,8 @@ type Dialog =
 export default function UserList() {
   const { can, permissions } = useActions('users');
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const dataProvider = useDataProvider<AdminDataProvider>();
-  const refresh = useRefresh();
+  const [remove] = useDelete<User>();
+  const notify = useNotify();
   const { identity } = useGetIdentity();
   const close = () => setDialog(null);
 
@@ -147,18 +146,17 @@ export default function UserList() {
           user={dialog.user}
           onClose={close}
           onReset={(answer) => {
-            refresh();
             setDialog({ kind: 'password', email: dialog.user.email, password: answer.temporaryPassword });
           }}
         />
       )}
       {dialog?.kind === 'delete' && (
-        <ConfirmDelete
+        <Confirmation
           question={`¿Eliminar el usuario ${dialog.user.email}? Esta acción no se puede deshacer.`}
           onClose={close}
           onConfirm={async () => {
-            await dataProvider.delete('users', { id: dialog.user.id, previousData: dialog.user });
-            refresh();
+            await remove('users', { id: dialog.user.id, previousData: dialog.user }, { returnPromise: true });
+            notify('Usuario eliminado', { type: 'success' });
           }}
         />
       )}
