@@ -30,14 +30,14 @@ import { themeOptions } from './theme';
 const Dashboard = lazy(() => import('./dashboard/Dashboard'));
 const ChangePasswordPage = lazy(() => import('./change-password/ChangePasswordPage'));
 
-/** The index of the back office is the dashboard at /admin/dashboard (spec 2). */
+/** The index of the back office is the dashboard at /admin/dashboard (docs/product.md §2). */
 const GoToDashboard = () => <Navigate to="/dashboard" replace />;
 
 function newQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        // Spec 9: unused fetched data is kept for 60 s.
+        // docs/product.md §9: unused fetched data is kept for 60 s.
         gcTime: 60_000,
         // A refusal (4xx) is final; a server failure is tried once more. A server away (no network, 502-504) was
         // already retried for about a minute by the session's fetch (providers/session.ts).

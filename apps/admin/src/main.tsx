@@ -11,7 +11,7 @@ type Mode = 'login' | 'admin';
 
 const onLoginPage = () => window.location.pathname.replace(/\/+$/, '') === `${ADMIN_BASE}/login`;
 
-/** Already signed-in users who open the sign-in page go to the dashboard (spec 2). */
+/** Already signed-in users who open the sign-in page go to the dashboard (docs/product.md §2). */
 function initialMode(): Mode {
   if (!onLoginPage()) return 'admin';
   if (!tokens.present()) return 'login';

@@ -76,7 +76,7 @@ describe('Notifications to the people registered in an event or session', () => 
     await smtp.stop();
   });
 
-  describe('validation (spec section 5), writing nothing when refused', () => {
+  describe('validation (docs/product.md §5), writing nothing when refused', () => {
     it('an SMS needs a message of at most 80 characters (80 more are the event details)', async () => {
       const before = await written();
       for (const [body, message] of [

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { TestApp } from './support/test-app';
 
-/** Spec section 6, written out rather than imported, so the catalogue the API serves is checked against it. */
+/** docs/product.md §6, written out rather than imported, so the catalogue the API serves is checked against it. */
 const SPEC_PERMISSIONS = [
   ...['Events', 'Registrations', 'Departments', 'Roles', 'Users', 'Settings', 'Blacklists'].flatMap((resource) =>
     ['Create', 'Read', 'Update', 'Delete'].map((action) => `${resource}.${action}`),
@@ -59,7 +59,7 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
   }
 
   describe('GET /api/permissions', () => {
-    it('answers the 31 permissions of spec section 6 as Resource.Action with resource, action and description', async () => {
+    it('answers the 31 permissions of docs/product.md §6 as Resource.Action with resource, action and description', async () => {
       const res = await app.request('GET', '/api/permissions', { token: admin });
       expect(res.status).toBe(200);
       expect(res.body).toHaveLength(31);

@@ -35,7 +35,7 @@ describe('Settings (/api/settings)', () => {
       expect(typeof setting.value).toBe('string');
       expect(Number.isNaN(Date.parse(setting.updatedAt))).toBe(false);
     }
-    // Spec section 9: the waiting-list default limit shown is 10.
+    // docs/product.md §9: the waiting-list default limit shown is 10.
     expect(byKey.DefaultMaxQueueSpots.value).toBe('10');
     expect(Number(byKey.DefaultMaxQueueSpots.value)).toBeLessThanOrEqual(Number(byKey.GlobalMaxQueueSpots.value));
   });

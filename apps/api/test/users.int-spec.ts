@@ -163,7 +163,7 @@ describe('Staff users (/api/user)', () => {
       expect(other.temporaryPassword).not.toBe(temporaryPassword);
     });
 
-    it('names every missing field with the messages of spec section 5, and writes nothing', async () => {
+    it('names every missing field with the messages of docs/product.md §5, and writes nothing', async () => {
       const before = await counts();
       const empty = await app.request('POST', '/api/user', { token: admin, body: {} });
       expect(empty.status).toBe(400);

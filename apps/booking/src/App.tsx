@@ -11,7 +11,7 @@ import { ResultView } from './components/ResultView';
 import { isFull } from './logic/format';
 import { forcedSingle as fitsOnlyOne } from './logic/form-rules';
 
-const STALE = 60_000; // spec 9: kept for 60 seconds
+const STALE = 60_000; // docs/product.md §9: kept for 60 seconds
 
 /** Query string: eventId, attendees (2 means two; a value of 1 is removed from the address). */
 function readParams(): { eventId: number | null; attendees: 1 | 2 } {

@@ -1,4 +1,4 @@
-// Back office: sign-in, session, forced password change and access by permission (spec 2 "Admin", 4, 5, 6),
+// Back office: sign-in, session, forced password change and access by permission (docs/product.md §2 "Admin", 4, 5, 6),
 // in Debian's Chromium against the real API.
 import { gzipSync } from 'node:zlib';
 import { STORAGE_KEYS } from '../../admin/src/providers/tokens';

@@ -1,4 +1,4 @@
-// Back office: the blacklist (spec 2 "Blacklist screen", 4 blacklist entry and dialog, 5 blacklist dialog, 6
+// Back office: the blacklist (docs/product.md §2 "Blacklist screen", 4 blacklist entry and dialog, 5 blacklist dialog, 6
 // buttons, 8 empty state, 9 page size and defaults), in Debian's Chromium against the real API; the booking page
 // of the same server then refuses the blocked person.
 import type { Page } from 'playwright-core';

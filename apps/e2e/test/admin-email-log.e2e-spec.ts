@@ -1,4 +1,4 @@
-// Back office: the e-mail log (spec 2 "E-mail log screen", 4, 8, 9): a message refused by a real SMTP server is
+// Back office: the e-mail log (docs/product.md §2 "E-mail log screen", 4, 8, 9): a message refused by a real SMTP server is
 // shown failed and resent once the server accepts it; search, paging, delete one and all; in Debian's Chromium
 // against the real API.
 import type { Page } from 'playwright-core';

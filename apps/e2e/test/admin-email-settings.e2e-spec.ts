@@ -1,4 +1,4 @@
-// Back office: e-mail settings (spec 2 "E-mail settings screen", 3, 5, 8, 9), in Debian's Chromium against the
+// Back office: e-mail settings (docs/product.md §2 "E-mail settings screen", 3, 5, 8, 9), in Debian's Chromium against the
 // real API and a real SMTP server started by the test.
 import { SmtpCapture } from '../../api/test/support/smtp-capture';
 import { expectNoEnglish, requireAdminBuild, sidebarItems, signIn, visit } from './support/admin';
@@ -33,7 +33,7 @@ describe('Configuración Email', () => {
     await visit(page, '/email-settings', 'Configuración Email');
     const form = card(page, 'Servidor SMTP');
     const test = card(page, 'Email de prueba');
-    // Defaults of spec 5/9: port 587, SSL on; sending off, so the test e-mail is not offered yet.
+    // Defaults of docs/product.md §5/9: port 587, SSL on; sending off, so the test e-mail is not offered yet.
     await expectValue(form.getByLabel('Puerto'), '587');
     expect(await form.getByLabel('Usar SSL/TLS').isChecked()).toBe(true);
     expect(await form.getByLabel('Envío de emails activado').isChecked()).toBe(false);

@@ -1,4 +1,4 @@
-// Back office: e-mail templates (spec 2 "E-mail templates", 3, 4, 5): list, create and edit with one form, the
+// Back office: e-mail templates (docs/product.md §2 "E-mail templates", 3, 4, 5): list, create and edit with one form, the
 // placeholders as help, previews with sample data, in Debian's Chromium against the real API.
 import type { Page } from 'playwright-core';
 import { expectNoEnglish, requireAdminBuild, signIn, visit } from './support/admin';

@@ -1,4 +1,4 @@
-// Back office: the events screen (spec 2 "Events screen", 4, 5 event/session/capacity/redistribute/notification
+// Back office: the events screen (docs/product.md §2 "Events screen", 4, 5 event/session/capacity/redistribute/notification
 // rules, 7 events, sessions, capacity and notification calls, 8, 9), in Debian's Chromium against the real API,
 // with the Netelip stand-in for SMS.
 import type { Page } from 'playwright-core';
@@ -51,7 +51,7 @@ describe('Eventos', () => {
 
     await page.getByRole('button', { name: 'Nuevo Evento' }).click();
     const form = dialog(page, 'Nuevo Evento');
-    // The form's own checks (spec 5).
+    // The form's own checks (docs/product.md §5).
     await form.getByRole('button', { name: 'Crear Evento' }).click();
     await expectError(form.getByLabel('ID del evento'), 'El id es requerido');
     await expectError(form.getByLabel('Título'), 'El título es requerido');
@@ -129,7 +129,7 @@ describe('Eventos', () => {
     await again.getByRole('button', { name: 'Cancelar' }).click();
     expect(await app.sql(`SELECT title FROM events WHERE id = 91042`)).toEqual([{ title: 'Concierto de primavera' }]);
 
-    // A session: the defaults of spec 9 and the date rules of spec 5.
+    // A session: the defaults of docs/product.md §9 and the date rules of docs/product.md §5.
     const panel = await expandEvent(page, 'Concierto de primavera');
     await seeText(panel, 'Este evento no tiene sesiones.');
     await panel.getByRole('button', { name: 'Nueva Sesión' }).click();

@@ -1,4 +1,4 @@
-// Back office: the GDPR panel (spec 2 "GDPR panel", 3 GDPR summary and export, 5 GDPR search, 8, 9 export
+// Back office: the GDPR panel (docs/product.md §2 "GDPR panel", 3 GDPR summary and export, 5 GDPR search, 8, 9 export
 // name), in Debian's Chromium against the real API: export the JSON file, then erase the person.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';

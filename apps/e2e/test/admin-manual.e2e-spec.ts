@@ -1,4 +1,4 @@
-// Back office: manual registration (spec 2 "Manual registration", 4 manual registration states, 5 and 8), in
+// Back office: manual registration (docs/product.md §2 "Manual registration", 4 manual registration states, 5 and 8), in
 // Debian's Chromium against the real API: reserved seats first, then the waiting-list confirmation.
 import type { Page } from 'playwright-core';
 import { dialog, expectNoEnglish, requireAdminBuild, signIn, visit } from './support/admin';

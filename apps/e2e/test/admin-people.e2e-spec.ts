@@ -1,4 +1,4 @@
-// Back office: users, roles and departments (spec 2 "Users/Roles/Departments screens", 4, 5, 6, 8), in Debian's
+// Back office: users, roles and departments (docs/product.md §2 "Users/Roles/Departments screens", 4, 5, 6, 8), in Debian's
 // Chromium against the real API.
 import type { Page } from 'playwright-core';
 import {
@@ -185,7 +185,7 @@ describe('Usuarios', () => {
     expect(await page.getByRole('button', { name: 'Nuevo Usuario' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^(Editar|Restablecer contraseña de|Eliminar) / }).count()).toBe(0);
 
-    // A list that cannot be loaded says so (spec 8). A server failure: a 503 is retried first (admin-server-away).
+    // A list that cannot be loaded says so (docs/product.md §8). A server failure: a 503 is retried first (admin-server-away).
     await page.route('**/api/user', (route) => route.fulfill({ status: 500, body: '' }));
     await page.getByRole('button', { name: 'Actualizar' }).click();
     await page

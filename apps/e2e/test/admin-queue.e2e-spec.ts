@@ -1,4 +1,4 @@
-// Back office: waiting lists (spec 2 "Waiting-list management", 4 queue entry, 8 queue messages, 9 export
+// Back office: waiting lists (docs/product.md §2 "Waiting-list management", 4 queue entry, 8 queue messages, 9 export
 // name), in Debian's Chromium against the real API: reorder by drag and by keyboard, promote, edit, remove,
 // and the Excel export opened with exceljs.
 import { mkdtempSync, rmSync } from 'node:fs';

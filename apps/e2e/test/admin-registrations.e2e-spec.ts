@@ -1,4 +1,4 @@
-// Back office: registrations management (spec 2 "Registrations management", 3, 4, 5 registration edit, 8, 9
+// Back office: registrations management (docs/product.md §2 "Registrations management", 3, 4, 5 registration edit, 8, 9
 // page size and debounce), in Debian's Chromium against the real API.
 import { expectNoEnglish, requireAdminBuild, row, signIn, visit, dialog } from './support/admin';
 import { notification, rowsOf } from './support/admin-people';

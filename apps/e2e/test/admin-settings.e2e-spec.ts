@@ -1,4 +1,4 @@
-// Back office: the booking settings on the events screen (spec 2 "Events screen" header cards, 5 hold
+// Back office: the booking settings on the events screen (docs/product.md §2 "Events screen" header cards, 5 hold
 // duration, 7 settings calls, 8 and 9 messages and timings), in Debian's Chromium against the real API.
 import { expectNoEnglish, requireAdminBuild, signIn, visit } from './support/admin';
 import type { Locator } from 'playwright-core';

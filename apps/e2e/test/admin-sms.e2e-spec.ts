@@ -1,4 +1,4 @@
-// Back office: SMS settings and SMS log (spec 2 "SMS settings" / "SMS log", 3, 4, 5, 8, 9), in Debian's Chromium
+// Back office: SMS settings and SMS log (docs/product.md §2 "SMS settings" / "SMS log", 3, 4, 5, 8, 9), in Debian's Chromium
 // against the real API, with a local stand-in for Netelip that records what the API sends.
 import type { Page } from 'playwright-core';
 import { NetelipStub } from '../../api/test/support/netelip-stub';

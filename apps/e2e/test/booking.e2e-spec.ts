@@ -1,4 +1,4 @@
-// Booking one and two people, the waiting list, and every state of the session selector (spec 2 "Public",
+// Booking one and two people, the waiting list, and every state of the session selector (docs/product.md §2 "Public",
 // 4, 7, 9), against the real API and database.
 import {
   consent,
@@ -206,7 +206,7 @@ describe('Estados de las sesiones', () => {
         disabled: true,
       }),
     );
-    // The visitor must be told why there is no form (spec 2 "Form states": 'Evento Completo').
+    // The visitor must be told why there is no form (docs/product.md §2 "Form states": 'Evento Completo').
     await eventually(
       async () => expect(await registrationArea(page).innerText()).toContain('Evento Completo'),
       5_000,

@@ -1,4 +1,4 @@
-// The public form's client checks (spec 5) and the server's refusals shown where they belong (spec 5 "Server
+// The public form's client checks (docs/product.md §5) and the server's refusals shown where they belong (docs/product.md §5 "Server
 // error texts are mapped to fields", 8 'Error de registro:').
 import type { Page } from 'playwright-core';
 import {
@@ -22,7 +22,7 @@ import { screenshot } from './support/screenshots';
 const e2e = setupE2E();
 
 const EMPTY_FORM_ERRORS: Record<FieldName, string> = {
-  firstName: '', // no effective client check (spec 5)
+  firstName: '', // no effective client check (docs/product.md §5)
   lastName: 'Apellidos son requeridos',
   email: 'Correo electrónico es requerido',
   confirmEmail: 'Confirmar correo es requerido',

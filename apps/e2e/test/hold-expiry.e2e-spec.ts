@@ -1,4 +1,4 @@
-// The hold's countdown and its end (spec 2 "While a hold is active a countdown is shown", 4 "at zero the hold
+// The hold's countdown and its end (docs/product.md §2 "While a hold is active a countdown is shown", 4 "at zero the hold
 // is released by a call ... 'Tiempo Agotado'"), with Playwright's clock so the test takes seconds, not minutes.
 import { countdownText, eventually, notSeen, openWithHold, registrationArea, seeText } from './support/booking-page';
 import { setupE2E } from './support/e2e';

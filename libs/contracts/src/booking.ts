@@ -1,4 +1,4 @@
-/** Public booking calls (spec sections 3 and 7). */
+/** Public booking calls (docs/product.md §3 and §7). */
 export interface TicketHoldRequest {
   eventSessionId: number;
   sessionToken: string;
@@ -164,7 +164,7 @@ export const BLACKLIST_REASONS = [
 ] as const;
 
 export type BlacklistReason = 0 | 1 | 2;
-/** How the person is told about the entry: 0 SMS, 1 Email (spec section 9: default 1). */
+/** How the person is told about the entry: 0 SMS, 1 Email (docs/product.md §9: default 1). */
 export const BLACKLIST_NOTIFICATION = { Sms: 0, Email: 1 } as const;
 export type BlacklistNotificationType = 0 | 1;
 export const BLACKLIST_DESCRIPTION_MAX = 500;

@@ -1,4 +1,4 @@
-/** E-mail settings, templates and log (spec sections 3, 4, 5, 7 and 9). */
+/** E-mail settings, templates and log (docs/product.md §3, 4, 5, 7 and 9). */
 
 /** GET /api/email/settings. The spec's server answers booleans as strings ("true"/"false"); the SMTP password
  * is write-only: only whether one is stored is said. */

@@ -1,4 +1,4 @@
-/** Event status codes (spec section 3: Draft=0, Live=1, Cancelled=5). */
+/** Event status codes (docs/product.md §3: Draft=0, Live=1, Cancelled=5). */
 export const EVENT_STATUS = { Draft: 0, Live: 1, Cancelled: 5 } as const;
 export type EventStatusCode = (typeof EVENT_STATUS)[keyof typeof EVENT_STATUS];
 export const EVENT_STATUS_TEXT: Record<EventStatusCode, 'Draft' | 'Live' | 'Cancelled'> = {
@@ -13,7 +13,7 @@ export const EVENT_DEFAULTS = { country: 'Spain', timeZone: 'Europe/Madrid' } as
 /** `showExcerpt=true`: the description as plain text cut to about this many characters. */
 export const DESCRIPTION_EXCERPT_LENGTH = 200;
 
-/** Tags allowed in event descriptions (spec section 2), and their only attributes. */
+/** Tags allowed in event descriptions (docs/product.md §2), and their only attributes. */
 export const DESCRIPTION_ALLOWED_TAGS = [
   'p',
   'strong',
@@ -49,7 +49,7 @@ export interface PublicEvent {
   timeZone: string;
 }
 
-/** The back office's event (spec section 3, Event admin). */
+/** The back office's event (docs/product.md §3, Event admin). */
 export interface AdminEvent {
   id: number;
   title: string;
@@ -99,7 +99,7 @@ export interface EventCategory {
   name: string;
 }
 
-/** A session with its live counts (spec section 3, Session). */
+/** A session with its live counts (docs/product.md §3, Session). */
 export interface Session {
   id: number;
   eventId: number;
@@ -138,10 +138,10 @@ export interface ToggleRegistrationRequest {
   isOpen: boolean;
 }
 
-/** An all-day session is stored from 00:00:00 to 23:59:00 (spec section 5). */
+/** An all-day session is stored from 00:00:00 to 23:59:00 (docs/product.md §5). */
 export const ALL_DAY_TIMES = { startTime: '00:00:00', endTime: '23:59:00' } as const;
 
-/** Spec section 3: session capacity summary. */
+/** docs/product.md §3: session capacity summary. */
 export interface SessionCapacitySummary {
   reservedSpots: number;
   usedReservedSpots: number;

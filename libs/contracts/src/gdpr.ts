@@ -1,4 +1,4 @@
-/** Data-protection (GDPR) requests by e-mail address (spec sections 3, 5 and 7). */
+/** Data-protection (GDPR) requests by e-mail address (docs/product.md §3, 5 and 7). */
 
 export interface GdprSummary {
   email: string;

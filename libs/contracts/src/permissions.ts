@@ -1,4 +1,4 @@
-/** Permissions are 'Resource.Action' strings (spec section 6). This list is the single source of truth: the API
+/** Permissions are 'Resource.Action' strings (docs/product.md §6). This list is the single source of truth: the API
  * seeds it and guards routes with it, the back office shows menus and buttons from it. */
 const CRUD = ['Create', 'Read', 'Update', 'Delete'] as const;
 const CRUD_RESOURCES = ['Events', 'Registrations', 'Departments', 'Roles', 'Users', 'Settings', 'Blacklists'] as const;

@@ -5,7 +5,7 @@ export interface Setting {
   updatedAt: string;
 }
 
-/** PUT /api/settings/{key} body: `{ data: { key, value } }` (spec section 7). */
+/** PUT /api/settings/{key} body: `{ data: { key, value } }` (docs/product.md §7). */
 export interface UpdateSettingRequest {
   data: { key: string; value: string };
 }

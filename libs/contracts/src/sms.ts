@@ -1,5 +1,5 @@
 /** SMS (Netelip) settings and log, and notifications to the people registered in an event or session
- * (spec sections 3, 5, 7 and 9). */
+ * (docs/product.md §3, 5, 7 and 9). */
 
 export interface SmsSettings {
   smsEnabled: boolean;

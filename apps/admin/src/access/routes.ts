@@ -11,7 +11,7 @@ export interface AdminRoute {
   requires: Requirement;
 }
 
-/** The route and permission table of spec section 2, in its order (the sidebar keeps it). */
+/** The route and permission table of docs/product.md §2, in its order (the sidebar keeps it). */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: 'dashboard', label: 'Dashboard', requires: null },
   { path: 'users', label: 'Usuarios', requires: 'Users.Read' },
@@ -33,7 +33,7 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
 /** The forced page: login only, outside the layout. */
 export const CHANGE_PASSWORD_PATH = 'change-password';
 
-/** Actions other than viewing, per resource (spec 6: buttons). The settings cards of the events screen read
+/** Actions other than viewing, per resource (docs/product.md §6: buttons). The settings cards of the events screen read
  * with Settings.Read and write with Settings.Update. */
 const ACTIONS: Record<string, Partial<Record<string, PermissionName>>> = {
   users: { create: 'Users.Create', edit: 'Users.Update', 'reset-password': 'Users.Update', delete: 'Users.Delete' },

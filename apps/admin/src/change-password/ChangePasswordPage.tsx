@@ -10,7 +10,7 @@ import { forgetProfile, type Identity } from '../providers/authProvider';
 import type { AdminDataProvider } from '../providers/dataProvider';
 import { changePasswordFailure, validateChangePassword, type ChangePasswordErrors } from './rules';
 
-/** Spec 9: after a successful change the message stays 2 s, then the user goes on. */
+/** docs/product.md §9: after a successful change the message stays 2 s, then the user goes on. */
 const REDIRECT_AFTER_MS = 2000;
 
 const FIELDS: { name: keyof ChangePasswordRequest; label: string; autoComplete: string }[] = [

@@ -2,7 +2,7 @@ import { MESSAGES, MIN_PASSWORD_LENGTH, type ChangePasswordRequest } from '@evre
 
 export type ChangePasswordErrors = Partial<Record<keyof ChangePasswordRequest, string>>;
 
-/** Spec 5, password change: the first failing rule of each field. */
+/** docs/product.md §5, password change: the first failing rule of each field. */
 export function validateChangePassword({
   currentPassword,
   newPassword,
@@ -18,7 +18,7 @@ export function validateChangePassword({
 }
 
 /** The text shown when the change fails: the server's message, else 'Error del servidor ({status})' for an
- * answer without one, else 'Error al cambiar contraseña' (spec 8). */
+ * answer without one, else 'Error al cambiar contraseña' (docs/product.md §8). */
 export function changePasswordFailure(status: number | undefined, serverMessage: string | undefined): string {
   if (serverMessage) return serverMessage;
   if (status && status >= 400) return `Error del servidor (${status})`;

@@ -7,7 +7,7 @@ import { errorText } from './notifyError';
  * answered. A delete by default ('Confirmar Eliminación', 'Eliminar' in the warning colour, 'Cancelar');
  * `kind="action"` for anything else (cancel a registration, resend, promote, erase a person's data: the
  * screen's title and verb, 'Volver'). A failure is, by default, closed and notified with the server's reason;
- * `keepOpen` keeps the dialog open with the reason inside it (spec 8: the log deletes), to be tried again or
+ * `keepOpen` keeps the dialog open with the reason inside it (docs/product.md §8: the log deletes), to be tried again or
  * cancelled; `onError` hands it to the screen (e.g. a dialog underneath that shows it inside itself). */
 export function Confirmation({
   kind = 'delete',

@@ -12,7 +12,7 @@ export const AUTOCOMPLETE_TEXTS = {
 } as const;
 
 /** An event picked by typing (title, city or address), as the waiting lists and the blacklist dialog ask
- * (spec 2: search as you type). */
+ * (docs/product.md §2: search as you type). */
 export function EventAutocomplete({
   events,
   value,

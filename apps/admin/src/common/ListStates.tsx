@@ -1,7 +1,7 @@
 import { Alert, Box, Typography } from '@mui/material';
 import { useListContext } from 'react-admin';
 
-/** The empty table: one text when nothing exists, another when the search found nothing (spec 8). */
+/** The empty table: one text when nothing exists, another when the search found nothing (docs/product.md §8). */
 export function ListEmpty({ none, notFound }: { none: string; notFound: string }) {
   const { filterValues } = useListContext();
   const searching = typeof filterValues?.q === 'string' && filterValues.q.trim() !== '';
@@ -12,7 +12,7 @@ export function ListEmpty({ none, notFound }: { none: string; notFound: string }
   );
 }
 
-/** A list that could not be loaded (spec 8: 'Error al cargar los ...'). */
+/** A list that could not be loaded (docs/product.md §8: 'Error al cargar los ...'). */
 export function ListError({ text }: { text: string }) {
   return (
     <Alert severity="error" role="alert" sx={{ m: 2 }}>

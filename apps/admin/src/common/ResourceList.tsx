@@ -5,7 +5,7 @@ import { Button, List, SearchInput, TopToolbar, useListContext, type SortPayload
 import { ListError } from './ListStates';
 import { pagerTexts } from './paging';
 
-/** A screen's list: the debounced search box (react-admin waits 500 ms, spec 9) with an accessible name, an
+/** A screen's list: the debounced search box (react-admin waits 500 ms, docs/product.md §9) with an accessible name, an
  * optional create button, and the screen's own error text. Lists the API answers whole (users, roles,
  * departments: search is server-side, `?search=`) have no paging; lists the API pages itself (registrations,
  * blacklist: 20 a page) pass `paging`, and get 'Anterior' / 'Siguiente' with 'Página X de Y' and 'Mostrando N de

@@ -18,7 +18,7 @@ function asTyped<F extends object>(values: Values, shape: F): F {
 /** A settings form saved as a whole (e-mail, SMS) on react-admin's `Form`: the record `id` of `resource`
  * (a singleton) shown as `values`, the screen's checks (`check`, its tested rules) under each field when saving,
  * then `useUpdate` with the request `toRequest` builds; the server's field errors land under their fields. The
- * outcome is the card's banner (spec 9: 'Configuración guardada exitosamente' for 3 s; spec 8: 'Error al guardar
+ * outcome is the card's banner (docs/product.md §9: 'Configuración guardada exitosamente' for 3 s; docs/product.md §8: 'Error al guardar
  * la configuración' with the server's reason). The saved answer goes into react-admin's cache and the form starts
  * again from the parent's `values` (built from it): write-only secrets come back empty. */
 export function SettingsForm<F extends object>({

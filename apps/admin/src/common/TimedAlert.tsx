@@ -4,7 +4,7 @@ import { Alert, type AlertColor } from '@mui/material';
 export interface Banner {
   severity: AlertColor;
   text: string;
-  /** Success banners vanish after 3 s (5 s for the bulk update): spec 9. Errors stay. */
+  /** Success banners vanish after 3 s (5 s for the bulk update): docs/product.md §9. Errors stay. */
   vanishAfterMs?: number;
 }
 

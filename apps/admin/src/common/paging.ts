@@ -1,4 +1,4 @@
-/** The texts of a list the API pages (spec 2, Blacklist): 'Página X de Y' and 'Mostrando N de total …'. */
+/** The texts of a list the API pages (docs/product.md §2, Blacklist): 'Página X de Y' and 'Mostrando N de total …'. */
 export function pagerTexts(
   page: number,
   perPage: number,

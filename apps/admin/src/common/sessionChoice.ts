@@ -1,7 +1,7 @@
 import type { AdminEvent, Session } from '@evreg/contracts';
 
 /** How the people screens (manual registration, waiting lists, blacklist) name and filter events and
- * sessions when staff pick one (spec 2, Manual registration). Pure: unit-tested in sessionChoice.spec.ts. */
+ * sessions when staff pick one (docs/product.md §2, Manual registration). Pure: unit-tested in sessionChoice.spec.ts. */
 
 type EventLike = Pick<AdminEvent, 'title' | 'city' | 'address'>;
 type SessionLike = Pick<Session, 'startDate' | 'startTime' | 'endTime' | 'isAllDay'>;
@@ -46,7 +46,7 @@ export function sessionRange(session: SessionLike): string {
     : `${day} ${shortTime(session.startTime)} - ${shortTime(session.endTime)}`;
 }
 
-/** Available spots, else 'Lista espera' when only the waiting list has room, else 'Completo' (spec 2). */
+/** Available spots, else 'Lista espera' when only the waiting list has room, else 'Completo' (docs/product.md §2). */
 export function sessionAvailability(
   session: Pick<Session, 'availableSpots' | 'currentQueueCount' | 'maxQueueSpots'>,
 ): string {

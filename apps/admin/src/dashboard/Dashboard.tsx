@@ -60,7 +60,7 @@ const ACTIONS: { resource: string; label: string; description: string; icon: Rea
   },
 ];
 
-/** /admin/dashboard (spec 2): welcome, the four figures, the user's card and quick actions. */
+/** /admin/dashboard (docs/product.md §2): welcome, the four figures, the user's card and quick actions. */
 export default function Dashboard() {
   const { identity } = useGetIdentity();
   const user = identity as Identity | undefined;

@@ -2,7 +2,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Link } from 'react-router';
 
-/** Spec 2: a direct address without the needed permission. */
+/** docs/product.md §2: a direct address without the needed permission. */
 export function AccessDeniedPage() {
   return (
     <Box sx={{ p: 3, display: 'grid', placeItems: 'center' }}>

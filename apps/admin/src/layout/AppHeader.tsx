@@ -5,7 +5,7 @@ import { AppBar, LoadingIndicator, useGetIdentity, useLogout } from 'react-admin
 import { useLocation } from 'react-router';
 import { sectionLabel } from '../access/routes';
 
-/** Header: the current section's label, the user's e-mail and 'Cerrar Sesión' (spec 2). */
+/** Header: the current section's label, the user's e-mail and 'Cerrar Sesión' (docs/product.md §2). */
 export function AppHeader() {
   const { pathname } = useLocation();
   const { identity } = useGetIdentity();

@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { AppHeader } from './AppHeader';
 import { AppMenu } from './AppMenu';
 
-/** The shared layout. A user who must change the password sees no page but the forced one (spec 4), and is
+/** The shared layout. A user who must change the password sees no page but the forced one (docs/product.md §4), and is
  * brought back to where they were going afterwards. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { identity, isPending } = useGetIdentity();

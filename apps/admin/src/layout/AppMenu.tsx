@@ -6,7 +6,7 @@ import { ADMIN_ROUTES } from '../access/routes';
 /** Every section of the spec's route table, in its order. */
 const ITEMS = ADMIN_ROUTES;
 
-/** Sidebar 'Panel de Usuario': exactly the items authProvider.canAccess allows (spec 2). */
+/** Sidebar 'Panel de Usuario': exactly the items authProvider.canAccess allows (docs/product.md §2). */
 export function AppMenu() {
   const [open] = useSidebarState();
   // Each section's icon comes with its resource (resources/<name>/index.ts); the dashboard is a page of its own.

@@ -14,7 +14,7 @@ import { validateLogin, type LoginErrors } from './rules';
 
 const theme = createTheme(themeOptions);
 
-/** /admin/login: 'Panel de Administración' (spec 2). Its own small bundle: MUI and the session module, not
+/** /admin/login: 'Panel de Administración' (docs/product.md §2). Its own small bundle: MUI and the session module, not
  * react-admin, which is fetched while the credentials are checked. */
 export default function LoginApp({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('');

@@ -7,7 +7,7 @@ export interface LoginValues {
 
 export type LoginErrors = Partial<Record<keyof LoginValues, string>>;
 
-/** Spec 5, login: the first failing rule of each field. */
+/** docs/product.md §5, login: the first failing rule of each field. */
 export function validateLogin({ email, password }: LoginValues): LoginErrors {
   const errors: LoginErrors = {};
   if (!email.trim()) errors.email = MESSAGES.login.emailRequired;

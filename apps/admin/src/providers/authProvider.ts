@@ -10,7 +10,7 @@ let profile: Promise<CurrentUser> | null = null;
 
 /** GET /api/user/me, once per page load (and again after a sign-in or a password change): identity,
  * permissions and the forced password change all come from it. A failure forgets it; a 401 that the refresh
- * could not cure also drops the tokens (spec 4: a failed user-data fetch signs out). */
+ * could not cure also drops the tokens (docs/product.md §4: a failed user-data fetch signs out). */
 export function loadProfile(): Promise<CurrentUser> {
   profile ??= apiFetch('/user/me').then(
     ({ json }) => json as CurrentUser,
@@ -57,7 +57,7 @@ export const authProvider: AuthProvider = {
   },
 
   /** Called with every data error. 401 (after the refresh was refused) signs out; a refused action because the
-   * password must be changed goes to the forced page; a missing permission also signs out (spec 4: an
+   * password must be changed goes to the forced page; a missing permission also signs out (docs/product.md §4: an
    * authorization failure logs out), so the next sign-in loads the permissions afresh. Anything else, 5xx and
    * no network included, keeps the session (docs/domain.md, "PostgreSQL away"). */
   async checkError(error: unknown) {

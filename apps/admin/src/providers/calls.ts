@@ -49,7 +49,7 @@ export const calls = {
     );
   },
 
-  // Issue 7, events: categories, sessions, their capacity and flags, notifications (spec 7).
+  // Issue 7, events: categories, sessions, their capacity and flags, notifications (docs/product.md §7).
 
   /** POST /notifications/events/{id} or /notifications/sessions/{id}. */
   sendNotification(target: { eventId: number } | { sessionId: number }, body: SendNotificationRequest) {
@@ -58,7 +58,7 @@ export const calls = {
     return call<NotificationResult>(path, { method: 'POST', ...json(body) }, 'Error al enviar notificaciones');
   },
 
-  // Issue 7, people: registrations, manual registration, waiting lists, GDPR (spec 7).
+  // Issue 7, people: registrations, manual registration, waiting lists, GDPR (docs/product.md §7).
 
   resendRegistrationEmail(id: number) {
     return call<{ message: string }>(
@@ -131,7 +131,7 @@ export const calls = {
     );
   },
 
-  // Issue 6: e-mail settings, templates and log; SMS settings and log (spec 7).
+  // Issue 6: e-mail settings, templates and log; SMS settings and log (docs/product.md §7).
 
   /** POST /api/email/test?testEmail=: sent at once with the saved settings; answers the server's message. */
   sendTestEmail(address: string) {

@@ -3,7 +3,7 @@ import { type Identifier, type RaRecord } from 'react-admin';
 import { templateRequest } from '../resources/email-templates/rules';
 import { eventPayload, type EventFormValues } from '../resources/events/eventRules';
 
-/** How one resource maps to the API (spec 7): its path, which fields a write sends, and the text shown when
+/** How one resource maps to the API (docs/product.md §7): its path, which fields a write sends, and the text shown when
  * the server gives none. The lists of users, roles, departments and permissions are not paged by the API
  * (search is: `?search=`), so paging and sorting happen here. */
 export interface ResourceMapping {
@@ -50,7 +50,7 @@ const MAPPINGS: Record<string, ResourceMapping> = {
       departmentId: d.departmentId,
       roleId: d.roleId,
     }),
-    // The role is not editable here (spec 5); the flags keep the values shown in the dialog.
+    // The role is not editable here (docs/product.md §5); the flags keep the values shown in the dialog.
     update: (d) => ({
       email: trim(d.email),
       firstName: trim(d.firstName),
@@ -114,7 +114,7 @@ const MAPPINGS: Record<string, ResourceMapping> = {
   },
   // An event's sessions (filter or reference `eventId`; the events list carries them too). Created under their
   // event; a change goes to the call of what changes: the schedule and flags together (the form), or one flag,
-  // one capacity figure, or a redistribution of reserved spots (spec 5, 7).
+  // one capacity figure, or a redistribution of reserved spots (docs/product.md §5, 7).
   sessions: {
     path: '/events/sessions',
     search: false,
@@ -172,7 +172,7 @@ const MAPPINGS: Record<string, ResourceMapping> = {
     search: false,
     messages: { load: 'Error al cargar los datos del panel. Intenta recargar la página.' },
   },
-  // Paged by the API (20 per page, spec 9); includeDetails adds the event and session of each one. A session's
+  // Paged by the API (20 per page, docs/product.md §9); includeDetails adds the event and session of each one. A session's
   // registrations (filter or reference `eventSessionId`) come whole.
   registrations: {
     path: '/events/registrations',
@@ -251,7 +251,7 @@ const MAPPINGS: Record<string, ResourceMapping> = {
       load: 'Error al cargar las plantillas',
     },
   },
-  // The logs are paged by the API (e-mail 20, SMS 50 per page, spec 9), newest first.
+  // The logs are paged by the API (e-mail 20, SMS 50 per page, docs/product.md §9), newest first.
   'email-logs': {
     path: '/email-logs',
     search: true,
@@ -321,7 +321,7 @@ function pageQuery(page: number, perPage: number, search: string, extra: string)
   return `${query}&${extra}`;
 }
 
-/** What a blacklist entry's create and edit send besides who and where (spec 7). */
+/** What a blacklist entry's create and edit send besides who and where (docs/product.md §7). */
 function blacklistFields(d: Record<string, any>) {
   return {
     firstName: trim(d.firstName) || undefined,

@@ -1,6 +1,6 @@
 import type { LoginResponse, RefreshResponse } from '@evreg/contracts';
 
-/** The admin tokens in localStorage under admin_-prefixed keys (spec 3). No imports beyond types, so the entry
+/** The admin tokens in localStorage under admin_-prefixed keys (docs/product.md §3). No imports beyond types, so the entry
  * chunk can tell whether someone is signed in without loading anything else. */
 export const STORAGE_KEYS = {
   accessToken: 'admin_accessToken',

@@ -7,7 +7,7 @@ export const queryInt = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value) : value;
 
 export interface PageQueryOptions {
-  /** The page size when none is asked for (spec 9: 20 for most lists, 50 for the SMS log). */
+  /** The page size when none is asked for (docs/product.md §9: 20 for most lists, 50 for the SMS log). */
   defaultSize: number;
   maxSize: number;
   /** The Spanish refusals, naming the list's limits. */

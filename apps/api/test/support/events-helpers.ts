@@ -32,7 +32,7 @@ export async function expectValidationRefusal(
   expect(await snapshot(app)).toEqual(before);
 }
 
-/** A complete event form (spec section 3, Event admin) for POST /api/events. */
+/** A complete event form (docs/product.md §3, Event admin) for POST /api/events. */
 export function eventBody(id: number, overrides: Record<string, unknown> = {}) {
   return {
     id,
@@ -49,7 +49,7 @@ export function eventBody(id: number, overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** The session form's defaults (spec section 9): capacity 20, reserved 5, queue 10, 10:00-11:30. */
+/** The session form's defaults (docs/product.md §9): capacity 20, reserved 5, queue 10, 10:00-11:30. */
 export function sessionBody(overrides: Record<string, unknown> = {}) {
   return {
     startDate: '2030-05-09',

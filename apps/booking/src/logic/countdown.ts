@@ -1,4 +1,4 @@
-/** Whole seconds left until expiresAt, rounded up, never below zero (spec 9: the countdown ticks every second,
+/** Whole seconds left until expiresAt, rounded up, never below zero (docs/product.md §9: the countdown ticks every second,
  * rounded up). */
 export function secondsLeft(expiresAt: string, now: number = Date.now()): number {
   const end = Date.parse(expiresAt);

@@ -24,7 +24,7 @@ const person = (over: Partial<AttendeeValues> = {}): AttendeeValues => ({
 const session = (over: Partial<Session>): Session =>
   ({ id: 1, availableSpots: 5, maxQueueSpots: 10, currentQueueCount: 0, isRegistrationOpen: true, ...over }) as Session;
 
-describe('validateAttendee (spec 5)', () => {
+describe('validateAttendee (docs/product.md §5)', () => {
   it('accepts a complete person, phone optional and first name unchecked', () => {
     expect(validateAttendee(person())).toEqual({});
     expect(validateAttendee(person({ firstName: '' }))).toEqual({});
@@ -57,7 +57,7 @@ describe('validateAttendee (spec 5)', () => {
   });
 });
 
-describe('fieldsFor: server texts to fields by keyword (spec 5)', () => {
+describe('fieldsFor: server texts to fields by keyword (docs/product.md §5)', () => {
   it.each([
     ['Ya existe una inscripción con este DNI/NIE en esta sesión', ['userTaxId']],
     ['El NIE no es válido', ['userTaxId']],
@@ -113,7 +113,7 @@ describe('server errors on the form', () => {
   });
 });
 
-describe("the 'Error de registro:' box (spec 8)", () => {
+describe("the 'Error de registro:' box (docs/product.md §8)", () => {
   it('groups attendee errors under Primera Persona / Acompañante, or Errores: for one person', () => {
     expect(errorBoxContent({ attendeeErrors: { '0': ['a'], '1': ['b'] } }, 2)).toEqual({
       kind: 'people',

@@ -6,7 +6,7 @@ export type FieldErrors = Partial<Record<Field, string>>;
 export type AttendeeValues = Required<AttendeeForm> & { telephoneNumber: string };
 
 /** A refusal from the server (its JSON body), or a network failure turned into one. `errors` may come as a
- * list or as a field → message(s) map (spec 3). */
+ * list or as a field → message(s) map (docs/product.md §3). */
 export type ApiFailure = Omit<Partial<RegistrationErrorResponse>, 'errors'> & {
   message?: string;
   errors?: string[] | Record<string, string | string[]>;

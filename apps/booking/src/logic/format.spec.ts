@@ -15,7 +15,7 @@ const session = (over: Partial<Session>): Session =>
     ...over,
   }) as Session;
 
-describe('session labels (spec 2)', () => {
+describe('session labels (docs/product.md §2)', () => {
   it('shows the Spanish date and the 24-hour start time', () => {
     expect(sessionLabel(session({}))).toBe('sábado, 5 de diciembre de 2026 - 18:30');
     expect(formatDate('2026-01-01')).toBe('jueves, 1 de enero de 2026');

@@ -17,7 +17,7 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; entry: BlacklistEntry } | { k
 
 const personName = (e: BlacklistEntry) => `${e.firstName} ${e.lastName}`.trim() || e.email;
 
-/** Lista Negra (spec 2): the API's pages of 20, a search by e-mail, name or event, the spec's columns, and the
+/** Lista Negra (docs/product.md §2): the API's pages of 20, a search by e-mail, name or event, the spec's columns, and the
  * buttons the Blacklists.* permissions allow: block a registered person, edit, delete. */
 export default function BlacklistList() {
   const { can } = useActions('blacklist');

@@ -59,7 +59,7 @@ function formErrors(values: Record<string, unknown>, today: string) {
   return Object.fromEntries(Object.entries(found).map(([rule, text]) => [FIELD_OF[rule as BlockField], text]));
 }
 
-/** 'Bloquear Persona Registrada' (spec 2, 4, 5): event, then one of its sessions, then a person registered in
+/** 'Bloquear Persona Registrada' (docs/product.md §2, 4, 5): event, then one of its sessions, then a person registered in
  * it; reason, how to tell them, a note and the expiry. A react-admin `Form` with the rules of rules.ts as its
  * `validate`, mounted on each opening, so it always starts afresh (expiry in 30 days, reason No Show, e-mail). The
  * button stays disabled while any rule fails; a message shows once its field has been used. */
@@ -146,7 +146,7 @@ export function BlockDialog({ onClose, onBlocked }: { onClose: () => void; onBlo
 }
 
 /** Steps 1-3: event, session, person. Changing the event clears the session and the person; changing the session
- * clears the person (spec 4, withEvent/withSession of rules.ts). */
+ * clears the person (docs/product.md §4, withEvent/withSession of rules.ts). */
 function WhoFields() {
   const { events, canRead: canReadEvents, error: eventsError } = usePickableEvents();
   const { permissions } = useActions('blacklist');

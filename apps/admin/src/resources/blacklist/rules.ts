@@ -51,7 +51,7 @@ export interface BlockForm {
   expiresAt: string;
 }
 
-/** Spec 4: on every opening, expiry 30 days ahead, reason 0 (No Show), notification 1 (Email). */
+/** docs/product.md §4: on every opening, expiry 30 days ahead, reason 0 (No Show), notification 1 (Email). */
 export function newBlockForm(today: Date): BlockForm {
   return {
     eventId: null,
@@ -67,7 +67,7 @@ export function newBlockForm(today: Date): BlockForm {
 
 export type BlockField = 'event' | 'session' | 'person' | 'expiresAt' | 'description';
 
-/** Spec 5: an expiry is required, a real day, not before today; an unchanged one (editing) is accepted. */
+/** docs/product.md §5: an expiry is required, a real day, not before today; an unchanged one (editing) is accepted. */
 export function expiryError(day: string, today: string, unchanged?: string): string | undefined {
   if (!day.trim()) return M.expiresAtRequired;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(new Date(`${day}T00:00:00`).getTime()))
@@ -80,7 +80,7 @@ export function descriptionError(text: string): string | undefined {
   return text.length > BLACKLIST_DESCRIPTION_MAX ? M.descriptionMax : undefined;
 }
 
-/** Spec 5, blacklist dialog: every message it can show; the submit button stays disabled while any is present. */
+/** docs/product.md §5, blacklist dialog: every message it can show; the submit button stays disabled while any is present. */
 export function blockErrors(form: BlockForm, today: string): Partial<Record<BlockField, string>> {
   const errors: Partial<Record<BlockField, string>> = {};
   if (form.eventId === null) errors.event = M.eventRequired;
@@ -94,7 +94,7 @@ export function blockErrors(form: BlockForm, today: string): Partial<Record<Bloc
   return errors;
 }
 
-/** Changing the event clears the session and the person; changing the session clears the person (spec 4). */
+/** Changing the event clears the session and the person; changing the session clears the person (docs/product.md §4). */
 export function withEvent(form: BlockForm, eventId: number | null): BlockForm {
   return { ...form, eventId, sessionId: null, registrationId: null, email: null };
 }
@@ -109,7 +109,7 @@ export function expiryToSend(day: string, original: string): string {
   return day === madridDay(original) ? original : day;
 }
 
-/** Activo until the expiry passes, then Expirado (spec 4). */
+/** Activo until the expiry passes, then Expirado (docs/product.md §4). */
 export function entryState(entry: Pick<BlacklistEntry, 'isActive' | 'expiresAt'>, now: Date): 'Activo' | 'Expirado' {
   return entry.isActive && new Date(entry.expiresAt).getTime() > now.getTime() ? 'Activo' : 'Expirado';
 }

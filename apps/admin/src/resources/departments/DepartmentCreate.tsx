@@ -11,7 +11,7 @@ const validateName = [
   lengthBetweenWith(DEPARTMENT_NAME_MIN, DEPARTMENT_NAME_MAX, MESSAGES.department.nameLength),
 ];
 
-/** The create form above the list: a name of 2 to 100 characters after trimming (spec 5). */
+/** The create form above the list: a name of 2 to 100 characters after trimming (docs/product.md §5). */
 export function DepartmentCreate() {
   const [create] = useCreate();
   const notify = useNotify();

@@ -10,7 +10,7 @@ import { useActions } from '../../common/useActions';
 import { withReason } from '../../common/withReason';
 import { DepartmentCreate } from './DepartmentCreate';
 
-/** Departments (spec 2): search, create form, delete with confirmation; a refused delete shows
+/** Departments (docs/product.md §2): search, create form, delete with confirmation; a refused delete shows
  * 'Error al eliminar el departamento' with the server's reason. */
 export default function DepartmentList() {
   const { can } = useActions('departments');

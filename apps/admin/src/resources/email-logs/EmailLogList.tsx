@@ -28,7 +28,7 @@ const DELETE_ALL =
   '¿Eliminar todo el registro de emails? Los emails pendientes ya no se enviarán. Esta acción no se puede deshacer.';
 
 /** /admin/email-logs (EmailLogs.Read): every e-mail the system recorded, newest first, 20 a page, searched by
- * the API (spec 2, 4, 9). Resend for failed Registration/Promotion e-mails; delete one or all with
+ * the API (docs/product.md §2, 4, 9). Resend for failed Registration/Promotion e-mails; delete one or all with
  * Settings.Delete. */
 export default function EmailLogList() {
   const { can } = useActions('email-logs');
@@ -36,7 +36,7 @@ export default function EmailLogList() {
     <List
       resource="email-logs"
       title="Registro Emails"
-      // react-admin waits 500 ms after typing before searching (spec 9).
+      // react-admin waits 500 ms after typing before searching (docs/product.md §9).
       filters={[
         <SearchInput
           key="q"

@@ -1,9 +1,9 @@
 import { EMAIL_STATUS, type EmailLogEntry, type EmailStatus, type EmailType } from '@evreg/contracts';
 
-/** Spec 9: the e-mail log shows 20 rows a page. */
+/** docs/product.md §9: the e-mail log shows 20 rows a page. */
 export const EMAIL_LOG_PAGE_SIZE = 20;
 
-/** Spec 4: pending, sent, failed, in Spanish. */
+/** docs/product.md §4: pending, sent, failed, in Spanish. */
 export const EMAIL_STATUS_LABELS: Record<EmailStatus, string> = { 0: 'Pendiente', 1: 'Enviado', 2: 'Fallido' };
 
 export const EMAIL_STATUS_COLORS: Record<EmailStatus, 'default' | 'success' | 'error'> = {
@@ -31,7 +31,7 @@ export function emailTypeLabel(type: string): string {
   return EMAIL_TYPE_LABELS[type as EmailType] ?? type;
 }
 
-/** Spec 4: resend is offered only for failed Registration or Promotion e-mails. */
+/** docs/product.md §4: resend is offered only for failed Registration or Promotion e-mails. */
 export function canResend(entry: Pick<EmailLogEntry, 'status' | 'emailType'>): boolean {
   return (
     entry.status === EMAIL_STATUS.Failed && (entry.emailType === 'Registration' || entry.emailType === 'Promotion')

@@ -22,7 +22,7 @@ import {
   type EmailSettingsForm,
 } from './rules';
 
-/** /admin/email-settings (Settings.Update): the SMTP form and the test e-mail (spec 2, 3, 5, 8). */
+/** /admin/email-settings (Settings.Update): the SMTP form and the test e-mail (docs/product.md §2, 3, 5, 8). */
 export default function EmailSettingsPage() {
   // The `email-settings` record (one): the form saves it with useUpdate, so the test card follows what is saved.
   const { data, isPending, isError } = useGetOne<EmailSettings & { id: string }>('email-settings', { id: 'current' });

@@ -14,7 +14,7 @@ export interface EmailSettingsForm {
   baseUrl: string;
 }
 
-/** Spec 5 and 9: port 587 and SSL on by default. */
+/** docs/product.md §5 and §9: port 587 and SSL on by default. */
 export const DEFAULT_SMTP_PORT = 587;
 
 /** "true" / "false" (or a real boolean) as a boolean; anything else takes the default. */
@@ -78,7 +78,7 @@ export const TEST_NEEDS_ENABLED = 'Activa el envío de emails y guarda la config
 export const TEST_NEEDS_ADDRESS = 'Indica el email al que enviar la prueba';
 export const TEST_ADDRESS_INVALID = 'Email no es válido';
 
-/** Spec 5: the test e-mail needs sending enabled (in the saved settings: the server sends with those) and an
+/** docs/product.md §5: the test e-mail needs sending enabled (in the saved settings: the server sends with those) and an
  * address. null when it can be sent. */
 export function testEmailProblem(savedEnabled: boolean, address: string): string | null {
   if (!savedEnabled) return TEST_NEEDS_ENABLED;

@@ -2,7 +2,7 @@ import { EMAIL_PLACEHOLDERS } from '@evreg/contracts';
 import { Box, Typography } from '@mui/material';
 import { PLACEHOLDER_HELP, placeholderToken } from './rules';
 
-/** The placeholders a template may use (spec 3), with what each one holds. */
+/** The placeholders a template may use (docs/product.md §3), with what each one holds. */
 export function PlaceholderHelp() {
   return (
     <Box

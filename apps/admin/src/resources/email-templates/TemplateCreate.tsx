@@ -2,7 +2,7 @@ import { Create, useNotify, useRedirect } from 'react-admin';
 import { NEW_TEMPLATE } from './rules';
 import { TemplateForm } from './TemplateForm';
 
-/** /admin/email-templates/create: after saving, back to the list (spec 2). */
+/** /admin/email-templates/create: after saving, back to the list (docs/product.md §2). */
 export default function TemplateCreate() {
   const notify = useNotify();
   const redirect = useRedirect();

@@ -2,7 +2,7 @@ import { Edit, useNotify, useRedirect } from 'react-admin';
 import { useParams } from 'react-router';
 import { TemplateForm } from './TemplateForm';
 
-/** /admin/email-templates/{id}/edit: saved at once (no undo delay), then back to the list (spec 2). */
+/** /admin/email-templates/{id}/edit: saved at once (no undo delay), then back to the list (docs/product.md §2). */
 export default function TemplateEdit() {
   const { id } = useParams();
   const notify = useNotify();

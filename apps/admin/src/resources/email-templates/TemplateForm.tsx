@@ -22,7 +22,7 @@ import { templateErrors, templateRequest, templateTypeLabel, type TemplateForm a
 
 const MONO = { '& textarea': { fontFamily: 'monospace', fontSize: '0.85rem' } };
 
-/** The form shared by create and edit (spec 2): name, type (chosen on create, fixed on edit), active, subject,
+/** The form shared by create and edit (docs/product.md §2): name, type (chosen on create, fixed on edit), active, subject,
  * HTML and optional text part; the placeholders as help and a preview of the unsaved content. */
 export function TemplateForm({ creating }: { creating: boolean }) {
   return (

@@ -11,7 +11,7 @@ import { ListError } from '../../common/ListStates';
 import { templateTypeLabel } from './rules';
 
 /** /admin/email-templates: every template by type (the active one first), with links to create, preview and
- * edit (spec 2). The API answers the whole list. */
+ * edit (docs/product.md §2). The API answers the whole list. */
 export default function TemplateList() {
   return (
     <List

@@ -17,7 +17,7 @@ export interface TemplateForm {
   isActive: boolean;
 }
 
-/** Spec 5: name, subject and HTML content required; the type required on create (on edit it is fixed). */
+/** docs/product.md §5: name, subject and HTML content required; the type required on create (on edit it is fixed). */
 export const TEMPLATE_MESSAGES = {
   name: EMAIL_MESSAGES.nameRequired,
   subject: EMAIL_MESSAGES.subjectRequired,
@@ -88,7 +88,7 @@ export function templateTypeLabel(
   );
 }
 
-/** What each placeholder holds, for the help shown next to the form (spec 3: the ten placeholders). */
+/** What each placeholder holds, for the help shown next to the form (docs/product.md §3: the ten placeholders). */
 export const PLACEHOLDER_HELP: Record<(typeof EMAIL_PLACEHOLDERS)[number], string> = {
   firstName: 'Nombre de la persona',
   eventTitle: 'Título del evento',

@@ -21,7 +21,7 @@ const LABELS: Record<CapacityField, string> = {
   maxQueueSpots: 'Máx. lista de espera',
 };
 
-/** The session's capacity edited in its row (spec 5): the rules of capacityRules.ts as the values are typed,
+/** The session's capacity edited in its row (docs/product.md §5): the rules of capacityRules.ts as the values are typed,
  * Save disabled while any fails, then only the changed values, each in its own call. A refusal shows under its
  * field (or above them); the values already saved stay saved. */
 export function CapacityEditor({
@@ -53,7 +53,7 @@ export function CapacityEditor({
     let done = 0;
     try {
       for (const change of changes) {
-        // One figure per call (spec 5): the data provider sends it to its own route.
+        // One figure per call (docs/product.md §5): the data provider sends it to its own route.
         const data = { [change.field]: change.value };
         await update(
           'sessions',

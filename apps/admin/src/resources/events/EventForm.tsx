@@ -18,7 +18,7 @@ import { checkedByServer, markedRequired } from './formHelpers';
 const M = MESSAGES.events;
 const TWO_COLUMNS = { display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 } as const;
 
-/** 'Nuevo Evento' / 'Editar Evento' (spec 5): id (create only), title, description and city checked here; place,
+/** 'Nuevo Evento' / 'Editar Evento' (docs/product.md §5): id (create only), title, description and city checked here; place,
  * postal code, organizer and category only by the server, whose answer shows under each field. */
 export function EventForm({ event, onClose }: { event?: AdminEvent; onClose: () => void }) {
   const [create] = useCreate();

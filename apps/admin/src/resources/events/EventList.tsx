@@ -29,14 +29,14 @@ import { SessionForm } from './SessionForm';
 import { SessionPeopleDialog } from './SessionPeopleDialog';
 import { SessionsPanel } from './SessionsPanel';
 
-/** Spec 4: badges live default, draft secondary, cancelled destructive. */
+/** docs/product.md §4: badges live default, draft secondary, cancelled destructive. */
 const STATUS_COLORS: Record<number, ChipProps['color']> = {
   [EVENT_STATUS.Live]: 'primary',
   [EVENT_STATUS.Draft]: 'default',
   [EVENT_STATUS.Cancelled]: 'error',
 };
 
-/** The events table (spec 2): search, the spec's columns, rows expanding to their sessions, and the dialogs
+/** The events table (docs/product.md §2): search, the spec's columns, rows expanding to their sessions, and the dialogs
  * of events and sessions. */
 export function EventList() {
   const { can, permissions } = useActions('events');

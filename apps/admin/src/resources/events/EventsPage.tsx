@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { HoldDurationCard, QueueLimitsCard, useSettingsAccess } from '../settings';
 import { EventList } from './EventList';
 
-/** /admin/events (Events.Read). On top the header cards with the booking settings (spec 2: shown with
+/** /admin/events (Events.Read). On top the header cards with the booking settings (docs/product.md §2: shown with
  * Settings.Read, editable with Settings.Update), then the events table with its sessions. */
 export default function EventsPage() {
   const { canRead } = useSettingsAccess();

@@ -49,7 +49,7 @@ type Step =
 const ALL_TEMPLATES = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const } };
 const typeLabel = (type: number) => EMAIL_TEMPLATE_TYPES.find((t) => t.value === type)?.label ?? '';
 
-/** 'Enviar notificación' to the active registrations of an event or a session (spec 2, 5, 8): type, message,
+/** 'Enviar notificación' to the active registrations of an event or a session (docs/product.md §2, 5, 8): type, message,
  * confirmation, then the result (totals, cost, at most five errors). */
 export function NotificationDialog({
   event,
@@ -215,7 +215,7 @@ function asDraft(values: Record<string, unknown>): NotificationDraft {
 
 const keepText = (value: string) => value;
 
-/** The SMS message with its live count, the near-limit warning and the cost estimate (spec 5, 9). */
+/** The SMS message with its live count, the near-limit warning and the cost estimate (docs/product.md §5, 9). */
 function SmsFields({ message, recipients, people }: { message: string; recipients: number; people: string }) {
   const sms = smsEstimate(message, recipients);
   return (

@@ -14,7 +14,7 @@ import { useUpdate } from 'react-admin';
 import { redistributeError, unusedReserved } from './capacityRules';
 import { sessionName, useReloadEvents } from './eventsScreen';
 
-/** Redistribute (spec 4, 5): unused reserved seats go to online booking, then the waiting list is promoted
+/** Redistribute (docs/product.md §4, 5): unused reserved seats go to online booking, then the waiting list is promoted
  * onto them (unless the session's promotion is locked). */
 export function RedistributeDialog({
   event,

@@ -16,7 +16,7 @@ import {
 const TWO_COLUMNS = { display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 } as const;
 const SHRINK = { inputLabel: { shrink: true } };
 
-/** 'Nueva Sesión' / 'Editar Sesión' (spec 5). The rules of sessionRules.ts, each shown under its field; the
+/** 'Nueva Sesión' / 'Editar Sesión' (docs/product.md §5). The rules of sessionRules.ts, each shown under its field; the
  * capacity is set on create and changed afterwards from the session's row. */
 export function SessionForm({
   event,

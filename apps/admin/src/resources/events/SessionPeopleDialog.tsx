@@ -28,7 +28,7 @@ import { WHOLE } from '../../providers/dataProvider';
 import { sessionWhen } from './eventFormat';
 import { sessionName, useEventsScreen, useReloadEvents } from './eventsScreen';
 
-/** The people registered in a session (spec 2): active and cancelled, with where their seat comes from (a staff
+/** The people registered in a session (docs/product.md §2): active and cancelled, with where their seat comes from (a staff
  * registration on a reserved seat, or online). Removing one frees the seat and promotes from the waiting list. */
 export function SessionPeopleDialog({
   event,

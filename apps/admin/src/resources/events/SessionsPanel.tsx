@@ -18,7 +18,7 @@ import { sessionWhen } from './eventFormat';
 import { sessionName, useEventsScreen, useReloadEvents } from './eventsScreen';
 
 /** An event's row expanded: its sessions with their live counts, the two switches of each (registration and
- * promotion lock), the inline capacity edit and the session's actions (spec 2, Events screen). */
+ * promotion lock), the inline capacity edit and the session's actions (docs/product.md §2, Events screen). */
 export function SessionsPanel() {
   const event = useRecordContext<AdminEvent>();
   const { open, canCreate } = useEventsScreen();

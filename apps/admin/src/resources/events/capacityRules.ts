@@ -23,7 +23,7 @@ export function capacityDraft(session: Counts): CapacityDraft {
 const whole = (value: string) => (/^-?\d+$/.test(value.trim()) ? Number(value.trim()) : null);
 const fill = (message: string, n: number) => message.replace('{n}', String(n));
 
-/** Spec 5, inline capacity edit. Total: a number, at least 1, not below the registered people. Reserved: not
+/** docs/product.md §5, inline capacity edit. Total: a number, at least 1, not below the registered people. Reserved: not
  * negative, not above the total, not below the reserved seats in use, and leaving the online part room for the
  * people seated online ('Muy pocos asientos disponibles'). Waiting list: not negative, not above the total, not
  * below the people waiting. A rule is checked when its value, or the total it depends on, was changed: an
@@ -70,7 +70,7 @@ export interface CapacityChange {
   value: number;
 }
 
-/** The calls to make, only for changed values, one per value (spec 5). A growing total goes first, so a larger
+/** The calls to make, only for changed values, one per value (docs/product.md §5). A growing total goes first, so a larger
  * reserved part or waiting list fits in it; a shrinking total goes last, after the reserved part has made room. */
 export function capacityChanges(draft: CapacityDraft, session: Counts): CapacityChange[] {
   const changes = CAPACITY_FIELDS.filter((field) => draft[field].trim() !== String(session[field])).map((field) => ({
@@ -87,7 +87,7 @@ export function capacityChanges(draft: CapacityDraft, session: Counts): Capacity
 export const unusedReserved = (session: Pick<Session, 'reservedSpots' | 'usedReservedSpots'>) =>
   Math.max(0, session.reservedSpots - session.usedReservedSpots);
 
-/** Spec 5, redistribute: a whole number from 1 to the unused reserved seats. */
+/** docs/product.md §5, redistribute: a whole number from 1 to the unused reserved seats. */
 export function redistributeError(
   value: string,
   session: Pick<Session, 'reservedSpots' | 'usedReservedSpots'>,

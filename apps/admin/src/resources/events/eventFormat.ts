@@ -7,12 +7,12 @@ const EUROS = new Intl.NumberFormat('es-ES', {
   maximumFractionDigits: 2,
 });
 
-/** Spec 2: a price of 0 is shown as 'Gratis'; otherwise euros, es-ES. */
+/** docs/product.md §2: a price of 0 is shown as 'Gratis'; otherwise euros, es-ES. */
 export function formatPrice(price: number): string {
   return price === 0 ? 'Gratis' : EUROS.format(price);
 }
 
-/** Spec 9: a cost with 2 decimals in euros, a dash when zero. */
+/** docs/product.md §9: a cost with 2 decimals in euros, a dash when zero. */
 export function formatCost(cost: number): string {
   return cost === 0 ? '-' : EUROS.format(cost);
 }
@@ -31,7 +31,7 @@ export function htmlToText(html: string): string {
 
 export const DESCRIPTION_PREVIEW_LENGTH = 100;
 
-/** Spec 2 and 9: the description preview is cut at 100 characters. */
+/** docs/product.md §2 and §9: the description preview is cut at 100 characters. */
 export function descriptionPreview(html: string): string {
   const chars = [...htmlToText(html)];
   return chars.length <= DESCRIPTION_PREVIEW_LENGTH

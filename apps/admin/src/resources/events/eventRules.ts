@@ -28,7 +28,7 @@ export interface EventFormValues {
   imageUrl: string;
 }
 
-/** A new event (spec 3 and 9): country Spain, time zone Europe/Madrid, draft, public, free. */
+/** A new event (docs/product.md §3 and §9): country Spain, time zone Europe/Madrid, draft, public, free. */
 export const NEW_EVENT: EventFormValues = {
   id: '',
   title: '',
@@ -55,14 +55,14 @@ export const STATUS_CHOICES = [
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : value == null ? '' : String(value));
 
-/** Spec 5: the id comes from the external content system, an integer above 0. */
+/** docs/product.md §5: the id comes from the external content system, an integer above 0. */
 export function eventIdError(value: unknown): string | undefined {
   const typed = text(value);
   if (typed === '') return M.idRequired;
   return /^\d+$/.test(typed) && Number(typed) >= 1 && Number(typed) <= 2_147_483_647 ? undefined : M.idInvalid;
 }
 
-/** Spec 5: price numeric, at least 0, in steps of 0.01 (euros and cents). Empty means free. */
+/** docs/product.md §5: price numeric, at least 0, in steps of 0.01 (euros and cents). Empty means free. */
 export function priceError(value: unknown): string | undefined {
   const typed = text(value).replace(',', '.');
   if (typed === '') return undefined;
@@ -76,7 +76,7 @@ function price(value: unknown): number {
 
 /** The body of POST /events (with the id) and PUT /events/{id} (without it: it can't change). Place, postal
  * code, organizer and category go as typed: only the server checks them and answers per field. organizerId is
- * not sent (spec 3: a fixed value; the API keeps it null on create and unchanged on edit). */
+ * not sent (docs/product.md §3: a fixed value; the API keeps it null on create and unchanged on edit). */
 export function eventPayload(values: EventFormValues, mode: 'create' | 'edit'): Partial<EventPayload> {
   const body = {
     title: text(values.title),

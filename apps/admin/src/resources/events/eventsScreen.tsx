@@ -23,7 +23,7 @@ export interface EventsScreen {
   /** The session whose capacity is being edited in its row, if any. */
   editingCapacity: number | null;
   editCapacity: (sessionId: number | null) => void;
-  /** Events.Create / Update / Delete (spec 6; the API checks them again). */
+  /** Events.Create / Update / Delete (docs/product.md §6; the API checks them again). */
   canCreate: boolean;
   canEdit: boolean;
   canDelete: boolean;

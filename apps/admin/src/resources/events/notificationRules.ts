@@ -6,9 +6,9 @@ import {
   type SendNotificationRequest,
 } from '@evreg/contracts';
 
-/** Above this many characters in total (message and event details) an SMS is close to splitting (spec 9). */
+/** Above this many characters in total (message and event details) an SMS is close to splitting (docs/product.md §9). */
 export const SMS_WARNING_ABOVE = 153;
-/** The result lists this many errors, then 'y N más' (spec 9). */
+/** The result lists this many errors, then 'y N más' (docs/product.md §9). */
 export const SHOWN_ERRORS = 5;
 
 /** Characters as a person counts them (an emoji is one). */
@@ -23,11 +23,11 @@ export interface SmsEstimate {
   /** Above 153 characters in total: the SMS is about to split. */
   nearLimit: boolean;
   tooLong: boolean;
-  /** Euros: 0.10 per SMS part per recipient (spec 9), an estimate. */
+  /** Euros: 0.10 per SMS part per recipient (docs/product.md §9), an estimate. */
   cost: number;
 }
 
-/** Spec 5 and 9: at most 160 characters including the ~80 the system adds, so 80 for the message; a warning above
+/** docs/product.md §5 and §9: at most 160 characters including the ~80 the system adds, so 80 for the message; a warning above
  * 153; over 160 an SMS would split in parts of 153 at extra cost. */
 export function smsEstimate(message: string, recipients: number): SmsEstimate {
   const messageLength = length(message.trim());
@@ -53,7 +53,7 @@ export interface NotificationDraft {
 
 export type NotificationErrors = Partial<Record<'message' | 'emailTemplateId', string>>;
 
-/** Spec 5, notification: an SMS needs a message of at most 80 characters; an e-mail a template or a message. */
+/** docs/product.md §5, notification: an SMS needs a message of at most 80 characters; an e-mail a template or a message. */
 export function notificationErrors(draft: NotificationDraft): NotificationErrors {
   const message = draft.message.trim();
   if (draft.type === NOTIFICATION_TYPE.Sms) {

@@ -16,7 +16,7 @@ export interface SessionFormValues {
   isPromotionLocked: boolean;
 }
 
-/** Spec 5 and 9: capacity 20, reserved 5, waiting list 10 (the default limit setting when it can be read), 10:00
+/** docs/product.md §5 and §9: capacity 20, reserved 5, waiting list 10 (the default limit setting when it can be read), 10:00
  * to 11:30. An all-day session is sent from 00:00 to 23:59. */
 export const SESSION_DEFAULTS = {
   maxAttendees: 20,
@@ -66,7 +66,7 @@ const wholeNumber = (value: string) => (/^-?\d+$/.test(value.trim()) ? Number(va
 
 export type SessionFormErrors = Partial<Record<keyof SessionFormValues, string>>;
 
-/** Spec 5, session form: dates required, times required unless all day, the end not before the start (on one
+/** docs/product.md §5, session form: dates required, times required unless all day, the end not before the start (on one
  * day, the end time after the start time), capacity above 0, reserved not negative nor above the capacity,
  * waiting list not negative. On edit the capacity is not part of the form (it has its own inline edit). */
 export function sessionFormErrors(values: SessionFormValues, mode: 'create' | 'edit'): SessionFormErrors {

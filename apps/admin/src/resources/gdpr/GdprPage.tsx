@@ -17,7 +17,7 @@ import { deletedSummary, exportFileName, gdprEmailError } from './rules';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
-/** RGPD (spec 2, 5, 8): a person's data by e-mail: the summary, a JSON export (named with the e-mail and the
+/** RGPD (docs/product.md §2, 5, 8): a person's data by e-mail: the summary, a JSON export (named with the e-mail and the
  * date) and the erasure, after a confirmation. */
 export default function GdprPage() {
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -60,7 +60,7 @@ export default function GdprPage() {
       saveFile(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }), fileName);
       setBanner({ severity: 'success', text: `Datos exportados en ${fileName}`, vanishAfterMs: 3000 });
     } catch (error) {
-      // Spec 8: the server's message preferred.
+      // docs/product.md §8: the server's message preferred.
       setBanner({ severity: 'error', text: reason(error) || 'Error al exportar datos de usuario' });
     } finally {
       setBusy(false);

@@ -1,13 +1,13 @@
 import { GDPR_MESSAGES, isValidEmail, type GdprDeleteResult } from '@evreg/contracts';
 
-/** Spec 5: the search needs an e-mail; a malformed one gets the same answer the server would give. */
+/** docs/product.md §5: the search needs an e-mail; a malformed one gets the same answer the server would give. */
 export function gdprEmailError(email: string): string | null {
   const value = email.trim();
   if (!value || !isValidEmail(value)) return GDPR_MESSAGES.emailRequired;
   return null;
 }
 
-/** Spec 9: the export is JSON named with the e-mail and the date: 'datos-rgpd-ana@example.com-2026-03-05.json'. */
+/** docs/product.md §9: the export is JSON named with the e-mail and the date: 'datos-rgpd-ana@example.com-2026-03-05.json'. */
 export function exportFileName(email: string, today: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   const day = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;

@@ -32,7 +32,7 @@ interface Loaded<T> {
   problem?: string | null;
 }
 
-/** Spec 2: three clickable tiles of the chosen session (reserved spots, waiting list, all registrations), each
+/** docs/product.md §2: three clickable tiles of the chosen session (reserved spots, waiting list, all registrations), each
  * opening its list in a modal. */
 export function CapacityTiles({
   session,

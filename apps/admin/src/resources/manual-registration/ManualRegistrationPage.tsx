@@ -39,7 +39,7 @@ import { SessionPicker } from './SessionPicker';
 
 const NO_PERMISSION = (what: string, permission: string) => `Para ver ${what} necesitas el permiso ${permission}.`;
 
-/** Registro Manual (spec 2, 4, 5, 8): staff register a person on a reserved spot of a session; when the
+/** Registro Manual (docs/product.md §2, 4, 5, 8): staff register a person on a reserved spot of a session; when the
  * reserved spots are used up the server asks for confirmation and the person can go to the waiting list. */
 export default function ManualRegistrationPage() {
   const command = useCommand();
@@ -114,7 +114,7 @@ export default function ManualRegistrationPage() {
         return;
       }
       setSuccess(successText(answer));
-      // Spec 4: the person's fields and the passport option clear; the consent stays.
+      // docs/product.md §4: the person's fields and the passport option clear; the consent stays.
       setRound(({ key }) => ({ key: key + 1, values: { ...EMPTY_PERSON, gdprConsent: form.gdprConsent } }));
     } catch (error) {
       setFailure(failureText(error));
@@ -305,7 +305,7 @@ function PersonFields() {
               checked={bypass.value}
               onChange={(e) => {
                 bypass.onChange(e.target.checked);
-                // Spec 5: the document's message follows the option (checked again with the new rule).
+                // docs/product.md §5: the document's message follows the option (checked again with the new rule).
                 taxId.onChange(taxId.value);
               }}
             />

@@ -10,10 +10,10 @@ import {
   sessionRange,
 } from '../../common/sessionChoice';
 
-/** Select lists are at most 60 units (15rem) high (spec 9). */
+/** Select lists are at most 60 units (15rem) high (docs/product.md §9). */
 const MENU = { slotProps: { paper: { sx: { maxHeight: 240 } } } };
 
-/** Spec 2, manual registration: a search box and a select for the event (title and 'city - address'), then a
+/** docs/product.md §2, manual registration: a search box and a select for the event (title and 'city - address'), then a
  * search by date and a select for the session (date, times, availability), disabled until an event is chosen. */
 export function SessionPicker({
   events,

@@ -12,7 +12,7 @@ import {
 import { HttpError } from 'react-admin';
 import { isActive, serverErrorsText } from '../registrations/rules';
 
-/** The manual registration form (spec 3): the person, the foreign-passport option and the consent. */
+/** The manual registration form (docs/product.md §3): the person, the foreign-passport option and the consent. */
 export interface ManualForm {
   firstName: string;
   lastName: string;
@@ -37,7 +37,7 @@ export const EMPTY_PERSON: Omit<ManualForm, 'gdprConsent'> = {
   bypassValidation: false,
 };
 
-/** Spec 5, manual registration. Values are trimmed for the required checks; the phone is optional. With the
+/** docs/product.md §5, manual registration. Values are trimmed for the required checks; the phone is optional. With the
  * foreign-passport option the document is not checked as a DNI/NIE, but a passport number is still needed. */
 export const MANUAL_MESSAGES = {
   firstName: 'Nombre es requerido',
@@ -98,14 +98,14 @@ export function needsConfirmation(
   return 'requiresConfirmation' in answer && answer.requiresConfirmation === true && answer.reservedSpotsFull === true;
 }
 
-/** Spec 8: the success text. */
+/** docs/product.md §8: the success text. */
 export function successText(answer: ManualRegistrationResponse): string {
   return answer.queued
     ? `Persona añadida a la lista de espera. Posición en cola: ${answer.queuePosition}`
     : 'Registro manual completado exitosamente';
 }
 
-/** Spec 8: the person's errors joined by commas, else the server's message, else 'Error al crear el registro'. */
+/** docs/product.md §8: the person's errors joined by commas, else the server's message, else 'Error al crear el registro'. */
 export function failureText(error: unknown): string {
   const attendeeErrors =
     error instanceof HttpError ? (error.body?.attendeeErrors as Record<string, string[]> | undefined) : undefined;
@@ -116,7 +116,7 @@ export function failureText(error: unknown): string {
   return serverErrorsText(error, 'Error al crear el registro');
 }
 
-/** The three tiles of the chosen session (spec 2). Active and cancelled are counted from its registrations,
+/** The three tiles of the chosen session (docs/product.md §2). Active and cancelled are counted from its registrations,
  * when they could be read. */
 export function tileFigures(
   session: Pick<

@@ -35,7 +35,7 @@ type Dialog = { kind: 'promote' | 'edit' | 'remove'; entry: QueueEntry };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
-/** Listas de Espera (spec 2, 4, 8): pick an event (search as you type) and a session, then its waiting list:
+/** Listas de Espera (docs/product.md §2, 4, 8): pick an event (search as you type) and a session, then its waiting list:
  * drag (or keyboard) to reorder, promote when a spot is free, edit, remove, export to Excel. */
 export default function QueuePage() {
   const [remove] = useDelete<QueueEntry>();
@@ -81,7 +81,7 @@ export default function QueuePage() {
       notify('Orden de la lista actualizado correctamente', { type: 'success' });
     } catch (error) {
       notify(withReason('Error al reordenar la lista de espera', message(error)), { type: 'error' });
-      // Spec 8: on failure the list reloads.
+      // docs/product.md §8: on failure the list reloads.
       await reloadQueue();
     } finally {
       setOrder(null);

@@ -1,6 +1,6 @@
 import type { QueueEntry, Session } from '@evreg/contracts';
 
-/** Spec 4: promote is offered for waiting entries only when the session has a free online spot or an unused
+/** docs/product.md §4: promote is offered for waiting entries only when the session has a free online spot or an unused
  * reserved spot (the server takes the online one first). */
 export function canPromote(
   entry: Pick<QueueEntry, 'status'>,

@@ -5,8 +5,8 @@ import { FormDialog } from '../../common/FormDialog';
 import { emailWith, requiredWith } from '../../common/validators';
 import { EDIT_MESSAGES, serverErrorsText } from './rules';
 
-/** 'Editar Registro' (spec 5): names, e-mail and DNI/NIE required, phone optional. A refusal shows the server's
- * errors joined (spec 8), e.g. the e-mail already registered in that session. */
+/** 'Editar Registro' (docs/product.md §5): names, e-mail and DNI/NIE required, phone optional. A refusal shows the server's
+ * errors joined (docs/product.md §8), e.g. the e-mail already registered in that session. */
 export function RegistrationEdit({ registration, onClose }: { registration: AdminRegistration; onClose: () => void }) {
   const [update] = useUpdate<AdminRegistration>();
   const notify = useNotify();

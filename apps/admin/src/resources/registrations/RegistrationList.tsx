@@ -19,7 +19,7 @@ type Dialog = { kind: 'edit' | 'resend' | 'cancel' | 'delete'; registration: Adm
 
 const personName = (r: AdminRegistration) => `${r.firstName} ${r.lastName}`.trim();
 
-/** Registrations (spec 2): the API's pages of 20, a search (debounced 500 ms) by name, e-mail, DNI/NIE or
+/** Registrations (docs/product.md §2): the API's pages of 20, a search (debounced 500 ms) by name, e-mail, DNI/NIE or
  * event, and edit, resend e-mail, cancel (only active) and delete, each after a confirmation. */
 export default function RegistrationList() {
   const { can } = useActions('registrations');

@@ -2,7 +2,7 @@ import { MESSAGES } from '@evreg/contracts';
 import { HttpError } from 'react-admin';
 import { formatDay } from '../../common/sessionChoice';
 
-/** Spec 3/4: status may arrive as a number (0 active, 1 cancelled) or as text ('Active' / 'Cancelled'). */
+/** docs/product.md §3/4: status may arrive as a number (0 active, 1 cancelled) or as text ('Active' / 'Cancelled'). */
 export function isActive(status: unknown): boolean {
   if (typeof status === 'number') return status === 0;
   const text = String(status ?? '')
@@ -25,7 +25,7 @@ export function formatSessionInfo(info: string | null | undefined): string {
   return `${formatDay(match[1])}${match[2].trim() ? ` ${match[2].trim()}` : ' (todo el día)'}`;
 }
 
-/** Spec 5, registration edit: names, e-mail (pattern) and national ID required; phone optional. */
+/** docs/product.md §5, registration edit: names, e-mail (pattern) and national ID required; phone optional. */
 export const EDIT_MESSAGES = {
   firstName: MESSAGES.user.firstNameRequired,
   lastName: MESSAGES.booking.lastNameRequired,
@@ -34,7 +34,7 @@ export const EDIT_MESSAGES = {
   userTaxId: MESSAGES.booking.taxIdRequired,
 } as const;
 
-/** Spec 8: 'joined server errors', else the server's message, else the screen's text. The data provider
+/** docs/product.md §8: 'joined server errors', else the server's message, else the screen's text. The data provider
  * shapes field errors as { field: text, root: { serverError } }. */
 export function serverErrorsText(error: unknown, fallback: string): string {
   const fields = error instanceof HttpError ? (error.body?.errors as Record<string, unknown> | undefined) : undefined;

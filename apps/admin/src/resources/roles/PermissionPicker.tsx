@@ -5,7 +5,7 @@ import { useInput } from 'react-admin';
 import { actionName, groupPermissions, matchesPermission } from './permissionGroups';
 
 /** The role's permissions (form field permissionIds): grouped by resource, a select-all checkbox per
- * resource, a search and the 'N de M seleccionados' counter (spec 2, Roles). */
+ * resource, a search and the 'N de M seleccionados' counter (docs/product.md §2, Roles). */
 export function PermissionPicker({ permissions, disabled = false }: { permissions: Permission[]; disabled?: boolean }) {
   const { field } = useInput<number[]>({ source: 'permissionIds', defaultValue: [] });
   const [query, setQuery] = useState('');

@@ -14,7 +14,7 @@ import { RoleForm } from './RoleForm';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; role: Role } | { kind: 'delete'; role: Role };
 
-/** Roles (spec 2): search by name or description; system roles are not deletable. */
+/** Roles (docs/product.md §2): search by name or description; system roles are not deletable. */
 export default function RoleList() {
   const { can } = useActions('roles');
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -104,7 +104,7 @@ export default function RoleList() {
                     onClick={() => setDialog({ kind: 'edit', role })}
                   />
                 )}
-                {/* System roles cannot be deleted (spec 2). */}
+                {/* System roles cannot be deleted (docs/product.md §2). */}
                 {can('delete') && !role.isSystemRole && (
                   <RowAction
                     title="Eliminar"

@@ -39,7 +39,7 @@ export interface PermissionGroup {
   permissions: Permission[];
 }
 
-/** Permissions grouped by resource (spec 2, Roles), groups and actions in a fixed order. */
+/** Permissions grouped by resource (docs/product.md §2, Roles), groups and actions in a fixed order. */
 export function groupPermissions(permissions: readonly Permission[]): PermissionGroup[] {
   const groups = new Map<string, Permission[]>();
   for (const p of permissions) groups.set(p.resource, [...(groups.get(p.resource) ?? []), p]);

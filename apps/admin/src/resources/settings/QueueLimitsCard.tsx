@@ -18,7 +18,7 @@ import { FORM_ROW, SettingsCard } from './SettingsCard';
 import { useSettingsAccess } from './useSettingsAccess';
 
 /** Events screen header card: the waiting-list limits (queue-settings) and the bulk limit for every session
- * not yet ended (spec 7, 8, 9: 3 s banner for the limits, 5 s for the bulk update). */
+ * not yet ended (docs/product.md §7, 8, 9: 3 s banner for the limits, 5 s for the bulk update). */
 export function QueueLimitsCard() {
   const { canEdit } = useSettingsAccess();
   // The `settings` record 'queue-settings' (also read by the session form for its default).

@@ -1,6 +1,6 @@
 import { HOLD_DURATION_MINUTES, MESSAGES } from '@evreg/contracts';
 
-/** Spec 5, hold duration: an integer from 1 to 60 minutes. null when valid. */
+/** docs/product.md §5, hold duration: an integer from 1 to 60 minutes. null when valid. */
 export function holdDurationError(value: string): string | null {
   if (!/^-?\d+$/.test(value.trim())) return MESSAGES.settings.holdDurationNumber;
   const minutes = Number(value);
@@ -9,7 +9,7 @@ export function holdDurationError(value: string): string | null {
   return null;
 }
 
-/** Waiting-list limits and the bulk limit: whole numbers, not negative (spec 5). */
+/** Waiting-list limits and the bulk limit: whole numbers, not negative (docs/product.md §5). */
 export function queueLimitError(value: string, message: string = MESSAGES.settings.queueLimitNumber): string | null {
   return /^\d+$/.test(value.trim()) ? null : message;
 }

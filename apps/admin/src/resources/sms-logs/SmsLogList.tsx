@@ -22,7 +22,7 @@ const DELETE_ALL =
   '¿Eliminar todo el registro de SMS? Los SMS pendientes ya no se enviarán. Esta acción no se puede deshacer.';
 
 /** /admin/sms-logs (Settings.Read): the total cost card and the SMS log, newest first, 50 a page with
- * 'Página n' (spec 2, 4, 9); delete one or all with Settings.Delete. */
+ * 'Página n' (docs/product.md §2, 4, 9); delete one or all with Settings.Delete. */
 export default function SmsLogList() {
   const { can } = useActions('sms-logs');
   const deleteAll = async (provider: AdminDataProvider) => {

@@ -1,9 +1,9 @@
 import type { SmsLogEntry } from '@evreg/contracts';
 
-/** Spec 9: 50 rows a page; 'Siguiente' is disabled when a page has fewer (common/PrevNextPagination). */
+/** docs/product.md §9: 50 rows a page; 'Siguiente' is disabled when a page has fewer (common/PrevNextPagination). */
 export const SMS_LOG_PAGE_SIZE = 50;
 
-/** Spec 4: Sent (Enviado), Failed (Fallido), anything else Pendiente. */
+/** docs/product.md §4: Sent (Enviado), Failed (Fallido), anything else Pendiente. */
 export function smsStatusLabel(status: SmsLogEntry['status'] | string): 'Enviado' | 'Fallido' | 'Pendiente' {
   if (status === 'Sent') return 'Enviado';
   if (status === 'Failed') return 'Fallido';
@@ -19,7 +19,7 @@ const EUROS = new Intl.NumberFormat('es-ES', {
   maximumFractionDigits: 2,
 });
 
-/** Spec 9: euros with 2 decimals, a dash when zero (or unknown). */
+/** docs/product.md §9: euros with 2 decimals, a dash when zero (or unknown). */
 export function formatCost(cost: number | string | null | undefined): string {
   const value = typeof cost === 'string' ? Number(cost) : cost;
   if (value === null || value === undefined || !Number.isFinite(value) || Math.abs(value) < 0.005) return '-';

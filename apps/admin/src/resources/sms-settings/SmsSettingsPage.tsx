@@ -9,7 +9,7 @@ import { SettingsForm, WhenField } from '../../common/SettingsForm';
 import { SettingsCard } from '../settings/SettingsCard';
 import { smsRequestFromForm, TOKEN_PLACEHOLDER_KEEP, TOKEN_PLACEHOLDER_NEW, type SmsSettingsForm } from './rules';
 
-/** /admin/sms-settings (Settings.Update): sending on/off, sender and the Netelip token (spec 2, 3, 5, 8). */
+/** /admin/sms-settings (Settings.Update): sending on/off, sender and the Netelip token (docs/product.md §2, 3, 5, 8). */
 export default function SmsSettingsPage() {
   // The `sms-settings` record (one), saved with useUpdate by the form.
   const { data, isPending, isError } = useGetOne<SmsSettings & { id: string }>('sms-settings', { id: 'current' });

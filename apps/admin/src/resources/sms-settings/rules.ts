@@ -6,7 +6,7 @@ export interface SmsSettingsForm {
   netelipToken: string;
 }
 
-/** The PUT body: the token only when one was typed (spec 5: sent only if non-empty; empty keeps the stored one). */
+/** The PUT body: the token only when one was typed (docs/product.md §5: sent only if non-empty; empty keeps the stored one). */
 export function smsRequestFromForm(form: SmsSettingsForm): UpdateSmsSettingsRequest {
   const body: UpdateSmsSettingsRequest = { smsEnabled: form.smsEnabled, senderName: form.senderName.trim() };
   const token = form.netelipToken.trim();

@@ -5,7 +5,7 @@ import { FormDialog } from '../../common/FormDialog';
 import { minLengthWith } from '../../common/validators';
 import { useCommand } from '../../common/useCommand';
 
-/** Spec 5: the new password is optional; empty means the server generates a temporary one. Either way the
+/** docs/product.md §5: the new password is optional; empty means the server generates a temporary one. Either way the
  * user must change it at the next sign-in, and the dialog after this one shows it once. */
 export function ResetPasswordDialog({
   user,

@@ -12,7 +12,7 @@ import {
   TextField,
 } from '@mui/material';
 
-/** The temporary password, shown once (spec 2): a copy button and 'Entendido', after which it is gone. */
+/** The temporary password, shown once (docs/product.md §2): a copy button and 'Entendido', after which it is gone. */
 export function TemporaryPasswordDialog({
   email,
   password,

@@ -4,7 +4,7 @@ import { FormDialog } from '../../common/FormDialog';
 import { requiredWith } from '../../common/validators';
 import { DepartmentSelect, MissingChoices, PersonFields, useChoices } from './userFields';
 
-/** 'Nuevo Usuario' (spec 2, 5): department and role required; the server answers the temporary password. */
+/** 'Nuevo Usuario' (docs/product.md §2, 5): department and role required; the server answers the temporary password. */
 export function UserCreate({
   permissions,
   onClose,

@@ -4,7 +4,7 @@ import { BooleanInput, useNotify, useUpdate } from 'react-admin';
 import { FormDialog } from '../../common/FormDialog';
 import { DepartmentSelect, MissingChoices, PersonFields, useChoices } from './userFields';
 
-/** 'Editar Usuario': the role is shown but not editable (spec 5); the account flags of PUT /user/{id}. */
+/** 'Editar Usuario': the role is shown but not editable (docs/product.md §5); the account flags of PUT /user/{id}. */
 export function UserEdit({
   user,
   permissions,

@@ -24,7 +24,7 @@ type Dialog =
   | { kind: 'delete'; user: User }
   | { kind: 'password'; email: string; password: string };
 
-/** Users (spec 2): search, the spec's columns, and the actions the user's permissions allow (spec 6). */
+/** Users (docs/product.md §2): search, the spec's columns, and the actions the user's permissions allow (docs/product.md §6). */
 export default function UserList() {
   const { can, permissions } = useActions('users');
   const [dialog, setDialog] = useState<Dialog | null>(null);

@@ -2,7 +2,7 @@ import type { User } from '@evreg/contracts';
 
 export type UserStatus = 'Bloqueado' | 'Cambiar Contraseña' | 'Activo' | 'Email No Confirmado';
 
-/** Spec 4, in this order: blocked (lockoutEnd in the future), must change the password, active (e-mail
+/** docs/product.md §4, in this order: blocked (lockoutEnd in the future), must change the password, active (e-mail
  * confirmed), otherwise e-mail not confirmed. */
 export function userStatus(
   user: Pick<User, 'lockoutEnd' | 'mustChangePassword' | 'emailConfirmed'>,

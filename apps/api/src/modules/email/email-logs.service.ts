@@ -9,7 +9,7 @@ import { EmailOutbox } from './email-outbox';
 
 const M = EMAIL_MESSAGES;
 const DEFAULT_PAGE_SIZE = 20;
-/** Only these can be resent (spec section 4). */
+/** Only these can be resent (docs/product.md §4). */
 const RESENDABLE = ['Registration', 'Promotion'];
 
 type LogRow = Omit<EmailLogEntry, 'event' | 'sentAt' | 'createdAt'> & {

@@ -1,6 +1,6 @@
 import { descriptionExcerpt, descriptionText, sanitizeDescription } from './description';
 
-describe('sanitizeDescription (allow-list of spec section 2)', () => {
+describe('sanitizeDescription (allow-list of docs/product.md §2)', () => {
   it('keeps the allowed tags and link attributes', () => {
     const html =
       '<h1>T1</h1><h2>T2</h2><h3>T3</h3><h4>T4</h4><h5>T5</h5><h6>T6</h6><p>Un <strong>texto</strong> <em>con</em> <u>formato</u><br />y salto</p>' +

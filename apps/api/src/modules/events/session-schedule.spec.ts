@@ -1,6 +1,6 @@
 import { isCalendarDate, isClockTime, readSchedule } from './session-schedule';
 
-describe('session dates and times (spec section 5, session form)', () => {
+describe('session dates and times (docs/product.md §5, session form)', () => {
   it('accepts real YYYY-MM-DD dates only', () => {
     for (const ok of ['2026-05-09', '2024-02-29', '2026-12-31']) expect(isCalendarDate(ok)).toBe(true);
     for (const bad of [

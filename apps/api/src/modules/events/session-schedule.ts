@@ -23,7 +23,7 @@ export interface ScheduleInput {
 
 export type Schedule = Required<ScheduleInput>;
 
-/** The session form's date rules (spec section 5) on input whose formats the DTO has already checked: times
+/** The session form's date rules (docs/product.md §5) on input whose formats the DTO has already checked: times
  * as HH:MM:SS, an all-day session from 00:00:00 to 23:59:00 whatever times were sent, the end date not before
  * the start date and, on one day, the end time after the start time. */
 export function readSchedule(input: ScheduleInput): { schedule: Schedule; errors: Record<string, string[]> } {

@@ -66,7 +66,7 @@ export class NotificationsService {
     return this.send({ column: 'r.session_id', id: sessionId }, dto, actor);
   }
 
-  /** Spec section 5: an SMS needs a message of at most 80 characters (80 more are the event details); an e-mail
+  /** docs/product.md §5: an SMS needs a message of at most 80 characters (80 more are the event details); an e-mail
    * needs a template or a message. */
   private validate(dto: SendNotificationDto): void {
     if (dto.type === NOTIFICATION_TYPE.Sms) {

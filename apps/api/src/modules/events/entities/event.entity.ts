@@ -9,7 +9,7 @@ export class EventEntity {
   id: number;
 
   @Column({ type: 'varchar', length: 300 }) title: string;
-  /** Sanitised HTML (allow-list of spec section 2), never stored raw. */
+  /** Sanitised HTML (allow-list of docs/product.md §2), never stored raw. */
   @Column({ type: 'text' }) description: string;
   @Column({ name: 'event_category_id', type: 'int', nullable: true }) eventCategoryId: number | null;
   @Column({ type: 'varchar', length: 100, default: 'Spain' }) country: string;
