@@ -2,14 +2,16 @@ import { Controller, Get } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
+import { PERMISSIONS } from '@evreg/contracts';
 import { RoutePolicyCheck } from '../src/modules/auth/route-policy.check';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@evreg/testing';
 
 interface Operation {
   method: string;
   path: string;
   access?: string;
   permissions?: string[];
+  staffSessionOnly?: boolean;
 }
 
 /** Every route of the OpenAPI document, which lists every controller route of the application. */
@@ -18,7 +20,13 @@ async function routeTable(app: TestApp): Promise<Operation[]> {
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
     for (const [method, op] of Object.entries<any>(item)) {
-      operations.push({ method: method.toUpperCase(), path, access: op['x-access'], permissions: op['x-permissions'] });
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        access: op['x-access'],
+        permissions: op['x-permissions'],
+        staffSessionOnly: op['x-staff-session-only'] === true,
+      });
     }
   }
   return operations;
@@ -70,7 +78,8 @@ describe('Access control, generated from the route table', () => {
   it('refuses every non-public route without a token (401) and with a wrong one (401)', async () => {
     const failures: string[] = [];
     for (const op of operations.filter((o) => o.access === 'authenticated')) {
-      for (const token of [undefined, 'token-falso']) {
+      // A made-up access token, and a made-up API token (docs/domain.md, "API tokens").
+      for (const token of [undefined, 'token-falso', `evr_${'x'.repeat(43)}`]) {
         const res = await app.request(op.method, concrete(op.path), {
           token,
           body: ['POST', 'PUT'].includes(op.method) ? {} : undefined,
@@ -108,6 +117,43 @@ describe('Access control, generated from the route table', () => {
       'PUT /api/user/change-password',
     ]);
     expect((await app.request('GET', '/api/admin/dashboard/stats', { token: noPermissions })).status).toBe(200);
+  });
+
+  it('refuses API tokens on exactly the staff-session routes, and grants them only their permissions', async () => {
+    const staffOnly = operations
+      .filter((o) => o.staffSessionOnly)
+      .map((o) => `${o.method} ${o.path}`)
+      .sort();
+    // The staff member's own account, and the management of the tokens themselves.
+    expect(staffOnly).toEqual([
+      'DELETE /api/api-tokens/{id}',
+      'GET /api/api-tokens',
+      'GET /api/user/me',
+      'POST /api/api-tokens',
+      'POST /api/auth/logout',
+      'PUT /api/user/change-password',
+    ]);
+    const admin = await app.adminToken();
+    const mint = async (permissions: string[]) =>
+      (await app.request('POST', '/api/api-tokens', { token: admin, body: { name: 'Acceso', permissions } })).body
+        .token as string;
+    const everything = await mint(PERMISSIONS.slice());
+    const usersReader = await mint(['Users.Read']);
+    const failures: string[] = [];
+    for (const op of operations.filter((o) => o.access === 'authenticated')) {
+      const body = ['POST', 'PUT'].includes(op.method) ? {} : undefined;
+      const all = await app.request(op.method, concrete(op.path), { token: everything, body });
+      const one = await app.request(op.method, concrete(op.path), { token: usersReader, body });
+      const grantsOne = !op.permissions?.length || (op.permissions.length === 1 && op.permissions[0] === 'Users.Read');
+      if (op.staffSessionOnly) {
+        if (all.status !== 403 || all.body.code !== 'STAFF_SESSION_REQUIRED')
+          failures.push(`${op.method} ${op.path} (todos): ${all.status}`);
+      } else if ([401, 403].includes(all.status)) failures.push(`${op.method} ${op.path} (todos): ${all.status}`);
+      if (op.staffSessionOnly || grantsOne) continue;
+      if (one.status !== 403 || one.body.code !== 'FORBIDDEN')
+        failures.push(`${op.method} ${op.path} (Users.Read): ${one.status}`);
+    }
+    expect(failures).toEqual([]);
   });
 
   it('grants a route to a user holding its permission', async () => {

@@ -1,5 +1,5 @@
-import { TestApp } from './support/test-app';
-import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './support/test-env';
+import { TestApp } from '@evreg/testing';
+import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from '@evreg/testing';
 
 describe('Staff sign-in (POST /api/auth/login, refresh, logout, me, change-password)', () => {
   let app: TestApp;

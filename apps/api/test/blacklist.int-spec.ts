@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { BlacklistService } from '../src/modules/blacklist/blacklist.service';
 import { calendarDate } from '../src/modules/blacklist/expiry';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@evreg/testing';
 
 const M = {
   event: 'Debe seleccionar un evento',

@@ -1,5 +1,5 @@
-import { attendee, createSession, invariantProblems } from './support/booking-fixtures';
-import { TestApp } from './support/test-app';
+import { attendee, createSession, invariantProblems } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
 
 /** Rushes at one session from two API instances sharing one PostgreSQL, then every invariant of DOMAIN.md is
  * checked against the rows. */

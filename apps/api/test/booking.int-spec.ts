@@ -1,8 +1,8 @@
 import type { AppConfig } from '../src/config/app-config';
 import { APP_CONFIG } from '../src/config/config.module';
 import { cancellationToken } from '../src/modules/registrations/cancel-token';
-import { attendee, createSession, dni, invariantProblems } from './support/booking-fixtures';
-import { TestApp } from './support/test-app';
+import { attendee, createSession, dni, invariantProblems } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
 
 describe('Public booking: holds and registrations', () => {
   let app: TestApp;

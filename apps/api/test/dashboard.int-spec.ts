@@ -1,5 +1,5 @@
 import { addRegistration, createEvent, createSession, eventBody } from './support/events-helpers';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@evreg/testing';
 
 describe('Dashboard (GET /api/admin/dashboard/stats)', () => {
   let app: TestApp;

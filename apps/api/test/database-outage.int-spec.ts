@@ -2,9 +2,9 @@ import { ConsoleLogger } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoginResponse } from '@evreg/contracts';
-import { attendee, createSession } from './support/booking-fixtures';
-import { TestApp } from './support/test-app';
-import { ThrowawayPostgres } from './support/throwaway-services';
+import { attendee, createSession } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
+import { ThrowawayPostgres } from '@evreg/testing';
 
 /** PostgreSQL away (docs/domain.md, "PostgreSQL away"): on a throwaway server of its own, killed and started
  * again, never the shared one. Every call answers 503 with Retry-After and a Spanish message, a signed-in staff
@@ -22,6 +22,8 @@ describe('PostgreSQL away', () => {
   let pg: ThrowawayPostgres;
   let app: TestApp;
   let staff: LoginResponse;
+  /** An API token (docs/domain.md, "API tokens"): checking it meets the outage like an access token. */
+  let apiToken: string;
   let eventId: number;
   let sessionId: number;
   const lines: { level: string; text: string }[] = [];
@@ -46,6 +48,12 @@ describe('PostgreSQL away', () => {
     app = await TestApp.start({ databaseUrl: pg.url(), env: { LOG_LEVEL: 'warn', DB_CONNECT_TIMEOUT_MS: '2000' } });
     ({ eventId, sessionId } = await createSession(app, { maxAttendees: 5 }));
     staff = await app.login();
+    apiToken = (
+      await app.request('POST', '/api/api-tokens', {
+        token: staff.accessToken,
+        body: { name: 'Caída', permissions: ['Users.Read'] },
+      })
+    ).body.token;
   }, 60_000);
 
   afterAll(async () => {
@@ -68,6 +76,7 @@ describe('PostgreSQL away', () => {
         body: { eventSessionId: sessionId, ...attendee(71) },
       }),
     'admin list': () => app.request('GET', '/api/user', { token }),
+    'admin list (API token)': () => app.request('GET', '/api/user', { token: apiToken }),
     me: () => app.request('GET', '/api/user/me', { token }),
     refresh: () => app.request('POST', '/api/auth/refresh', { token: refreshToken }),
     login: () =>
@@ -126,6 +135,7 @@ describe('PostgreSQL away', () => {
       hold: 200,
       registration: 201,
       'admin list': 200,
+      'admin list (API token)': 200,
       me: 200,
       refresh: 200,
       login: 401, // an unknown e-mail, now that someone can check it

@@ -1,4 +1,4 @@
-import { TestApp } from './support/test-app';
+import { TestApp } from '@evreg/testing';
 
 const LENGTH = 'El nombre del departamento debe tener entre 2 y 100 caracteres';
 const REQUIRED = 'El nombre del departamento es requerido';

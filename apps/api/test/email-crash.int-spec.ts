@@ -4,9 +4,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { EmailDeliveryService } from '../src/modules/email/email-delivery.service';
-import { type CapturedMail, SmtpCapture, eventually, useSmtp } from './support/smtp-capture';
-import { TestApp } from './support/test-app';
-import { TEST_REDIS_URL, databaseUrl } from './support/test-env';
+import { type CapturedMail, SmtpCapture, eventually, useSmtp } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
+import { TEST_REDIS_URL, databaseUrl } from '@evreg/testing';
 
 /** Messages a worker process holds at once (one per pooled SMTP connection): at most this many can go out twice
  * when it is killed (docs/domain.md, "Messages after a worker crash"). */

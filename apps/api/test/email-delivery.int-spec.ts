@@ -1,7 +1,7 @@
 import { EmailDeliveryService } from '../src/modules/email/email-delivery.service';
-import { attendee, createSession } from './support/booking-fixtures';
-import { type CapturedMail, SmtpCapture, eventually, useSmtp } from './support/smtp-capture';
-import { TestApp } from './support/test-app';
+import { attendee, createSession } from '@evreg/testing';
+import { type CapturedMail, SmtpCapture, eventually, useSmtp } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
 
 const madridDate = new Intl.DateTimeFormat('es-ES', {
   timeZone: 'Europe/Madrid',

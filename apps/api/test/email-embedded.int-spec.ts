@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { attendee } from './support/booking-fixtures';
-import { SmtpCapture, eventually, useSmtp } from './support/smtp-capture';
-import { TestApp } from './support/test-app';
+import { attendee } from '@evreg/testing';
+import { SmtpCapture, eventually, useSmtp } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
 
 /** The same delivery in the embedded default: PGlite over one connection, in-process jobs. */
 describe('E-mail delivery in embedded mode', () => {

@@ -1,9 +1,9 @@
 import { type Server, type Socket, connect, createServer } from 'node:net';
 import { EmailDeliveryService } from '../src/modules/email/email-delivery.service';
-import { attendee, createSession } from './support/booking-fixtures';
-import { SmtpCapture, eventually, useSmtp } from './support/smtp-capture';
-import { TestApp } from './support/test-app';
-import { TEST_REDIS_URL } from './support/test-env';
+import { attendee, createSession } from '@evreg/testing';
+import { SmtpCapture, eventually, useSmtp } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
+import { TEST_REDIS_URL } from '@evreg/testing';
 
 /** A TCP relay to the test Redis that can be cut and restored: a Redis outage for one app without touching the
  * machine's Redis server. */

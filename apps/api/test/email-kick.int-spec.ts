@@ -1,6 +1,6 @@
-import { attendee, createSession } from './support/booking-fixtures';
-import { SmtpCapture, eventually, useSmtp } from './support/smtp-capture';
-import { TestApp } from './support/test-app';
+import { attendee, createSession } from '@evreg/testing';
+import { SmtpCapture, eventually, useSmtp } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
 
 /** Visitors get their e-mail within moments of booking, through the kick after each commit alone: the sweep
  * (the safety net for lost kicks) is set to run only every 10 minutes here, so it can't be what delivers. */

@@ -1,6 +1,6 @@
-import { attendee, createSession } from './support/booking-fixtures';
-import { SmtpCapture, eventually, useSmtp } from './support/smtp-capture';
-import { TestApp } from './support/test-app';
+import { attendee, createSession } from '@evreg/testing';
+import { SmtpCapture, eventually, useSmtp } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
 
 /** The e-mail log: paged list with search, resend of failed Registration/Promotion e-mails, delete one or all. */
 describe('E-mail log', () => {

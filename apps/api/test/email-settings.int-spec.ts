@@ -1,5 +1,5 @@
-import { SmtpCapture, eventually } from './support/smtp-capture';
-import { TestApp } from './support/test-app';
+import { SmtpCapture, eventually } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
 
 /** SMTP settings (password write-only and encrypted, booleans as text) and the test e-mail, against a real SMTP
  * server that requires a login. */

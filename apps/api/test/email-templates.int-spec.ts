@@ -1,4 +1,4 @@
-import { TestApp } from './support/test-app';
+import { TestApp } from '@evreg/testing';
 
 /** E-mail templates: Spanish defaults from the first start, CRUD with the spec's rules, one active per type,
  * placeholders checked on save, preview with sample data. */

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { attendee } from './support/booking-fixtures';
-import { TestApp } from './support/test-app';
+import { attendee } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
 
 /** The embedded default: no DATABASE_URL, no REDIS_URL. PGlite under DATA_DIR and in-process jobs. */
 const EMBEDDED = { DATABASE_URL: undefined, REDIS_URL: undefined };

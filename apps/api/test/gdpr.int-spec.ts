@@ -1,8 +1,8 @@
 import { GdprService } from '../src/modules/gdpr/gdpr.service';
-import { attendee, createSession, invariantProblems } from './support/booking-fixtures';
-import { NetelipStub } from './support/netelip-stub';
+import { attendee, createSession, invariantProblems } from '@evreg/testing';
+import { NetelipStub } from '@evreg/testing';
 import { registerPeople, waitingIds } from './support/queue-helpers';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@evreg/testing';
 
 const REQUIRED = 'Por favor indique un correo electrónico';
 const X = 'xavier.gomez@example.com';

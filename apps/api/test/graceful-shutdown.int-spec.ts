@@ -6,9 +6,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Redis from 'ioredis';
-import { attendee, createSession, invariantProblems } from './support/booking-fixtures';
-import { TestApp } from './support/test-app';
-import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, TEST_REDIS_URL, databaseUrl } from './support/test-env';
+import { attendee, createSession, invariantProblems } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
+import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD, TEST_REDIS_URL, databaseUrl } from '@evreg/testing';
 
 /** docs/domain.md, "Restarts and graceful shutdown": a real `node dist/main.js` gets SIGTERM in the middle of a
  * crowd of visitors on keep-alive connections. */

@@ -2,8 +2,8 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { HoldsService } from '../src/modules/holds/holds.service';
 import { JOBS_QUEUE_NAME } from '../src/queue/queue.constants';
-import { attendee, createSession, invariantProblems } from './support/booking-fixtures';
-import { TestApp } from './support/test-app';
+import { attendee, createSession, invariantProblems } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
 
 /** Expired holds stop counting at once (booking.int-spec); here: the periodic sweep that deletes them, gives their
  * spots back and promotes from the waiting list, with no job per hold (docs/domain.md, "Redis away"); and the

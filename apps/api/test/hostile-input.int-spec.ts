@@ -1,7 +1,7 @@
 import { Workbook } from 'exceljs';
 import { MESSAGES } from '@evreg/contracts';
-import { attendee, createSession, dni } from './support/booking-fixtures';
-import { ApiResponse, TestApp } from './support/test-app';
+import { attendee, createSession, dni } from '@evreg/testing';
+import { ApiResponse, TestApp } from '@evreg/testing';
 
 /** A visitor's token as the booking page makes it (a UUID). */
 const VISITOR = '2b7c3c2e-6f1d-4c1e-9a43-1c1b5d7f9e21';

@@ -1,4 +1,4 @@
-import { TestApp } from './support/test-app';
+import { TestApp } from '@evreg/testing';
 
 describe('HTTP basics: error bodies, static apps, docs, health, security headers', () => {
   let app: TestApp;

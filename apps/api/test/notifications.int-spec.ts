@@ -1,7 +1,7 @@
-import { attendee, createSession } from './support/booking-fixtures';
-import { NetelipStub } from './support/netelip-stub';
-import { SmtpCapture, eventually, useSmtp } from './support/smtp-capture';
-import { TestApp } from './support/test-app';
+import { attendee, createSession } from '@evreg/testing';
+import { NetelipStub } from '@evreg/testing';
+import { SmtpCapture, eventually, useSmtp } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
 
 const M = {
   messageRequired: 'El mensaje es requerido para enviar un SMS',

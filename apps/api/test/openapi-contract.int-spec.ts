@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
-import { attendee, createSession } from './support/booking-fixtures';
-import { TestApp } from './support/test-app';
+import { attendee, createSession } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../../..');
@@ -159,7 +159,14 @@ describe('The OpenAPI contract', () => {
       token,
       body: { ...attendee(1), telephoneNumber: null, confirmEmail: undefined, gdprConsent: undefined },
     });
+    // An API token: its creation (the token shown once, an expiry), a refusal, and the list below.
+    await call('POST', '/api/api-tokens', '/api/api-tokens', {
+      token,
+      body: { name: 'Contrato', permissions: ['Events.Read'], expiresAt: '2099-01-01T00:00:00.000Z' },
+    });
+    await call('POST', '/api/api-tokens', '/api/api-tokens', { token, body: { name: 'Contrato', permissions: [] } });
     for (const [path, concrete] of [
+      ['/api/api-tokens', '/api/api-tokens'],
       ['/api/events/{id}', `/api/events/${eventId}`],
       ['/api/events/{eventId}/sessions', `/api/events/${eventId}/sessions?showEventDetails=true`],
       [registrations, url],

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { attendee, createSession } from './support/booking-fixtures';
-import { SmtpCapture, eventually, useSmtp } from './support/smtp-capture';
-import { TestApp } from './support/test-app';
+import { attendee, createSession } from '@evreg/testing';
+import { SmtpCapture, eventually, useSmtp } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
 
 /** docs/domain.md, "Probing the blacklist and staff accounts": the public booking and the staff sign-in must not
  * tell strangers who is blacklisted (or until when) or which staff accounts exist, and refusals about people are

@@ -1,5 +1,5 @@
 import { addHold, addRegistration, createEvent, createSession } from './support/events-helpers';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@evreg/testing';
 
 const NOT_FOUND = { statusCode: 404, code: 'NOT_FOUND', message: 'Evento no encontrado' };
 const PUBLIC_FIELDS = [

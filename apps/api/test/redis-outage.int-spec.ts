@@ -1,11 +1,11 @@
 import { APP_CONFIG } from '../src/config/config.module';
 import type { AppConfig } from '../src/config/app-config';
 import { cancellationToken } from '../src/modules/registrations/cancel-token';
-import { attendee, createSession, invariantProblems } from './support/booking-fixtures';
-import { NetelipStub } from './support/netelip-stub';
-import { SmtpCapture, eventually, useSmtp } from './support/smtp-capture';
-import { TestApp } from './support/test-app';
-import { ThrowawayRedis } from './support/throwaway-services';
+import { attendee, createSession, invariantProblems } from '@evreg/testing';
+import { NetelipStub } from '@evreg/testing';
+import { SmtpCapture, eventually, useSmtp } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
+import { ThrowawayRedis } from '@evreg/testing';
 
 /** Redis away (docs/domain.md, "Redis away"): on a throwaway Redis of its own, killed and started again, never the
  * shared one. Nothing on a visitor's path waits for Redis: holds, hold release, registrations and cancellation by

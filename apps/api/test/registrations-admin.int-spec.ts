@@ -1,5 +1,5 @@
-import { attendee, createSession, dni, invariantProblems } from './support/booking-fixtures';
-import { TestApp } from './support/test-app';
+import { attendee, createSession, dni, invariantProblems } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
 
 describe('Staff registrations: manual registration, lists, edit, cancel, delete, resend', () => {
   let app: TestApp;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@evreg/testing';
 
 /** docs/product.md §6, written out rather than imported, so the catalogue the API serves is checked against it. */
 const SPEC_PERMISSIONS = [

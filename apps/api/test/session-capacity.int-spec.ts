@@ -1,5 +1,5 @@
-import { attendee, createSession, invariantProblems } from './support/booking-fixtures';
-import { TestApp } from './support/test-app';
+import { attendee, createSession, invariantProblems } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
 import { promotionEmails, registerPeople, snapshot, validationError, waitingIds } from './support/queue-helpers';
 
 const NO_SESSION = { statusCode: 404, code: 'NOT_FOUND', message: 'Sesión no encontrada' };

@@ -7,7 +7,7 @@ import {
   sessionBody,
   snapshot,
 } from './support/events-helpers';
-import { TestApp } from './support/test-app';
+import { TestApp } from '@evreg/testing';
 
 const SESSION_NOT_FOUND = { statusCode: 404, code: 'NOT_FOUND', message: 'Sesión no encontrada' };
 const EVENT_NOT_FOUND = { statusCode: 404, code: 'NOT_FOUND', message: 'Evento no encontrado' };

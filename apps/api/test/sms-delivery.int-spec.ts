@@ -1,9 +1,9 @@
 import { SmsDeliveryService } from '../src/modules/sms/sms-delivery.service';
-import { attendee, createSession } from './support/booking-fixtures';
-import { NetelipStub } from './support/netelip-stub';
+import { attendee, createSession } from '@evreg/testing';
+import { NetelipStub } from '@evreg/testing';
 import { registerPeople } from './support/queue-helpers';
-import { eventually } from './support/smtp-capture';
-import { TestApp } from './support/test-app';
+import { eventually } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
 
 const TOKEN = 'tok-netelip-secreto';
 const M = {

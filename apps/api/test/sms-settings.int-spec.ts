@@ -1,4 +1,4 @@
-import { TestApp } from './support/test-app';
+import { TestApp } from '@evreg/testing';
 
 const M = {
   senderRequired: 'El remitente es requerido para enviar SMS',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { TestApp } from './support/test-app';
-import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from './support/test-env';
+import { TestApp } from '@evreg/testing';
+import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from '@evreg/testing';
 
 const USER_KEYS = [
   'createdAt',

@@ -1,6 +1,6 @@
 import { Workbook } from 'exceljs';
-import { attendee, createSession, dni, invariantProblems } from './support/booking-fixtures';
-import { TestApp } from './support/test-app';
+import { attendee, createSession, dni, invariantProblems } from '@evreg/testing';
+import { TestApp } from '@evreg/testing';
 import { promotionEmails, registerPeople, snapshot, validationError, waitingIds } from './support/queue-helpers';
 
 const NOT_WAITING = { statusCode: 404, code: 'NOT_FOUND', message: 'Entrada de la lista de espera no encontrada' };

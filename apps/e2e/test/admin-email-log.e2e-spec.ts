@@ -2,7 +2,7 @@
 // shown failed and resent once the server accepts it; search, paging, delete one and all; in Debian's Chromium
 // against the real API.
 import type { Page } from 'playwright-core';
-import { SmtpCapture, useSmtp } from '../../api/test/support/smtp-capture';
+import { SmtpCapture, useSmtp } from '@evreg/testing';
 import { expectNoEnglish, requireAdminBuild, row, sidebarItems, signIn, visit } from './support/admin';
 import { bodyRows, confirmDialog, expectRowCount, notification } from './support/admin-messaging';
 import { expectAccessible } from './support/axe';

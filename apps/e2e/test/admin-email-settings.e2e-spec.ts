@@ -1,6 +1,6 @@
 // Back office: e-mail settings (docs/product.md §2 "E-mail settings screen", 3, 5, 8, 9), in Debian's Chromium against the
 // real API and a real SMTP server started by the test.
-import { SmtpCapture } from '../../api/test/support/smtp-capture';
+import { SmtpCapture } from '@evreg/testing';
 import { expectNoEnglish, requireAdminBuild, sidebarItems, signIn, visit } from './support/admin';
 import { card, expectValue } from './support/admin-messaging';
 import { expectAccessible } from './support/axe';

@@ -2,7 +2,7 @@
 // rules, 7 events, sessions, capacity and notification calls, 8, 9), in Debian's Chromium against the real API,
 // with the Netelip stand-in for SMS.
 import type { Page } from 'playwright-core';
-import { NetelipStub } from '../../api/test/support/netelip-stub';
+import { NetelipStub } from '@evreg/testing';
 import { dialog, expectNoEnglish, requireAdminBuild, signIn, visit } from './support/admin';
 import {
   capacityCalls,

@@ -1,7 +1,7 @@
 // Back office: SMS settings and SMS log (docs/product.md §2 "SMS settings" / "SMS log", 3, 4, 5, 8, 9), in Debian's Chromium
 // against the real API, with a local stand-in for Netelip that records what the API sends.
 import type { Page } from 'playwright-core';
-import { NetelipStub } from '../../api/test/support/netelip-stub';
+import { NetelipStub } from '@evreg/testing';
 import { expectNoEnglish, requireAdminBuild, row, signIn, visit } from './support/admin';
 import { card, confirmDialog, expectRowCount, expectValue, notification } from './support/admin-messaging';
 import { expectAccessible } from './support/axe';

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import apiGlobalSetup from '../../api/test/global-setup';
+import { globalSetup as apiGlobalSetup } from '@evreg/testing';
 import { BOOKING_DIST, CHROMIUM_PATH, SCREENSHOTS_DIR } from './support/paths';
 
 /** Refuses to start without what the browser tests need (the built booking app, a Chromium), then creates the

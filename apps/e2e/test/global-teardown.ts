@@ -1,1 +1,1 @@
-export { default } from '../../api/test/global-teardown';
+export { globalTeardown as default } from '@evreg/testing';

@@ -1,4 +1,4 @@
-import type { TestApp } from './test-app';
+import type { TestApp } from '@evreg/testing';
 
 /** Every row the events module writes or removes. Two equal snapshots mean nothing was written. */
 export async function snapshot(app: TestApp) {

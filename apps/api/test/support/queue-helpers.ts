@@ -1,5 +1,5 @@
-import { attendee } from './booking-fixtures';
-import type { TestApp } from './test-app';
+import { attendee } from '@evreg/testing';
+import type { TestApp } from '@evreg/testing';
 
 /** Registers people n, n+1, ... through the public booking API, one request each, in order: they fill the
  * free online seats, then the waiting list. Answers the registration ids. */

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import type { TestApp } from '../../../api/test/support/test-app';
+import type { TestApp } from '@evreg/testing';
 import { row } from './admin';
 import { eventually } from './booking-page';
 import { join } from 'node:path';

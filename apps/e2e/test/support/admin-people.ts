@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import type { TestApp } from '../../../api/test/support/test-app';
+import type { TestApp } from '@evreg/testing';
 import { newPerson, registerViaApi } from './fixtures';
 
 /** Helpers of the back office's people screens (registrations, manual registration, waiting lists,

@@ -2,8 +2,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import englishMessages from 'ra-language-english';
-import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from '../../../api/test/support/test-env';
-import type { TestApp } from '../../../api/test/support/test-app';
+import { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD } from '@evreg/testing';
+import type { TestApp } from '@evreg/testing';
 import { REPO_ROOT } from './paths';
 
 export { TEST_ADMIN_EMAIL, TEST_ADMIN_PASSWORD };

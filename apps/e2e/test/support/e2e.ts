@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { TestApp } from '../../../api/test/support/test-app';
+import { TestApp } from '@evreg/testing';
 import { CHROMIUM_PATH } from './paths';
 
 /** Each browser step (a click, a wait for a text) waits up to this long: the machine has 2 shared cores. */

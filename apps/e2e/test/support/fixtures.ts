@@ -1,9 +1,9 @@
 import { SESSION_TOKEN_HEADER } from '@evreg/contracts';
-import { attendee, dni } from '../../../api/test/support/booking-fixtures';
-import type { TestApp } from '../../../api/test/support/test-app';
-import type { AppConfig } from '../../../api/src/config/app-config';
-import { APP_CONFIG } from '../../../api/src/config/config.module';
-import { cancellationToken } from '../../../api/src/modules/registrations/cancel-token';
+import { attendee, dni } from '@evreg/testing';
+import type { TestApp } from '@evreg/testing';
+import type { AppConfig } from '@evreg/api/src/testing';
+import { APP_CONFIG } from '@evreg/api/src/testing';
+import { cancellationToken } from '@evreg/api/src/testing';
 
 export { attendee, dni };
 
