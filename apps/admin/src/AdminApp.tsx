@@ -17,6 +17,7 @@ import emailSettings from './resources/email-settings';
 import emailTemplates from './resources/email-templates';
 import events from './resources/events';
 import gdpr from './resources/gdpr';
+import integrations from './resources/integrations';
 import manualRegistration from './resources/manual-registration';
 import queue from './resources/queue';
 import registrations from './resources/registrations';
@@ -85,6 +86,7 @@ function BackOffice() {
       <Resource {...manualRegistration} />
       <Resource {...smsSettings} />
       <Resource {...smsLogs} />
+      <Resource {...integrations} />
       {/* Read by other screens only (the role form's permissions). */}
       <Resource name="permissions" />
       <CustomRoutes>

@@ -5,6 +5,7 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import type { DatabaseTarget } from './database/data-source';
+import { ApiTokensModule } from './modules/api-tokens/api-tokens.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BlacklistModule } from './modules/blacklist/blacklist.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
@@ -22,6 +23,7 @@ import { SettingsModule } from './modules/settings/settings.module';
 import { SmsModule } from './modules/sms/sms.module';
 import { UsersModule } from './modules/users/users.module';
 import { WaitingListModule } from './modules/waiting-list/waiting-list.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { QueueModule } from './queue/queue.module';
 
 export interface AppModuleOptions {
@@ -63,6 +65,8 @@ export class AppModule {
         NotificationsModule,
         GdprModule,
         EmailModule,
+        WebhooksModule,
+        ApiTokensModule,
       ],
     };
   }

@@ -141,7 +141,11 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
         )
         .setVersion('1.0')
         .addServer('/', 'Este servidor')
-        .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Token de acceso' })
+        .addBearerAuth({
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Token de acceso del personal (JWT), o token de API (evr_…) de una máquina',
+        })
         .addBearerAuth(
           {
             type: 'http',

@@ -132,7 +132,9 @@ describe('E-mail settings and test e-mail', () => {
     const refused = await sendTest('?testEmail=yo2@example.com');
     expect(refused.status).toBe(502);
     expect(refused.body).toMatchObject({ statusCode: 502, code: 'SMTP_ERROR' });
-    expect(refused.body.message).toMatch(/^El servidor SMTP rechazó el envío o no respondió: .*Invalid login/);
+    expect(refused.body.message).toMatch(
+      /^No se pudo enviar el email de prueba\. El servidor SMTP no aceptó el usuario o la contraseña: .*\. Detalle: Invalid login/,
+    );
     const [log] = await app.sql(
       `SELECT status, error_message FROM email_messages WHERE email_address = 'yo2@example.com'`,
     );
@@ -149,7 +151,7 @@ describe('E-mail settings and test e-mail', () => {
     const res = await sendTest('?testEmail=rechazado@example.com');
     expect(res.status).toBe(502);
     expect(res.body.message).toMatch(
-      /^El servidor SMTP rechazó el envío o no respondió: .*550 5\.1\.1 <\[dirección\]>: Recipient address rejected/,
+      /^No se pudo enviar el email de prueba\. El servidor SMTP rechazó la dirección del destinatario\. Detalle: .*550 5\.1\.1 <\[dirección\]>: Recipient address rejected/,
     );
     expect(res.body.message).not.toContain('rechazado@example.com');
     // The e-mail log keeps the whole answer.
@@ -167,7 +169,10 @@ describe('E-mail settings and test e-mail', () => {
     try {
       const res = await sendTest('?testEmail=yo4@example.com');
       expect(res.status).toBe(502);
-      expect(res.body.message).toContain('ECONNREFUSED');
+      // In Spanish, the server's text as the detail.
+      expect(res.body.message).toMatch(
+        /^No se pudo enviar el email de prueba\. El servidor SMTP rechazó la conexión: .*\. Detalle: .*ECONNREFUSED/,
+      );
     } finally {
       await smtp.listen();
     }

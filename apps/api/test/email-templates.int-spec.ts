@@ -97,13 +97,22 @@ describe('E-mail templates', () => {
     expect(n).toBe(3);
   });
 
+  it('a new template starts inactive: the live one of its type stays', async () => {
+    const before = (await app.request('GET', '/api/email-templates/by-type/2', { token: admin })).body;
+    const created = await create(body({ name: 'Sin activar', templateType: 2 }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ name: 'Sin activar', templateType: 2, isActive: false });
+    expect((await app.request('GET', '/api/email-templates/by-type/2', { token: admin })).body.id).toBe(before.id);
+    await app.request('DELETE', `/api/email-templates/${created.body.id}`, { token: admin });
+  });
+
   it('a new active template replaces the active one of its type; an inactive one does not', async () => {
     const before = (await app.request('GET', '/api/email-templates/by-type/0', { token: admin })).body;
     const inactive = await create(body({ name: 'Borrador', isActive: false }));
     expect(inactive.status).toBe(201);
     expect((await app.request('GET', '/api/email-templates/by-type/0', { token: admin })).body.id).toBe(before.id);
 
-    const active = await create(body());
+    const active = await create(body({ isActive: true }));
     expect(active.status).toBe(201);
     expect(active.body).toMatchObject({
       name: 'Confirmación nueva',

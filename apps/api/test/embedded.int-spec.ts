@@ -30,6 +30,14 @@ describe('Embedded mode (PGlite in DATA_DIR, in-process jobs)', () => {
     const token = await app.adminToken();
     const created = await app.request('POST', '/api/department', { token, body: { name: 'Persistente' } });
     expect(created.status).toBe(201);
+    // An API token: its one statement (load, note the use) runs on PGlite too (docs/domain.md, "API tokens").
+    const apiToken = (
+      await app.request('POST', '/api/api-tokens', { token, body: { name: 'Embebido', permissions: ['Events.Read'] } })
+    ).body.token;
+    expect((await app.request('GET', '/api/events', { token: apiToken })).status).toBe(200);
+    expect((await app.request('GET', '/api/user', { token: apiToken })).status).toBe(403);
+    const [listed] = (await app.request('GET', '/api/api-tokens', { token })).body;
+    expect(listed.lastUsedAt).not.toBeNull();
   });
 
   it('refuses with a Spanish 409, not a 500, to delete what is still referenced (PostgreSQL 18 reports 23001)', async () => {

@@ -466,6 +466,45 @@ describe('Staff users (/api/user)', () => {
       expect((await app.request('POST', '/api/auth/refresh', { token: second.refreshToken })).status).toBe(401);
     });
 
+    it('POST /api/user/{id}/unlock lifts a lockout after failed sign-ins and a block by staff', async () => {
+      const staff = await app.staffWith(['Events.Read']);
+      // The lockout after failed sign-ins: lockout_end in the future, the account not blocked by staff.
+      await app.sql(
+        `UPDATE users SET access_failed_count = 5, lockout_end = now() + interval '15 minutes' WHERE id = $1`,
+        [staff.userId],
+      );
+      const locked = await app.request('POST', '/api/auth/login', {
+        body: { email: staff.email, password: staff.password },
+      });
+      expect(locked.status).toBe(401);
+      const unlocked = await app.request('POST', `/api/user/${staff.userId}/unlock`, { token: admin });
+      expect(unlocked.status).toBe(200);
+      expect(Object.keys(unlocked.body).sort()).toEqual(USER_KEYS);
+      expect(unlocked.body).toMatchObject({ id: staff.userId, lockoutEnabled: false, lockoutEnd: null });
+      expect(await userRow(staff.userId)).toMatchObject({ lockout_enabled: false });
+      const [row] = await app.sql(`SELECT access_failed_count, lockout_end FROM users WHERE id = $1`, [staff.userId]);
+      expect(row).toEqual({ access_failed_count: 0, lockout_end: null });
+      expect((await app.login(staff.email, staff.password)).accessToken).toBeTruthy();
+
+      // Blocked by staff.
+      const blocked = await app.request('PUT', `/api/user/${staff.userId}`, {
+        token: admin,
+        body: { ...(await editable(staff.userId)), lockoutEnabled: true },
+      });
+      expect(blocked.body.lockoutEnabled).toBe(true);
+      const again = await app.request('POST', `/api/user/${staff.userId}/unlock`, { token: admin });
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ lockoutEnabled: false, lockoutEnd: null });
+      expect((await app.login(staff.email, staff.password)).accessToken).toBeTruthy();
+
+      const unknown = await app.request('POST', `/api/user/${randomUUID()}/unlock`, { token: admin });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe('Usuario no encontrado');
+      const readOnly = await app.staffWith(['Users.Read']);
+      const refused = await app.request('POST', `/api/user/${staff.userId}/unlock`, { token: readOnly.token });
+      expect(refused.status).toBe(403);
+    });
+
     it('does not let staff block themselves', async () => {
       const res = await app.request('PUT', `/api/user/${adminId}`, {
         token: admin,

@@ -246,6 +246,7 @@ describe('Back office: permisos', () => {
       'Registro Manual',
       'Configuración SMS',
       'Registro SMS',
+      'Integraciones',
     ]);
     for (const label of ['Total Usuarios', 'Eventos Activos', 'Registros Hoy', 'Departamentos'])
       await seeText(page, label);

@@ -60,7 +60,9 @@ describe('Registro Emails', () => {
     await seeText(failed, 'Inscripción');
     await seeText(failed, 'Taller de cerámica (Madrid)');
     await seeText(failed, `${refused.firstName} ${refused.lastName}`);
-    await seeText(failed, '550');
+    // The cause in Spanish, the server's answer as the detail.
+    await seeText(failed, 'El servidor SMTP rechazó la dirección del destinatario.');
+    await seeText(failed, /Detalle: .*550/);
     const sent = row(page, accepted.email);
     await sent.getByText('Enviado', { exact: true }).waitFor();
     // Resend only for the failed Registration e-mail.

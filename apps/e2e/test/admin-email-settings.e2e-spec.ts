@@ -159,7 +159,10 @@ describe('Configuración Email', () => {
       await test.getByRole('button', { name: 'Enviar Email de Prueba' }).click();
       await test
         .getByRole('alert')
-        .filter({ hasText: 'Error al probar configuración de email: El servidor SMTP rechazó el envío o no respondió' })
+        .filter({
+          hasText:
+            'Error al probar configuración de email: No se pudo enviar el email de prueba. El servidor SMTP rechazó la conexión: compruebe el servidor y el puerto',
+        })
         .waitFor();
     } finally {
       await smtp.listen();
@@ -172,7 +175,10 @@ describe('Configuración Email', () => {
       .filter({ hasText: 'Configuración guardada exitosamente' })
       .waitFor();
     await test.getByRole('button', { name: 'Enviar Email de Prueba' }).click();
-    await test.getByRole('alert').filter({ hasText: 'Error al probar configuración de email' }).waitFor();
+    await test
+      .getByRole('alert')
+      .filter({ hasText: /Error al probar configuración de email: .*no aceptó el usuario o la contraseña.*Detalle: / })
+      .waitFor();
     expect(smtp.to('nadie@example.com')).toEqual([]);
     await expectNoEnglish(page, 'prueba fallida');
   });

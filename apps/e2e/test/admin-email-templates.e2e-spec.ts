@@ -44,6 +44,13 @@ describe('Plantillas de email', () => {
     await page.getByRole('link', { name: 'Nueva Plantilla' }).click();
     await page.getByRole('heading', { name: 'Nueva Plantilla' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/email-templates/create');
+    // The form starts on its first field; a new template starts inactive.
+    await eventually(async () =>
+      expect(await page.getByLabel('Nombre', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(
+        true,
+      ),
+    );
+    expect(await page.getByRole('switch', { name: 'Activa' }).isChecked()).toBe(false);
     for (const name of ['firstName', 'eventTitle', 'cancellationUrl', 'queuePosition', 'address'])
       await seeText(page, `{{${name}}}`);
     await page.getByRole('button', { name: 'Guardar Plantilla' }).click();
@@ -80,11 +87,15 @@ describe('Plantillas de email', () => {
     await notification(page, 'Plantilla creada').waitFor();
     await eventually(() => expect(new URL(page.url()).pathname).toBe('/admin/email-templates'));
     const created = (await templates()).find((t) => t.name === 'Lista de espera (verano)')!;
-    expect(created).toMatchObject({ subject: 'En lista de espera: {{eventTitle}}', template_type: 1, is_active: true });
-    // The type's previous template was deactivated (at most one active per type).
+    // Created inactive: the live template of its type goes on being sent.
+    expect(created).toMatchObject({
+      subject: 'En lista de espera: {{eventTitle}}',
+      template_type: 1,
+      is_active: false,
+    });
     const previousQueue = defaults.find((t) => t.template_type === 1)!;
-    await templateRow(page, previousQueue.name).getByText('Inactiva', { exact: true }).waitFor();
-    await templateRow(page, 'Lista de espera (verano)').getByText('Activa', { exact: true }).waitFor();
+    await templateRow(page, 'Lista de espera (verano)').getByText('Inactiva', { exact: true }).waitFor();
+    await templateRow(page, previousQueue.name).getByText('Activa', { exact: true }).waitFor();
 
     // Edit: same form, the type shown but fixed; after saving, back to the list.
     await page.getByRole('link', { name: 'Editar Lista de espera (verano)' }).click();
@@ -103,13 +114,27 @@ describe('Plantillas de email', () => {
     await expectAccessible(page, 'editar plantilla');
     await expectNoEnglish(page, 'editar plantilla');
     await screenshot(page, 'admin-email-template-edit');
+    // Activating it replaces the live one of its type: asked first, naming it; 'Volver' changes nothing.
+    await page.getByRole('switch', { name: 'Activa' }).check();
     await page.getByRole('button', { name: 'Guardar Plantilla' }).click();
+    const activate = page.getByRole('dialog', { name: 'Activar plantilla' });
+    await seeText(activate, `Se desactivará «${previousQueue.name}», la plantilla activa de este tipo`);
+    await expectAccessible(page, 'activar plantilla');
+    await expectNoEnglish(page, 'activar plantilla');
+    await activate.getByRole('button', { name: 'Volver' }).click();
+    await activate.waitFor({ state: 'detached' });
+    expect((await templates()).find((t) => t.id === created.id)?.is_active).toBe(false);
+    await page.getByRole('button', { name: 'Guardar Plantilla' }).click();
+    await activate.getByRole('button', { name: 'Activar' }).click();
     await notification(page, 'Plantilla actualizada').waitFor();
     await eventually(() => expect(new URL(page.url()).pathname).toBe('/admin/email-templates'));
     expect((await templates()).find((t) => t.id === created.id)).toMatchObject({
       subject: 'Sigue en lista de espera: {{eventTitle}}',
       template_type: 1,
+      is_active: true,
     });
+    await templateRow(page, previousQueue.name).getByText('Inactiva', { exact: true }).waitFor();
+    await templateRow(page, 'Lista de espera (verano)').getByText('Activa', { exact: true }).waitFor();
 
     // Preview of the saved template, at /email-templates/{id}/preview.
     await page.getByRole('link', { name: 'Vista previa de Lista de espera (verano)' }).click();

@@ -259,4 +259,30 @@ describe('Registro SMS', () => {
       .filter({ hasText: 'Error al cargar el registro de SMS. Por favor, intenta de nuevo.' })
       .waitFor();
   });
+
+  it('si Netelip no está disponible, el registro lo explica en español con el código como detalle', async () => {
+    const { app, page } = e2e;
+    const admin = await app.adminToken();
+    await app.request('PUT', '/api/smssettings', {
+      token: admin,
+      body: { smsEnabled: true, senderName: 'EVENTOS', netelipToken: 'tok-3' },
+    });
+    await app.sql(`DELETE FROM sms_messages`);
+    stub.mode = { http: 503 };
+    const { sessionId } = await eventWithSession(app, { maxAttendees: 5 }, { title: 'Visita nocturna' });
+    await registerViaApi(app, sessionId, [newPerson({ telephoneNumber: '644556677' })]);
+    await app.request('POST', `/api/notifications/sessions/${sessionId}`, {
+      token: admin,
+      body: { type: 0, message: 'Se retrasa la hora.' },
+    });
+    await eventually(async () =>
+      expect(await app.sql(`SELECT error_message FROM sms_messages`)).toEqual([
+        { error_message: 'Netelip no disponible: error del servidor de Netelip (HTTP 503)' },
+      ]),
+    );
+    await signIn(page);
+    await visit(page, '/sms-logs', 'Registro SMS');
+    await seeText(row(page, '644556677'), 'Netelip no disponible: error del servidor de Netelip (HTTP 503)');
+    await expectNoEnglish(page, 'SMS sin enviar');
+  });
 });

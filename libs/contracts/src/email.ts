@@ -144,7 +144,8 @@ export const EMAIL_MESSAGES = {
   testEmailInvalid: 'El email de destino de la prueba no es válido',
   disabled: 'El envío de emails está deshabilitado. Actívelo en la configuración de email.',
   testSent: (to: string) => `Email de prueba enviado a ${to}`,
-  smtpFailed: (detail: string) => `El servidor SMTP rechazó el envío o no respondió: ${detail}`,
+  /** The test e-mail's failure: `detail` explains the cause in Spanish, the server's text after 'Detalle:'. */
+  smtpFailed: (detail: string) => `No se pudo enviar el email de prueba. ${detail}`,
   // Templates.
   templateNotFound: 'Plantilla no encontrada',
   noActiveTemplate: 'No hay ninguna plantilla activa de ese tipo',

@@ -1,3 +1,4 @@
+export * from './api-tokens';
 export * from './auth';
 export * from './dashboard';
 export * from './departments';
@@ -14,3 +15,4 @@ export * from './events';
 export * from './sms';
 export * from './gdpr';
 export * from './email';
+export * from './webhooks';

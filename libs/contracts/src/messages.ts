@@ -231,6 +231,18 @@ export const MESSAGES = {
     newQueueLimitInvalid: 'El nuevo límite debe ser un número entero no negativo',
     newQueueLimitAboveGlobal: (limit: number) => `El nuevo límite no puede superar el límite global (${limit})`,
   },
+  apiToken: {
+    nameRequired: 'El nombre del token es requerido',
+    nameLength: 'El nombre del token no puede superar 100 caracteres',
+    permissionsRequired: 'Elige al menos un permiso',
+    permissionsList: 'permissions debe ser una lista de nombres de permiso sin repetir',
+    permissionUnknown: (names: string[]) => `Permisos desconocidos: ${names.join(', ')}`,
+    permissionNotHeld: (names: string[]) => `No puedes conceder permisos que no tienes: ${names.join(', ')}`,
+    expiresAtInvalid: 'La fecha de caducidad no es válida',
+    expiresAtPast: 'La fecha de caducidad debe ser futura',
+    notFound: 'Token de API no encontrado',
+    staffSessionRequired: 'Esta acción requiere iniciar sesión como personal: un token de API no puede hacerla',
+  },
   generic: {
     invalidJson: 'El cuerpo de la petición no es un JSON válido',
     jsonTooDeep: 'El cuerpo de la petición tiene demasiados niveles de anidación (máximo 32)',

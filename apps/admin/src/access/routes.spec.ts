@@ -18,6 +18,8 @@ describe('tabla de rutas y permisos', () => {
       ['manual-registration', 'Registro Manual', 'Registrations.Create'],
       ['sms-settings', 'Configuración SMS', 'Settings.Update'],
       ['sms-logs', 'Registro SMS', 'Settings.Read'],
+      // Beyond the spec: machine access (issue 14).
+      ['integrations', 'Integraciones', 'Settings.Read'],
     ]);
   });
 
@@ -45,6 +47,12 @@ describe('tabla de rutas y permisos', () => {
     expect(canAccess(['Settings.Read'], 'settings', 'edit')).toBe(false);
     expect(canAccess(['Settings.Read'], 'sms-logs', 'list')).toBe(true);
     expect(canAccess(['Settings.Read'], 'sms-settings', 'list')).toBe(false);
+    expect(canAccess(['Settings.Read'], 'integrations', 'list')).toBe(true);
+    expect(canAccess(['Settings.Read'], 'integrations', 'create')).toBe(false);
+    expect(canAccess(['Settings.Update'], 'integrations', 'create')).toBe(true);
+    expect(canAccess(['Settings.Update'], 'integrations', 'delete')).toBe(true);
+    expect(canAccess(['Settings.Read'], 'api-tokens', 'list')).toBe(true);
+    expect(canAccess(['Events.Read'], 'api-tokens', 'list')).toBe(false);
   });
 
   it('lo que no está en la tabla se niega', () => {

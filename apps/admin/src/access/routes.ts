@@ -28,6 +28,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: 'manual-registration', label: 'Registro Manual', requires: 'Registrations.Create' },
   { path: 'sms-settings', label: 'Configuración SMS', requires: 'Settings.Update' },
   { path: 'sms-logs', label: 'Registro SMS', requires: 'Settings.Read' },
+  // Not in the spec (issue 14): machine access, a system setting (docs/domain.md, "API tokens").
+  { path: 'integrations', label: 'Integraciones', requires: 'Settings.Read' },
 ];
 
 /** The forced page: login only, outside the layout. */
@@ -61,6 +63,10 @@ const ACTIONS: Record<string, Partial<Record<string, PermissionName>>> = {
   'email-templates': { create: 'Settings.Update', edit: 'Settings.Update', show: 'Settings.Update' },
   'email-logs': { resend: 'EmailLogs.Read', delete: 'Settings.Delete' },
   'sms-logs': { delete: 'Settings.Delete' },
+  // API tokens: listed with Settings.Read (the route), created and revoked with Settings.Update, as the API.
+  // The section's list is of the data resource `api-tokens` (react-admin asks canAccess for it).
+  integrations: { create: 'Settings.Update', delete: 'Settings.Update' },
+  'api-tokens': { list: 'Settings.Read', create: 'Settings.Update', delete: 'Settings.Update' },
 };
 
 export function satisfies(permissions: readonly string[], requirement: Requirement): boolean {

@@ -1,11 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, type DialogProps } from '@mui/material';
-import { Form, HttpError, SaveButton, type RaRecord } from 'react-admin';
+import { Form, HttpError, SaveButton, type RaRecord, type ValidateForm } from 'react-admin';
+import { focusFirstField } from './focusFirstField';
 
 export type SubmitResult = Record<string, unknown> | undefined | void;
 
-/** A create/edit dialog on react-admin's Form: the inputs validate with the spec's texts, the server's field
- * errors land under their fields, any other failure shows the server's message in the dialog. */
+/** A create/edit dialog on react-admin's Form: the inputs validate with the spec's texts (or the form with
+ * `validate`, the screen's tested rules), the server's field errors land under their fields, any other failure
+ * shows the server's message in the dialog. */
 export function FormDialog({
   title,
   onClose,
@@ -14,6 +16,7 @@ export function FormDialog({
   submitLabel,
   children,
   maxWidth = 'sm',
+  validate,
 }: {
   title: string;
   onClose: () => void;
@@ -22,6 +25,7 @@ export function FormDialog({
   submitLabel: string;
   children: ReactNode;
   maxWidth?: DialogProps['maxWidth'];
+  validate?: ValidateForm;
 }) {
   const titleId = useId();
   const [failure, setFailure] = useState<string | null>(null);
@@ -46,10 +50,10 @@ export function FormDialog({
       fullWidth
       maxWidth={maxWidth}
     >
-      <Form record={record} onSubmit={submit} noValidate>
+      <Form record={record} onSubmit={submit} validate={validate} noValidate>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         {/* The top padding keeps the first field's floating label visible under the title. */}
-        <DialogContent sx={{ '&&': { pt: 1 } }}>
+        <DialogContent ref={focusFirstField} sx={{ '&&': { pt: 1 } }}>
           {/* Inside the dialog: while it is open, a notification outside it would be hidden from screen readers. */}
           {failure && (
             <Alert severity="error" role="alert" sx={{ mb: 2 }}>

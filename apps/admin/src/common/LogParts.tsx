@@ -9,9 +9,17 @@ import { useCommand } from './useCommand';
 /** A log row's error (the server's answer, often long): small, red, wrapping anywhere. */
 export function LogError({ text, maxWidth = 300 }: { text: string | null; maxWidth?: number }) {
   if (!text) return null;
+  // The API explains the cause in Spanish and keeps the SMTP/Netelip server's own text after 'Detalle:'.
+  const at = text.indexOf('. Detalle: ');
+  const [cause, detail] = at < 0 ? [text, null] : [text.slice(0, at + 1), text.slice(at + 2)];
   return (
     <Typography variant="caption" color="error" component="p" sx={{ maxWidth, overflowWrap: 'anywhere', m: 0 }}>
-      {text}
+      {cause}
+      {detail && (
+        <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block' }}>
+          {detail}
+        </Typography>
+      )}
     </Typography>
   );
 }

@@ -104,7 +104,8 @@ const ra: Complete<TranslationMessages['ra']> = {
     invalid_form: 'El formulario no es válido. Revisa los errores.',
     loading: 'Espera, por favor',
     no: 'No',
-    not_found: 'La dirección no existe o el enlace no es correcto.',
+    // react-admin's NotFound adds the full stop itself.
+    not_found: 'La dirección no existe o el enlace no es correcto',
     select_all_limit_reached:
       'Hay demasiados elementos para seleccionarlos todos. Solo se seleccionaron los primeros %{max}.',
     unsaved_changes: 'Algunos cambios no se han guardado. ¿Seguro que quieres descartarlos?',

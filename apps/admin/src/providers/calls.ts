@@ -11,6 +11,7 @@ import type {
   BulkUpdateQueueLimitsResponse,
   ChangePasswordRequest,
   ResetPasswordResponse,
+  User,
   EmailPreview,
   EmailPreviewRequest,
   EmailTemplateTypeOption,
@@ -29,6 +30,15 @@ export const calls = {
       '/user/reset-password',
       { method: 'POST', ...json(newPassword ? { userId, newPassword } : { userId }) },
       'Error al restablecer la contraseña',
+    );
+  },
+
+  /** POST /api/user/{id}/unlock: lifts the staff's block and the lockout after failed sign-ins. */
+  unlockUser(userId: string) {
+    return call<User>(
+      `/user/${encodeURIComponent(userId)}/unlock`,
+      { method: 'POST' },
+      'Error al desbloquear el usuario',
     );
   },
 

@@ -2,6 +2,7 @@ import type { AdminRegistration, BlacklistPage, Paged, EmailLogPage, SmsLogPage 
 import { type Identifier, type RaRecord } from 'react-admin';
 import { templateRequest } from '../resources/email-templates/rules';
 import { eventPayload, type EventFormValues } from '../resources/events/eventRules';
+import { tokenRequest, type TokenFormValues } from '../resources/integrations/rules';
 
 /** How one resource maps to the API (docs/product.md §7): its path, which fields a write sends, and the text shown when
  * the server gives none. The lists of users, roles, departments and permissions are not paged by the API
@@ -50,7 +51,8 @@ const MAPPINGS: Record<string, ResourceMapping> = {
       departmentId: d.departmentId,
       roleId: d.roleId,
     }),
-    // The role is not editable here (docs/product.md §5); the flags keep the values shown in the dialog.
+    // The role is not editable here (docs/product.md §5); the flags keep the values shown in the dialog. The block
+    // is sent only when the dialog changed it (UserEdit): saving a user locked by failed sign-ins leaves it so.
     update: (d) => ({
       email: trim(d.email),
       firstName: trim(d.firstName),
@@ -58,7 +60,7 @@ const MAPPINGS: Record<string, ResourceMapping> = {
       departmentId: d.departmentId === '' || d.departmentId === undefined ? null : d.departmentId,
       mustChangePassword: !!d.mustChangePassword,
       emailConfirmed: !!d.emailConfirmed,
-      lockoutEnabled: !!d.lockoutEnabled,
+      ...(d.lockoutEnabled === undefined ? {} : { lockoutEnabled: !!d.lockoutEnabled }),
     }),
     messages: {
       create: 'Error al crear usuario',
@@ -275,6 +277,18 @@ const MAPPINGS: Record<string, ResourceMapping> = {
     messages: {
       delete: 'Error al eliminar el SMS',
       load: 'Error al cargar el registro de SMS. Por favor, intenta de nuevo.',
+    },
+  },
+  // Machine access (Integraciones): the API answers the list whole (newest first); a create answers the token
+  // once, which the screen shows and forgets; a delete revokes.
+  'api-tokens': {
+    path: '/api-tokens',
+    search: false,
+    create: (d) => tokenRequest(d as TokenFormValues),
+    messages: {
+      create: 'Error al crear el token de API',
+      delete: 'Error al revocar el token de API',
+      load: 'Error al cargar los tokens de API',
     },
   },
 };

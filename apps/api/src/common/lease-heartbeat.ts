@@ -11,7 +11,7 @@ export class LeaseHeartbeat {
 
   constructor(
     private readonly ds: DataSource,
-    private readonly table: 'email_messages' | 'sms_messages',
+    private readonly table: 'email_messages' | 'sms_messages' | 'webhook_deliveries',
     private readonly leaseMs: number,
     private readonly onError: (error: Error) => void,
   ) {}

@@ -55,6 +55,15 @@ export interface AppConfig {
   netelipTimeoutMs: number;
   /** A worker's claim on an SMS, renewed like the e-mail one (emailLeaseMs). */
   smsLeaseMs: number;
+  /** Webhooks (docs/domain.md, "Webhooks"): each try waits webhookTimeoutMs for the answer; a failed one is retried
+   * after webhookRetryBaseMs, doubling up to webhookRetryMaxMs, until webhookRetryWindowMs after the event (then
+   * failed); claims last webhookLeaseMs (renewed while the request goes on); a sweep every webhookSweepIntervalMs. */
+  webhookTimeoutMs: number;
+  webhookRetryBaseMs: number;
+  webhookRetryMaxMs: number;
+  webhookRetryWindowMs: number;
+  webhookLeaseMs: number;
+  webhookSweepIntervalMs: number;
   /** Graceful shutdown on SIGTERM/SIGINT (docs/domain.md, "Restarts and graceful shutdown"): readiness answers 503
    * for shutdownDrainMs while the instance still serves, so a load balancer stops sending it traffic; then the
    * listener closes and in-flight requests, jobs and pools finish. After shutdownTimeoutMs from the signal the
@@ -183,6 +192,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     netelipBaseUrl: url('NETELIP_BASE_URL', ['http:', 'https:']) ?? 'https://api.netelip.com/v1/sms/api.php',
     netelipTimeoutMs: int('NETELIP_TIMEOUT_MS', 10_000, 100, 120_000),
     smsLeaseMs: int('SMS_LEASE_MS', 30_000, 1_000, 3_600_000),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
+    webhookRetryBaseMs: int('WEBHOOK_RETRY_BASE_MS', 30_000, 10, 86_400_000),
+    webhookRetryMaxMs: int('WEBHOOK_RETRY_MAX_MS', 3_600_000, 10, 86_400_000),
+    webhookRetryWindowMs: int('WEBHOOK_RETRY_WINDOW_MS', 72 * 3_600_000, 1_000, 30 * 86_400_000),
+    webhookLeaseMs: int('WEBHOOK_LEASE_MS', 30_000, 1_000, 3_600_000),
+    webhookSweepIntervalMs: int('WEBHOOK_SWEEP_INTERVAL_MS', 30_000, 100, 3_600_000),
     // A developer's Ctrl-C has no load balancer to warn.
     shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', nodeEnv === 'production' ? 5_000 : 0, 0, 600_000),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 30_000, 1_000, 3_600_000),

@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Test, type TestingModule } from '@nestjs/testing';
 import type { Job, Queue } from 'bullmq';
 import Redis from 'ioredis';
-import { ThrowawayRedis } from '../../test/support/throwaway-services';
+import { ThrowawayRedis } from '@evreg/testing';
 import { BullmqJobQueue, JobQueueUnavailableError } from './bullmq-job-queue';
 import { BullmqJobsProcessor } from './bullmq-jobs.processor';
 import { JobHandler } from './job-handler.decorator';

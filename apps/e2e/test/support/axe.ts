@@ -49,9 +49,19 @@ export function describeViolations(violations: AxeViolation[]): string {
     .join('\n');
 }
 
-/** Fails when axe finds serious or critical violations, listing them readably (state names the screen). */
+/** Fails when axe finds serious or critical violations, listing them readably (state names the screen). Only
+ * violations that stay count: the mouse is moved off the page first (a hover tooltip is not the screen), and a
+ * finding is checked again half a second later, so an element caught mid-transition (a tooltip or a snackbar
+ * fading, whose colours are between two states) doesn't fail the check while a real problem still does. */
 export async function expectAccessible(target: Page | Frame, state: string): Promise<void> {
-  const violations = (await axeViolations(target)).filter((v) => FAILING.has(v.impact ?? ''));
+  if ('mouse' in target) await target.mouse.move(-1, -1);
+  const serious = async () => (await axeViolations(target)).filter((v) => FAILING.has(v.impact ?? ''));
+  let violations = await serious();
+  if (violations.length) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const again = await serious();
+    violations = again.filter((v) => violations.some((first) => first.id === v.id));
+  }
   if (violations.length)
     throw new Error(
       `Accesibilidad (${state}): ${violations.length} infracciones graves o críticas\n${describeViolations(violations)}`,

@@ -15,6 +15,7 @@ import {
 import { useUpdate } from 'react-admin';
 import { serverErrorsText } from '../registrations/rules';
 import { REASONS, descriptionError, expiryError, expiryToSend, localDay, madridDay } from './rules';
+import { focusFirstField } from '../../common/focusFirstField';
 
 /** 'Editar Entrada': reason, note, expiry, names and phone (the person's e-mail, event and session don't change;
  * editing sends no new notification). An unchanged expiry is kept as it is, even when already passed. */
@@ -77,7 +78,7 @@ export function BlacklistEdit({
       maxWidth="sm"
     >
       <DialogTitle id={titleId}>Editar Entrada de la Lista Negra</DialogTitle>
-      <DialogContent sx={{ '&&': { pt: 1 }, display: 'grid', gap: 2 }}>
+      <DialogContent ref={focusFirstField} sx={{ '&&': { pt: 1 }, display: 'grid', gap: 2 }}>
         <DialogContentText>
           {entry.email}
           {entry.eventTitle ? ` · ${entry.eventTitle}` : ''}

@@ -37,6 +37,7 @@ import {
   type BlockField,
   type BlockForm,
 } from './rules';
+import { focusFirstField } from '../../common/focusFirstField';
 
 const MENU = { slotProps: { paper: { sx: { maxHeight: 240 } } } };
 const personLabel = (r: AdminRegistration) => `${r.firstName} ${r.lastName} (${r.email})`;
@@ -111,7 +112,7 @@ export function BlockDialog({ onClose, onBlocked }: { onClose: () => void; onBlo
         mode="all"
         noValidate
       >
-        <DialogContent sx={{ '&&': { pt: 1 }, display: 'grid', gap: 1 }}>
+        <DialogContent ref={focusFirstField} sx={{ '&&': { pt: 1 }, display: 'grid', gap: 1 }}>
           {failure && (
             <Alert severity="error" role="alert">
               {failure}

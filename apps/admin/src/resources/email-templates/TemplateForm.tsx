@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { EmailPreview } from '@evreg/contracts';
+import type { EmailPreview, EmailTemplate } from '@evreg/contracts';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, Box, Button as MuiButton, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
@@ -12,71 +12,113 @@ import {
   TextInput,
   Toolbar,
   useDataProvider,
+  useGetList,
   useRecordContext,
+  useSaveContext,
 } from 'react-admin';
 import { Link } from 'react-router';
+import { Confirmation } from '../../common/Confirmation';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { EmailPreviewView } from './EmailPreviewView';
 import { PlaceholderHelp } from './PlaceholderHelp';
-import { templateErrors, templateRequest, templateTypeLabel, type TemplateForm as Values } from './rules';
+import {
+  replacedTemplate,
+  templateErrors,
+  templateRequest,
+  templateTypeLabel,
+  type TemplateForm as Values,
+} from './rules';
 
 const MONO = { '& textarea': { fontFamily: 'monospace', fontSize: '0.85rem' } };
 
 /** The form shared by create and edit (docs/product.md §2): name, type (chosen on create, fixed on edit), active, subject,
  * HTML and optional text part; the placeholders as help and a preview of the unsaved content. */
 export function TemplateForm({ creating }: { creating: boolean }) {
+  const { save } = useSaveContext();
+  const record = useRecordContext<EmailTemplate>();
+  const { data: templates = [] } = useGetList<EmailTemplate>('email-templates', {
+    pagination: { page: 1, perPage: 1000 },
+    sort: { field: 'name', order: 'ASC' },
+  });
+  // Activating a template deactivates the live one of its type: asked first, naming it.
+  const [pending, setPending] = useState<{ values: Record<string, any>; replaced: EmailTemplate } | null>(null);
+
+  async function submit(values: Record<string, any>) {
+    const replaced = replacedTemplate(templates, values as Values, creating ? undefined : record);
+    if (replaced) {
+      setPending({ values, replaced });
+      return;
+    }
+    return save?.(values);
+  }
+
   return (
-    <SimpleForm
-      validate={(values) => templateErrors(values as Values, creating)}
-      toolbar={<TemplateToolbar />}
-      sx={{ '& .MuiStack-root': { maxWidth: 'none' } }}
-    >
-      <Typography component="h2" variant="h6">
-        {creating ? 'Nueva Plantilla' : 'Editar Plantilla'}
-      </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
-          width: '100%',
-          alignItems: 'start',
-        }}
+    <>
+      <SimpleForm
+        onSubmit={submit}
+        validate={(values) => templateErrors(values as Values, creating)}
+        toolbar={<TemplateToolbar />}
+        sx={{ '& .MuiStack-root': { maxWidth: 'none' } }}
       >
-        <Box sx={{ display: 'grid', minWidth: 0 }}>
-          <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { sm: '3fr 2fr' } }}>
-            <TextInput source="name" label="Nombre" fullWidth />
-            {creating ? <TypeSelect /> : <FixedType />}
+        <Typography component="h2" variant="h6">
+          {creating ? 'Nueva Plantilla' : 'Editar Plantilla'}
+        </Typography>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+            width: '100%',
+            alignItems: 'start',
+          }}
+        >
+          <Box sx={{ display: 'grid', minWidth: 0 }}>
+            <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { sm: '3fr 2fr' } }}>
+              <TextInput source="name" label="Nombre" fullWidth autoFocus />
+              {creating ? <TypeSelect /> : <FixedType />}
+            </Box>
+            <BooleanInput
+              source="isActive"
+              label="Activa"
+              helperText="La plantilla activa es la que se envía para su tipo; al activar esta, la otra del mismo tipo se desactiva (se pide confirmación). Una plantilla nueva empieza inactiva."
+              sx={{ mb: 1.5 }}
+            />
+            <TextInput
+              source="subject"
+              label="Asunto"
+              fullWidth
+              helperText="Puede usar marcadores, p. ej. Inscripción confirmada: {{eventTitle}}"
+            />
+            <TextInput source="htmlContent" label="Contenido HTML" multiline minRows={12} fullWidth sx={MONO} />
+            <TextInput
+              source="plainTextContent"
+              label="Texto plano (opcional)"
+              multiline
+              minRows={4}
+              fullWidth
+              sx={MONO}
+              helperText="Vacío: se genera a partir del HTML"
+            />
           </Box>
-          <BooleanInput
-            source="isActive"
-            label="Activa"
-            helperText="La plantilla activa es la que se envía para su tipo; al activar esta, la otra del mismo tipo se desactiva."
-            sx={{ mb: 1.5 }}
-          />
-          <TextInput
-            source="subject"
-            label="Asunto"
-            fullWidth
-            helperText="Puede usar marcadores, p. ej. Inscripción confirmada: {{eventTitle}}"
-          />
-          <TextInput source="htmlContent" label="Contenido HTML" multiline minRows={12} fullWidth sx={MONO} />
-          <TextInput
-            source="plainTextContent"
-            label="Texto plano (opcional)"
-            multiline
-            minRows={4}
-            fullWidth
-            sx={MONO}
-            helperText="Vacío: se genera a partir del HTML"
-          />
+          <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+            <PlaceholderHelp />
+            <FormDataConsumer>{({ formData }) => <UnsavedPreview values={formData as Values} />}</FormDataConsumer>
+          </Box>
         </Box>
-        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-          <PlaceholderHelp />
-          <FormDataConsumer>{({ formData }) => <UnsavedPreview values={formData as Values} />}</FormDataConsumer>
-        </Box>
-      </Box>
-    </SimpleForm>
+      </SimpleForm>
+      {pending && (
+        <Confirmation
+          kind="action"
+          title="Activar plantilla"
+          question={`Se desactivará «${pending.replaced.name}», la plantilla activa de este tipo, y se enviará «${String(pending.values.name ?? '').trim()}» en su lugar. ¿Continuar?`}
+          confirmLabel="Activar"
+          onClose={() => setPending(null)}
+          onConfirm={async () => {
+            await save?.(pending.values);
+          }}
+        />
+      )}
+    </>
   );
 }
 

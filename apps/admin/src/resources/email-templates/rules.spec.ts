@@ -1,5 +1,12 @@
 import { EMAIL_PLACEHOLDERS } from '@evreg/contracts';
-import { NEW_TEMPLATE, PLACEHOLDER_HELP, templateErrors, templateRequest, templateTypeLabel } from './rules';
+import {
+  NEW_TEMPLATE,
+  PLACEHOLDER_HELP,
+  replacedTemplate,
+  templateErrors,
+  templateRequest,
+  templateTypeLabel,
+} from './rules';
 
 describe('plantillas de email (especificación 3 y 5)', () => {
   it('nombre, asunto y HTML requeridos; el tipo solo al crear', () => {
@@ -33,12 +40,31 @@ describe('plantillas de email (especificación 3 y 5)', () => {
       templateType: 2,
       isActive: false,
     });
-    expect(templateRequest({ ...NEW_TEMPLATE, plainTextContent: 'Hola' }).isActive).toBe(true);
+    // A new template starts inactive.
+    expect(templateRequest({ ...NEW_TEMPLATE, plainTextContent: 'Hola' }).isActive).toBe(false);
+    expect(templateRequest({ ...NEW_TEMPLATE, isActive: true }).isActive).toBe(true);
   });
 
   it('etiquetas de tipo y ayuda de cada marcador', () => {
     expect(templateTypeLabel(0)).toBe('Confirmación de inscripción');
     expect(templateTypeLabel(1, [{ value: 1, label: 'Cola' }])).toBe('Cola');
     expect(Object.keys(PLACEHOLDER_HELP).sort()).toEqual([...EMAIL_PLACEHOLDERS].sort());
+  });
+});
+
+describe('activar una plantilla sustituye a la activa de su tipo', () => {
+  const list = [
+    { id: 1, name: 'Confirmación', templateType: 0, isActive: true },
+    { id: 2, name: 'Lista', templateType: 1, isActive: true },
+    { id: 3, name: 'Borrador', templateType: 1, isActive: false },
+  ];
+  it('nombra la que se desactivará al crear o al activar una inactiva', () => {
+    expect(replacedTemplate(list, { isActive: true, templateType: 1 })?.name).toBe('Lista');
+    expect(replacedTemplate(list, { isActive: true, templateType: 1 }, { id: 3, isActive: false })?.name).toBe('Lista');
+  });
+  it('nada que confirmar si queda inactiva, si ya era la activa o si su tipo no tiene otra', () => {
+    expect(replacedTemplate(list, { isActive: false, templateType: 1 })).toBeUndefined();
+    expect(replacedTemplate(list, { isActive: true, templateType: 1 }, { id: 2, isActive: true })).toBeUndefined();
+    expect(replacedTemplate(list, { isActive: true, templateType: 2 })).toBeUndefined();
   });
 });

@@ -51,19 +51,31 @@ export function templateRequest(form: Partial<TemplateForm>): EmailTemplateReque
     htmlContent: form.htmlContent ?? '',
     plainTextContent: text.trim() === '' ? null : text,
     templateType: form.templateType as EmailTemplateType,
-    isActive: form.isActive !== false,
+    isActive: form.isActive === true,
   };
 }
 
-/** Defaults of a new template: active (the server's default too), no type chosen yet. */
+/** Defaults of a new template: inactive (the server's default too: it does not replace the live one of its type
+ * until someone activates it, after a confirmation), no type chosen yet. */
 export const NEW_TEMPLATE: TemplateForm = {
   name: '',
   subject: '',
   htmlContent: '',
   plainTextContent: '',
   templateType: null,
-  isActive: true,
+  isActive: false,
 };
+
+/** The live template that saving this form would deactivate: the active one of the same type, when the form
+ * activates a template that is not active yet (a new one, or an inactive one switched on). */
+export function replacedTemplate<T extends { id: number | string; templateType: number; isActive: boolean }>(
+  templates: readonly T[],
+  form: Pick<TemplateForm, 'isActive' | 'templateType'>,
+  current?: { id: number | string; isActive: boolean },
+): T | undefined {
+  if (form.isActive !== true || current?.isActive) return undefined;
+  return templates.find((t) => t.isActive && t.templateType === form.templateType && t.id !== current?.id);
+}
 
 export function formFromTemplate(template: EmailTemplate): TemplateForm {
   return {

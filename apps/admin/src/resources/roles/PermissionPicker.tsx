@@ -1,13 +1,17 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Permission } from '@evreg/contracts';
-import { Box, Checkbox, FormControlLabel, Paper, TextField, Typography } from '@mui/material';
+import { Box, Checkbox, FormControlLabel, FormHelperText, Paper, TextField, Typography } from '@mui/material';
 import { useInput } from 'react-admin';
+import { fieldErrorText } from '../../common/formField';
 import { actionName, groupPermissions, matchesPermission } from './permissionGroups';
 
 /** The role's permissions (form field permissionIds): grouped by resource, a select-all checkbox per
  * resource, a search and the 'N de M seleccionados' counter (docs/product.md §2, Roles). */
 export function PermissionPicker({ permissions, disabled = false }: { permissions: Permission[]; disabled?: boolean }) {
-  const { field } = useInput<number[]>({ source: 'permissionIds', defaultValue: [] });
+  const { field, fieldState, formState } = useInput<number[]>({ source: 'permissionIds', defaultValue: [] });
+  // A rule's or the server's message (e.g. a token's 'Elige al menos un permiso'), once the form was submitted.
+  const error = formState.isSubmitted ? fieldErrorText(fieldState.error) : undefined;
+  const errorId = useId();
   const [query, setQuery] = useState('');
   const selected = useMemo(() => new Set<number>(field.value ?? []), [field.value]);
   const groups = useMemo(
@@ -32,10 +36,15 @@ export function PermissionPicker({ permissions, disabled = false }: { permission
   };
 
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 1 }}>
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 1 }} aria-describedby={error ? errorId : undefined}>
       <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, p: 0 }}>
         Permisos
       </Typography>
+      {error && (
+        <FormHelperText id={errorId} error role="alert" sx={{ mx: 0, mb: 1 }}>
+          {error}
+        </FormHelperText>
+      )}
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="permission-counter">
         {selected.size} de {permissions.length} seleccionados
       </Typography>

@@ -5,7 +5,7 @@ import { Box, Button, TextField } from '@mui/material';
 import { useGetOne, useUpdate } from 'react-admin';
 import { TimedAlert, type Banner } from '../../common/TimedAlert';
 import { holdDurationError } from './rules';
-import { FORM_ROW, SettingsCard } from './SettingsCard';
+import { FORM_ROW, LoadFailure, SettingsCard, isNotFound, loadFailed } from './SettingsCard';
 import { useSettingsAccess } from './useSettingsAccess';
 
 const KEY = SETTING_KEYS.ticketHoldDurationMinutes;
@@ -14,10 +14,20 @@ const KEY = SETTING_KEYS.ticketHoldDurationMinutes;
  * default 3). */
 export function HoldDurationCard() {
   const { canEdit } = useSettingsAccess();
-  // The `settings` record of this key. Never saved yet: the API answers 404 and the default applies.
-  const { data, isPending } = useGetOne<Setting & { id: string }>('settings', { id: KEY });
+  // The `settings` record of this key. Never saved yet: the API answers 404 and the default applies. Any other
+  // failure: no value is shown and nothing can be saved until it loads (the default would overwrite the real one).
+  const {
+    data,
+    isPending,
+    error: loadError,
+    refetch,
+    isFetching,
+  } = useGetOne<Setting & { id: string }>('settings', {
+    id: KEY,
+  });
+  const failed = loadFailed(loadError, isNotFound);
   const [update, { isPending: saving }] = useUpdate<Setting & { id: string }>();
-  const saved = data?.value ?? String(HOLD_DURATION_MINUTES.default);
+  const saved = failed ? '' : (data?.value ?? String(HOLD_DURATION_MINUTES.default));
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [banner, setBanner] = useState<Banner | null>(null);
@@ -51,7 +61,7 @@ export function HoldDurationCard() {
     const problem = holdDurationError(value);
     setError(problem);
     setBanner(null);
-    if (!problem) void save(value.trim());
+    if (!problem && !failed) void save(value.trim());
   }
 
   return (
@@ -60,6 +70,7 @@ export function HoldDurationCard() {
       title="Duración de la reserva de plazas"
       subheader="Minutos que se guardan las plazas elegidas mientras se rellena el formulario"
     >
+      {failed && <LoadFailure error={loadError} retrying={isFetching} onRetry={() => void refetch()} />}
       <Box component="form" noValidate onSubmit={submit} sx={FORM_ROW}>
         <TextField
           label="Minutos"
@@ -69,13 +80,16 @@ export function HoldDurationCard() {
             setError(null);
           }}
           error={!!error}
-          helperText={error ?? `Entre ${HOLD_DURATION_MINUTES.min} y ${HOLD_DURATION_MINUTES.max} minutos`}
-          disabled={!canEdit || isPending}
+          // Not loaded: the card's alert says why; a disabled field's grey help would be unreadable.
+          helperText={
+            failed ? undefined : (error ?? `Entre ${HOLD_DURATION_MINUTES.min} y ${HOLD_DURATION_MINUTES.max} minutos`)
+          }
+          disabled={!canEdit || isPending || failed}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           sx={{ width: 200 }}
         />
         {canEdit && (
-          <Button type="submit" variant="contained" disabled={saving || isPending} sx={{ mt: 1 }}>
+          <Button type="submit" variant="contained" disabled={saving || isPending || failed} sx={{ mt: 1 }}>
             Guardar
           </Button>
         )}

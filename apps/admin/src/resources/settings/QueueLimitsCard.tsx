@@ -14,7 +14,7 @@ import { TimedAlert, type Banner } from '../../common/TimedAlert';
 import { useCommand } from '../../common/useCommand';
 import { withReason } from '../../common/withReason';
 import { queueLimitError } from './rules';
-import { FORM_ROW, SettingsCard } from './SettingsCard';
+import { FORM_ROW, LoadFailure, SettingsCard, loadFailed } from './SettingsCard';
 import { useSettingsAccess } from './useSettingsAccess';
 
 /** Events screen header card: the waiting-list limits (queue-settings) and the bulk limit for every session
@@ -22,7 +22,15 @@ import { useSettingsAccess } from './useSettingsAccess';
 export function QueueLimitsCard() {
   const { canEdit } = useSettingsAccess();
   // The `settings` record 'queue-settings' (also read by the session form for its default).
-  const { data, isPending } = useGetOne<QueueSettings & { id: string }>('settings', { id: 'queue-settings' });
+  // A failure to load shows no values and disables saving until they load (the defaults would overwrite them).
+  const {
+    data,
+    isPending,
+    error: loadError,
+    refetch,
+    isFetching,
+  } = useGetOne<QueueSettings & { id: string }>('settings', { id: 'queue-settings' });
+  const failed = loadFailed(loadError);
   const [update, { isPending: savingLimits }] = useUpdate<QueueSettings & { id: string }>();
   const command = useCommand();
 
@@ -36,8 +44,11 @@ export function QueueLimitsCard() {
   const clearBanner = useCallback(() => setBanner(null), []);
 
   // The fields follow the stored values whenever they load or change (adjusted during render, not in an effect).
-  const [shown, setShown] = useState<typeof data | null>(null);
-  if (!isPending && shown !== data) {
+  const [shown, setShown] = useState<typeof data | null | 'failed'>(null);
+  if (failed && shown !== 'failed') {
+    setShown('failed');
+    setLimits({ defaultMaxQueueSpots: '', globalMaxQueueSpots: '' });
+  } else if (!failed && !isPending && shown !== data) {
     setShown(data);
     setLimits({
       defaultMaxQueueSpots: String(data?.defaultMaxQueueSpots ?? DEFAULT_MAX_QUEUE_SPOTS),
@@ -87,7 +98,7 @@ export function QueueLimitsCard() {
     };
     setErrors(found);
     setBanner(null);
-    if (!found.defaultMaxQueueSpots && !found.globalMaxQueueSpots) void saveLimits();
+    if (!failed && !found.defaultMaxQueueSpots && !found.globalMaxQueueSpots) void saveLimits();
   }
 
   function submitBulk(event: FormEvent) {
@@ -107,8 +118,8 @@ export function QueueLimitsCard() {
         setErrors({ ...errors, [name]: undefined });
       }}
       error={!!errors[name]}
-      helperText={errors[name] ?? help}
-      disabled={!canEdit || isPending}
+      helperText={failed ? undefined : (errors[name] ?? help)}
+      disabled={!canEdit || isPending || failed}
       slotProps={{ htmlInput: { inputMode: 'numeric' } }}
       sx={{ flex: '1 1 180px' }}
     />
@@ -120,11 +131,12 @@ export function QueueLimitsCard() {
       title="Límites de la lista de espera"
       subheader="Plazas de lista de espera de las sesiones nuevas y máximo permitido en cualquier sesión"
     >
+      {failed && <LoadFailure error={loadError} retrying={isFetching} onRetry={() => void refetch()} />}
       <Box component="form" noValidate onSubmit={submitLimits} aria-label="Límites de la lista de espera" sx={FORM_ROW}>
         {limitField('defaultMaxQueueSpots', 'Límite por defecto', 'Para las sesiones nuevas')}
         {limitField('globalMaxQueueSpots', 'Límite global', 'Máximo en cualquier sesión')}
         {canEdit && (
-          <Button type="submit" variant="contained" disabled={savingLimits || isPending} sx={{ mt: 1 }}>
+          <Button type="submit" variant="contained" disabled={savingLimits || isPending || failed} sx={{ mt: 1 }}>
             Guardar límites
           </Button>
         )}

@@ -2,6 +2,7 @@ import type { User } from '@evreg/contracts';
 import { Box, TextField } from '@mui/material';
 import { BooleanInput, useNotify, useUpdate } from 'react-admin';
 import { FormDialog } from '../../common/FormDialog';
+import { isLocked } from './userStatus';
 import { DepartmentSelect, MissingChoices, PersonFields, useChoices } from './userFields';
 
 /** 'Editar Usuario': the role is shown but not editable (docs/product.md §5); the account flags of PUT /user/{id}. */
@@ -18,8 +19,14 @@ export function UserEdit({
   const notify = useNotify();
   const { canDepartments, departments } = useChoices(permissions);
 
+  // The switch shows whether the account is locked now, by staff or by failed sign-ins (the list's 'Bloqueado').
+  const locked = isLocked(user);
+
   async function save(values: Record<string, any>) {
-    await update('users', { id: user.id, data: values, previousData: user }, { returnPromise: true });
+    // Sent only when changed: saving a temporarily locked user untouched must not turn the lockout into a block.
+    const { lockoutEnabled, ...rest } = values;
+    const data = lockoutEnabled === locked ? rest : { ...rest, lockoutEnabled };
+    await update('users', { id: user.id, data, previousData: user }, { returnPromise: true });
     notify('Usuario actualizado', { type: 'success' });
     onClose();
   }
@@ -30,7 +37,7 @@ export function UserEdit({
       submitLabel="Guardar Cambios"
       onClose={onClose}
       onSubmit={save}
-      record={{ ...user, departmentId: user.departmentId ?? '' }}
+      record={{ ...user, departmentId: user.departmentId ?? '', lockoutEnabled: locked }}
     >
       <PersonFields />
       {!canDepartments && <MissingChoices what="los departamentos" />}

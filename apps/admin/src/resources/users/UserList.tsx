@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { User } from '@evreg/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { DataTable, useDelete, useGetIdentity, useNotify } from 'react-admin';
@@ -10,12 +11,13 @@ import { formatDateTime, shortId } from '../../common/format';
 import { ListEmpty } from '../../common/ListStates';
 import { ResourceList, RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
+import { useCommand } from '../../common/useCommand';
 import { fullName } from '../../providers/authProvider';
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
 import { UserCreate } from './UserCreate';
 import { UserEdit } from './UserEdit';
-import { STATUS_COLORS, userStatus } from './userStatus';
+import { STATUS_COLORS, isLocked, userStatus } from './userStatus';
 
 type Dialog =
   | { kind: 'create' }
@@ -31,7 +33,18 @@ export default function UserList() {
   const [remove] = useDelete<User>();
   const notify = useNotify();
   const { identity } = useGetIdentity();
+  const command = useCommand();
   const close = () => setDialog(null);
+
+  /** Lifts a block by staff and the lockout after failed sign-ins alike. */
+  async function unlock(user: User) {
+    try {
+      await command((p) => p.unlockUser(user.id), ['users']);
+      notify(`Usuario ${user.email} desbloqueado`, { type: 'success' });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : 'Error al desbloquear el usuario', { type: 'error' });
+    }
+  }
 
   return (
     <>
@@ -107,6 +120,14 @@ export default function UserList() {
                     label={`Editar ${user.email}`}
                     icon={<EditIcon fontSize="small" />}
                     onClick={() => setDialog({ kind: 'edit', user })}
+                  />
+                )}
+                {can('edit') && isLocked(user) && (
+                  <RowAction
+                    title="Desbloquear"
+                    label={`Desbloquear ${user.email}`}
+                    icon={<LockOpenIcon fontSize="small" />}
+                    onClick={() => void unlock(user)}
                   />
                 )}
                 {can('reset-password') && (

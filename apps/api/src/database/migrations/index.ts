@@ -3,6 +3,8 @@ import { BookingEngine1763856000000 } from './1763856000000-BookingEngine';
 import { Email1764000000000 } from './1764000000000-Email';
 import { SmsGdpr1764000000001 } from './1764000000001-SmsGdpr';
 import { Probing1764000000002 } from './1764000000002-Probing';
+import { ApiTokens1764000000003 } from './1764000000003-ApiTokens';
+import { Webhooks1764000000004 } from './1764000000004-Webhooks';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
 export const MIGRATIONS = [
@@ -11,4 +13,6 @@ export const MIGRATIONS = [
   Email1764000000000,
   SmsGdpr1764000000001,
   Probing1764000000002,
+  ApiTokens1764000000003,
+  Webhooks1764000000004,
 ];

@@ -5,6 +5,8 @@ import { MESSAGES } from '@evreg/contracts';
 import { AppError } from '../../common/app-error';
 import { ACCESS_POLICY, AccessPolicy } from './auth.decorators';
 import type { Principal } from './principal';
+import { PrincipalService } from './principal.service';
+import { bearerToken, hashApiToken, isApiToken } from './tokens';
 
 /** passport-jwt behind the guard: a token it refuses, or a session that is gone, is our 401. An error while
  * loading the principal (the only errors passport-jwt hands on) is no verdict on the token: it goes to the
@@ -19,8 +21,14 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 }
 
+interface GuardedRequest {
+  headers: Record<string, string | undefined>;
+  user?: Principal;
+}
+
 /** Global guard: every route's declared policy, enforced on the server. 401 without a valid token, 403 while
- * the password must be changed, 403 without the permission. */
+ * the password must be changed, 403 for an API token on a route for signed-in staff only, 403 without the
+ * permission. */
 @Injectable()
 export class AccessGuard implements CanActivate {
   private readonly logger = new Logger(AccessGuard.name);
@@ -28,6 +36,7 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly jwt: JwtAuthGuard,
+    private readonly principals: PrincipalService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -41,18 +50,35 @@ export class AccessGuard implements CanActivate {
       throw AppError.forbidden();
     }
     if (policy.kind === 'public') {
-      const headers = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>().headers;
-      if (policy.optionalAuth && headers.authorization) await this.jwt.canActivate(context);
+      const headers = context.switchToHttp().getRequest<GuardedRequest>().headers;
+      if (policy.optionalAuth && headers.authorization) await this.authenticate(context);
       return true;
     }
 
-    await this.jwt.canActivate(context);
-    const principal = context.switchToHttp().getRequest<{ user: Principal }>().user;
+    const principal = await this.authenticate(context);
+    if (principal.kind === 'apiToken' && policy.staffSessionOnly) {
+      throw AppError.forbidden(MESSAGES.apiToken.staffSessionRequired, 'STAFF_SESSION_REQUIRED');
+    }
     if (principal.mustChangePassword && !policy.allowMustChangePassword) {
       throw AppError.forbidden(MESSAGES.auth.mustChangePassword, 'PASSWORD_CHANGE_REQUIRED');
     }
     const missing = policy.permissions.filter((permission) => !principal.permissions.has(permission));
     if (missing.length) throw AppError.forbidden();
     return true;
+  }
+
+  /** An API token (`evr_…`) is looked up by its hash; anything else goes to passport-jwt. Either way one query,
+   * and a database error propagates as it is (a 503, never a 401). The token itself is never logged. */
+  private async authenticate(context: ExecutionContext): Promise<Principal> {
+    const request = context.switchToHttp().getRequest<GuardedRequest>();
+    const token = bearerToken(request.headers.authorization);
+    if (token && isApiToken(token)) {
+      const principal = await this.principals.loadApiToken(hashApiToken(token));
+      if (!principal) throw AppError.unauthorized();
+      request.user = principal;
+      return principal;
+    }
+    await this.jwt.canActivate(context);
+    return request.user as Principal;
   }
 }

@@ -18,7 +18,7 @@ import { AuthService } from './auth.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { CurrentUserDto, LoginResponseDto, RefreshResponseDto } from './dto/auth-responses.dto';
 import { LoginDto } from './dto/login.dto';
-import type { Principal } from './principal';
+import type { SessionPrincipal } from './principal';
 
 /** The sign-in rate limit's refusal (ThrottlerGuard, one minute's window per client). */
 const TOO_MANY_ATTEMPTS = {
@@ -61,27 +61,27 @@ export class AuthController {
 
   @Post('auth/logout')
   @HttpCode(204)
-  @Auth({ allowMustChangePassword: true })
+  @Auth({ allowMustChangePassword: true, staffSessionOnly: true })
   @ApiOperation({ summary: 'Cerrar sesión: revoca el refresh token de esta sesión' })
   @ApiNoContentResponse({ description: 'Sesión cerrada' })
-  async logout(@CurrentPrincipal() principal: Principal) {
+  async logout(@CurrentPrincipal() principal: SessionPrincipal) {
     await this.auth.logout(principal);
   }
 
   @Get('user/me')
-  @Auth({ allowMustChangePassword: true })
+  @Auth({ allowMustChangePassword: true, staffSessionOnly: true })
   @ApiOperation({ summary: 'Usuario actual con sus permisos' })
   @ApiOkResponse({ type: CurrentUserDto })
-  me(@CurrentPrincipal() principal: Principal) {
+  me(@CurrentPrincipal() principal: SessionPrincipal) {
     return this.auth.me(principal);
   }
 
   @Put('user/change-password')
-  @Auth({ allowMustChangePassword: true })
+  @Auth({ allowMustChangePassword: true, staffSessionOnly: true })
   @ApiOperation({ summary: 'Cambiar la propia contraseña (cierra las demás sesiones)' })
   @ApiOkResponse({ type: MessageResponseDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  changePassword(@CurrentPrincipal() principal: Principal, @Body() dto: ChangePasswordDto) {
+  changePassword(@CurrentPrincipal() principal: SessionPrincipal, @Body() dto: ChangePasswordDto) {
     return this.auth.changePassword(principal, dto);
   }
 }

@@ -7,7 +7,13 @@ import type { Principal } from './principal';
 /** How a route is reached. Every route declares one (checked at boot), so none can slip through unguarded. */
 export type AccessPolicy =
   | { kind: 'public'; optionalAuth?: boolean }
-  | { kind: 'authenticated'; permissions: PermissionName[]; allowMustChangePassword: boolean };
+  | {
+      kind: 'authenticated';
+      permissions: PermissionName[];
+      allowMustChangePassword: boolean;
+      /** Refused to API tokens (403 STAFF_SESSION_REQUIRED): the staff member's own account and the tokens. */
+      staffSessionOnly: boolean;
+    };
 
 export const ACCESS_POLICY = 'evreg:access-policy';
 
@@ -42,33 +48,49 @@ export function Public(options: { optionalAuth?: boolean; security?: SecurityReq
   );
 }
 
-/** Signed-in staff holding every listed permission (none: any signed-in user). `allowMustChangePassword` lets a
- * user who must still change their password through (only me, change-password and logout do). */
+/** Signed-in staff, or a machine with an API token, holding every listed permission (none: any signed-in user).
+ * `allowMustChangePassword` lets a user who must still change their password through (only me, change-password
+ * and logout do). `staffSessionOnly` refuses API tokens (the own account's routes and the tokens' management;
+ * documented as `x-staff-session-only`). */
 export function Auth(
-  options: { permission?: PermissionName | PermissionName[]; allowMustChangePassword?: boolean } = {},
+  options: {
+    permission?: PermissionName | PermissionName[];
+    allowMustChangePassword?: boolean;
+    staffSessionOnly?: boolean;
+  } = {},
 ) {
   const permissions = options.permission === undefined ? [] : ([] as PermissionName[]).concat(options.permission);
   const policy: AccessPolicy = {
     kind: 'authenticated',
     permissions,
     allowMustChangePassword: options.allowMustChangePassword ?? false,
+    staffSessionOnly: options.staffSessionOnly ?? false,
   };
+  const forbidden = permissions.length
+    ? `Falta el permiso ${permissions.join(', ')}`
+    : 'Debe cambiar la contraseña antes de continuar';
   return applyDecorators(
     SetMetadata(ACCESS_POLICY, policy),
     ApiBearerAuth(),
     ApiExtension('x-access', 'authenticated'),
     ApiExtension('x-permissions', permissions),
-    ApiUnauthorizedResponse({ description: 'Sin token o token no válido', type: ApiErrorResponseDto }),
+    ...(policy.staffSessionOnly ? [ApiExtension('x-staff-session-only', true)] : []),
+    ApiUnauthorizedResponse({
+      description: 'Sin token, token no válido, o token de API revocado o caducado',
+      type: ApiErrorResponseDto,
+    }),
     ApiForbiddenResponse({
-      description: permissions.length
-        ? `Falta el permiso ${permissions.join(', ')}`
-        : 'Debe cambiar la contraseña antes de continuar',
+      description: policy.staffSessionOnly
+        ? `${forbidden}; STAFF_SESSION_REQUIRED: un token de API no puede usar esta ruta`
+        : forbidden,
       type: ApiErrorResponseDto,
     }),
   );
 }
 
-/** The signed-in staff member, set by the auth guard (undefined on a public route called without a token). */
+/** The caller, set by the auth guard (undefined on a public route called without a token): a signed-in staff
+ * member, or an API token acting for its creator (`kind` says which; `staffSessionOnly` routes see only the
+ * former, so they may type it SessionPrincipal). */
 export const CurrentPrincipal = createParamDecorator((_data: unknown, ctx: ExecutionContext): Principal => {
   return ctx.switchToHttp().getRequest<{ user: Principal }>().user;
 });

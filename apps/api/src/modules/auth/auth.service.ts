@@ -21,7 +21,7 @@ import { queryUserProfiles } from '../users/user-profile.query';
 import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
-import type { AccessTokenPayload, Principal } from './principal';
+import type { AccessTokenPayload, SessionPrincipal } from './principal';
 import { hashRefreshToken, newRefreshToken } from './tokens';
 
 @Injectable()
@@ -174,13 +174,13 @@ export class AuthService implements OnModuleInit {
   }
 
   /** Ends the caller's session: its refresh token, and with it every access token naming it. */
-  async logout(principal: Principal): Promise<void> {
+  async logout(principal: SessionPrincipal): Promise<void> {
     await this.ds.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL`, [
       principal.sessionId,
     ]);
   }
 
-  async me(principal: Principal): Promise<CurrentUser> {
+  async me(principal: SessionPrincipal): Promise<CurrentUser> {
     const [profile] = await queryUserProfiles(this.ds, 'u.id = $1', [principal.userId]);
     if (!profile) throw AppError.unauthorized();
     return {
@@ -197,7 +197,7 @@ export class AuthService implements OnModuleInit {
   }
 
   /** Changes the caller's password and ends their other sessions (the current one stays signed in). */
-  async changePassword(principal: Principal, dto: ChangePasswordDto): Promise<{ message: string }> {
+  async changePassword(principal: SessionPrincipal, dto: ChangePasswordDto): Promise<{ message: string }> {
     const errors: Record<string, string[]> = {};
     if (dto.newPassword.length < MIN_PASSWORD_LENGTH) errors.newPassword = [MESSAGES.password.min];
     if (dto.newPassword !== dto.confirmPassword) errors.confirmPassword = [MESSAGES.password.mismatch];

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { API_TOKEN_PREFIX } from '@evreg/contracts';
 
 export const JWT_ISSUER = 'evreg';
 export const JWT_AUDIENCE = 'evreg-admin';
@@ -17,4 +18,25 @@ export function newRefreshToken(): { token: string; hash: string } {
 
 export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** The bearer token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(authorization: string | undefined): string | null {
+  return /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1] ?? null;
+}
+
+/** An API token for a machine: `evr_` (recognisable in a configuration file or a leaked log) and 256 random bits.
+ * Only its SHA-256 is stored (docs/domain.md, "API tokens"). */
+export function newApiToken(): { token: string; hash: string } {
+  const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return { token, hash: hashApiToken(token) };
+}
+
+export function hashApiToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Whether a bearer token is meant as an API token (access tokens are JWTs: `eyJ…`). */
+export function isApiToken(token: string): boolean {
+  return token.startsWith(API_TOKEN_PREFIX);
 }

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../database/pg-errors';
 import { preparedQuery } from '../../database/prepared';
 import { EmailOutbox, newRegistrationEmailsSql } from '../email/email-outbox';
 import { SmsOutbox } from '../sms/sms-outbox.module';
+import { WebhookOutbox, newRegistrationWebhooksSql } from '../webhooks/webhook-outbox';
 import {
   Allocation,
   BookingRefusal,
@@ -17,6 +18,8 @@ import {
   freeOnlineSpots,
   hasFreeReservedSpot,
   manualPromotionSpot,
+  onlineCapacity,
+  onlineCapacitySql,
   promotableCount,
 } from './booking-rules';
 
@@ -73,6 +76,7 @@ export class BookingEngine {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly emailOutbox: EmailOutbox,
     private readonly smsOutbox: SmsOutbox,
+    private readonly webhookOutbox: WebhookOutbox,
   ) {}
 
   // ---- The session lock and holds ----
@@ -227,8 +231,9 @@ export class BookingEngine {
 
   // ---- Registrations ----
 
-  /** Inserts the registrations with their consents and their e-mail (Registration, or Queue with the position)
-   * in one statement, before any lock: the unique indexes refuse a duplicate person there. */
+  /** Inserts the registrations with their consents, their e-mail (Registration, or Queue with the position) and
+   * their webhook deliveries (registration.created or .queued; none without an active webhook) in one statement,
+   * before any lock: the unique indexes refuse a duplicate person there. */
   async insertRegistrations(
     m: EntityManager,
     sessionId: number,
@@ -240,7 +245,7 @@ export class BookingEngine {
       queuePosition?: number;
     },
   ): Promise<number[]> {
-    const rows = await preparedQuery<{ id: number }>(
+    const rows = await preparedQuery<{ id: number; hooks: number }>(
       m,
       'booking.insert',
       `WITH r AS (
@@ -254,8 +259,10 @@ export class BookingEngine {
          INSERT INTO consents (registration_id, email, consent_type, is_consented, ip_address)
          SELECT id, email, 'PrivacyPolicy', true, $11 FROM r),
        e AS (
-         ${newRegistrationEmailsSql('r', '$1', '$12', '$5')})
-       SELECT id FROM r ORDER BY id`,
+         ${newRegistrationEmailsSql('r', '$1', '$12', '$5')}),
+       w AS (
+         ${newRegistrationWebhooksSql('r', '$1', '$13', '$5')})
+       SELECT id, (SELECT count(*)::int FROM w) AS hooks FROM r ORDER BY id`,
       [
         sessionId,
         options.queuePosition ? Waiting : Active,
@@ -269,8 +276,10 @@ export class BookingEngine {
         attendees.map((a) => a.telephoneNumber),
         options.ip,
         options.queuePosition ? 'Queue' : 'Registration',
+        options.queuePosition ? 'registration.queued' : 'registration.created',
       ],
     );
+    this.webhookOutbox.noteRecorded(m, rows[0]?.hooks ?? 0);
     return rows.map((row) => row.id);
   }
 
@@ -296,7 +305,7 @@ export class BookingEngine {
     ids: number[],
     token: string,
   ): Promise<{ placed: Placed[] } | { refusal: BookingRefusal | 'FULL' }> {
-    const [gate] = await preparedQuery<{ released: number; seated: boolean }>(
+    const [gate] = await preparedQuery<{ released: number; seated: boolean; filled: boolean }>(
       m,
       'booking.gate',
       `WITH h AS (DELETE FROM ticket_holds WHERE session_id = $1 AND token = $2 RETURNING spots),
@@ -307,11 +316,16 @@ export class BookingEngine {
                 FROM released
                WHERE s.id = $1 AND s.is_registration_open AND s.starts_at > now()
                  AND ${fitsOnlineSql('s', '- released.spots + $3')}
-              RETURNING s.id)
-       SELECT (SELECT spots FROM released) AS released, EXISTS (SELECT 1 FROM u) AS seated`,
+              RETURNING s.id, s.online_registered >= ${onlineCapacitySql('s')} AS filled)
+       SELECT (SELECT spots FROM released) AS released, EXISTS (SELECT 1 FROM u) AS seated,
+              coalesce((SELECT filled FROM u), false) AS filled`,
       [sessionId, token, ids.length],
     );
-    if (gate.seated) return { placed: ids.map((id) => ({ id, queuePosition: null })) };
+    if (gate.seated) {
+      // These registrations took the last online seat: session.full (a webhook event), only then.
+      if (gate.filled) await this.webhookOutbox.recordSessionEvent(m, 'session.full', sessionId);
+      return { placed: ids.map((id) => ({ id, queuePosition: null })) };
+    }
 
     const session = (await this.lockSession(m, sessionId))!;
     // The caller's hold rows were deleted by the gate; the counter still counts them.
@@ -341,7 +355,21 @@ export class BookingEngine {
       ]);
     }
     for (const p of queued) await this.emailOutbox.recordQueuedInstead(m, p.id, p.queuePosition);
+    await this.webhookOutbox.recordQueuedInstead(
+      m,
+      queued.map((p) => p.id),
+    );
+    await this.recordFilled(m, session, allocation.seated, allocation.queued);
     return placed;
+  }
+
+  /** The webhook events of a session that a placement just filled: session.full when it took the last online seat,
+   * session.waitinglist.full when it took the last place on the waiting list. */
+  private async recordFilled(m: EntityManager, session: LockedSession, seated: number, queued: number) {
+    if (seated > 0 && session.onlineRegistered >= onlineCapacity(session))
+      await this.webhookOutbox.recordSessionEvent(m, 'session.full', session.id);
+    if (queued > 0 && session.queueCount >= session.maxQueueSpots)
+      await this.webhookOutbox.recordSessionEvent(m, 'session.waitinglist.full', session.id);
   }
 
   /** A staff registration under the session lock: a reserved spot while one is unused; else, with
@@ -377,6 +405,7 @@ export class BookingEngine {
     });
     await m.query(`UPDATE event_sessions SET queue_count = queue_count + 1 WHERE id = $1`, [session.id]);
     session.queueCount += 1;
+    await this.recordFilled(m, session, 0, 1);
     return { id, queuePosition: position };
   }
 
@@ -402,18 +431,37 @@ export class BookingEngine {
     return { session, row };
   }
 
-  /** Cancels a locked registration: it stays as cancelled (off the list) and gets the Cancellation e-mail. */
+  /** Cancels a locked registration: it stays as cancelled (off the list) and gets the Cancellation e-mail (and the
+   * registration.cancelled webhook event). */
   async markCancelled(m: EntityManager, registrationId: number): Promise<void> {
     await m.query(`UPDATE registrations SET state = $2, queue_position = NULL, cancelled_at = now() WHERE id = $1`, [
       registrationId,
       Cancelled,
     ]);
     await this.emailOutbox.record(m, 'Cancellation', [registrationId]);
+    await this.webhookOutbox.record(m, 'registration.cancelled', [registrationId]);
   }
 
   /** Deletes registrations (any state) of a locked session; what they occupied is given back by
-   * givePlacesBack. Their consent records stay unless the caller deletes them (GDPR). */
-  async deleteRegistrations(m: EntityManager, registrationIds: number[]): Promise<void> {
+   * givePlacesBack. Their consent records stay unless the caller deletes them (GDPR). With `announce` (staff
+   * deleting a registration or waiting entry), those still active or waiting get the registration.cancelled webhook
+   * event first; a GDPR erasure announces nothing. */
+  async deleteRegistrations(
+    m: EntityManager,
+    registrationIds: number[],
+    options: { announce?: boolean } = {},
+  ): Promise<void> {
+    if (options.announce && this.webhookOutbox.maybeActive()) {
+      const placed: { id: number }[] = await m.query(
+        `SELECT id FROM registrations WHERE id = ANY($1::int[]) AND state = ANY($2::int[])`,
+        [registrationIds, [Active, Waiting]],
+      );
+      await this.webhookOutbox.record(
+        m,
+        'registration.cancelled',
+        placed.map((row) => row.id),
+      );
+    }
     await m.query(`DELETE FROM registrations WHERE id = ANY($1::int[])`, [registrationIds]);
   }
 
@@ -477,6 +525,7 @@ export class BookingEngine {
     const ids = promoted.map((row) => row.id);
     await this.emailOutbox.record(m, 'Promotion', ids);
     await this.smsOutbox.recordPromotion(m, ids);
+    await this.webhookOutbox.record(m, 'registration.promoted', ids);
     return ids;
   }
 
@@ -500,6 +549,7 @@ export class BookingEngine {
     await this.closeQueueGap(m, session, position);
     await this.emailOutbox.record(m, 'Promotion', [entryId]);
     await this.smsOutbox.recordPromotion(m, [entryId]);
+    await this.webhookOutbox.record(m, 'registration.promoted', [entryId]);
     return true;
   }
 

@@ -6,6 +6,7 @@ import { EMAIL_MESSAGES, isValidEmail } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { LeaseHeartbeat } from '../../common/lease-heartbeat';
+import { SenderPool } from '../../common/sender-pool';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobHandler } from '../../queue/job-handler.decorator';
@@ -52,10 +53,8 @@ const DUE = `status = 0 AND next_attempt_at <= now() AND (claimed_until IS NULL 
 export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(EmailDeliveryService.name);
   private readonly lease: LeaseHeartbeat;
-  /** The senders' run in this process, joined by every dispatch that arrives while it lasts. */
-  private run: Promise<void> | null = null;
-  /** Dispatches asked for: a run ends only after a round that began after the last of them. */
-  private dispatches = 0;
+  /** The senders of this process (common/sender-pool.ts), joined by every dispatch that arrives while they run. */
+  private readonly pool = new SenderPool(EMAIL_SENDERS, () => this.sender());
   /** Set when the process is stopping: senders finish the message in hand and claim no other. */
   private stopping = false;
 
@@ -92,24 +91,7 @@ export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDes
    * Rethrows only database errors (the queue retries the job); SMTP problems are the message's, recorded on its row. */
   @JobHandler('email.dispatch')
   async dispatch(): Promise<void> {
-    this.dispatches++;
-    this.run ??= this.sendAll();
-    return this.run;
-  }
-
-  private async sendAll(): Promise<void> {
-    try {
-      for (;;) {
-        const asked = this.dispatches;
-        const senders = await Promise.allSettled(Array.from({ length: EMAIL_SENDERS }, () => this.sender()));
-        const failed = senders.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-        if (failed) throw failed.reason;
-        // Checked and ended in one step: a dispatch after this starts a run of its own.
-        if (this.dispatches === asked) return;
-      }
-    } finally {
-      this.run = null;
-    }
+    return this.pool.dispatch();
   }
 
   /** One message at a time: claimed right before it is sent, its lease renewed while it is on the wire. A message

@@ -59,7 +59,8 @@ export class EmailTemplatesService {
 
   async create(dto: CreateEmailTemplateDto): Promise<EmailTemplate> {
     this.assertValid(dto);
-    const isActive = dto.isActive ?? true;
+    // A new template starts inactive: it replaces the live one of its type only when asked to (isActive: true).
+    const isActive = dto.isActive ?? false;
     return this.activating(async (m) => {
       if (isActive) await this.deactivateOthers(m, dto.templateType, null);
       const [{ id }] = await m.query(

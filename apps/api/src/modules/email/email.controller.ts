@@ -58,7 +58,8 @@ export class EmailController {
   })
   @ApiBadGatewayResponse({
     type: ApiErrorResponseDto,
-    description: 'SMTP_ERROR: el servidor SMTP rechazó el envío o no respondió (con su respuesta)',
+    description:
+      'SMTP_ERROR: el servidor SMTP rechazó el envío o no respondió: la causa explicada en español y, tras «Detalle:», su respuesta',
   })
   test(@Query('testEmail') testEmail?: string) {
     return this.delivery.sendTest(testEmail);

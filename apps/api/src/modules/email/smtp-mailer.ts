@@ -66,11 +66,8 @@ export class SmtpMailer implements OnApplicationShutdown {
   }
 }
 
-/** The SMTP server's answer or the connection problem, for the e-mail log and the test endpoint. */
-export function smtpErrorText(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/\s+/g, ' ').trim().slice(0, 1000) || 'Error desconocido';
-}
+/** The SMTP server's answer or the connection problem, explained in Spanish (smtp-error-text.ts). */
+export { smtpErrorText } from './smtp-error-text';
 
 /** The text with e-mail addresses masked: for answers that end up in the application log (a 5xx is logged). */
 export function withoutAddresses(text: string): string {

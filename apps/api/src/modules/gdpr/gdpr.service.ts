@@ -23,6 +23,7 @@ import type { Principal } from '../auth/principal';
 import { BookingEngine, PlacedRow } from '../booking-engine/booking-engine.service';
 import { EmailOutbox } from '../email/email-outbox';
 import { SmsOutbox } from '../sms/sms-outbox.module';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 
 const STATUS = ['Active', 'Cancelled', 'Waiting'] as const;
 const MESSAGE_STATUS = ['Pending', 'Sent', 'Failed'] as const;
@@ -49,6 +50,7 @@ export class GdprService {
     private readonly emailOutbox: EmailOutbox,
     private readonly engine: BookingEngine,
     private readonly smsOutbox: SmsOutbox,
+    private readonly webhookOutbox: WebhookOutbox,
   ) {}
 
   async search(rawEmail: string | undefined): Promise<GdprSummary> {
@@ -131,6 +133,8 @@ export class GdprService {
       result.deletedConsents += await this.count(m, `DELETE FROM consents WHERE lower(email) = $1`, [email]);
       result.deletedEmailMessages += await this.emailOutbox.erase(m, { address: email });
       result.deletedSmsMessages += await this.smsOutbox.erase(m, { address: email });
+      // Webhook deliveries naming the person (pending or past) go too: nothing about them is sent afterwards.
+      await this.webhookOutbox.erase(m, { address: email });
       result.deletedBlacklistEntries = await this.count(
         m,
         `DELETE FROM blacklist_entries WHERE ${PERSON} AND expires_at <= now()`,
@@ -168,6 +172,7 @@ export class GdprService {
     result.deletedConsents += await this.count(m, `DELETE FROM consents WHERE registration_id = ANY($1)`, [ids]);
     result.deletedEmailMessages += await this.emailOutbox.erase(m, { registrationIds: ids });
     result.deletedSmsMessages += await this.smsOutbox.erase(m, { registrationIds: ids });
+    await this.webhookOutbox.erase(m, { registrationIds: ids });
     await this.engine.deleteRegistrations(m, ids);
     result.deletedRegistrations += rows.length;
 

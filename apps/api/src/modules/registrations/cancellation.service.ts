@@ -37,7 +37,7 @@ export class CancellationService {
     await this.ds.transaction(async (m) => {
       const row = await this.lockRow(m, registrationId);
       if (row.state !== Cancelled) await this.release(m, row);
-      await this.engine.deleteRegistrations(m, [registrationId]);
+      await this.engine.deleteRegistrations(m, [registrationId], { announce: true });
     });
     this.emailOutbox.kick();
   }

@@ -3,6 +3,7 @@ import { SMS_MESSAGES } from '@evreg/contracts';
 import { XMLParser } from 'fast-xml-parser';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { netelipNetworkText } from './netelip-error-text';
 
 const M = SMS_MESSAGES;
 
@@ -55,9 +56,10 @@ export class NetelipClient {
     } catch (error) {
       const e = error as Error & { cause?: { code?: string } };
       if (e.name === 'TimeoutError' || e.name === 'AbortError') return { kind: 'retry', error: M.netelipTimeout };
-      return { kind: 'retry', error: M.netelipUnavailable(e.cause?.code ?? e.message) };
+      return { kind: 'retry', error: M.netelipUnavailable(netelipNetworkText(e.cause?.code ?? e.message)) };
     }
-    if (httpStatus >= 500) return { kind: 'retry', error: M.netelipUnavailable(`HTTP ${httpStatus}`) };
+    if (httpStatus >= 500)
+      return { kind: 'retry', error: M.netelipUnavailable(netelipNetworkText(`HTTP ${httpStatus}`)) };
 
     const answer = findTags(safeParse(body));
     const code = answer.status ?? (httpStatus === 200 ? undefined : String(httpStatus));

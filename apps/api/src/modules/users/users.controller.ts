@@ -81,6 +81,20 @@ export class UsersController {
     return this.users.assignRole(dto);
   }
 
+  @Post(':id/unlock')
+  @HttpCode(200)
+  @Auth({ permission: 'Users.Update' })
+  @ApiOperation({
+    summary: 'Desbloquear un usuario',
+    description:
+      'Levanta el bloqueo del personal y el temporal por intentos fallidos de inicio de sesión, y pone a cero los intentos fallidos.',
+  })
+  @ApiOkResponse({ type: UserDto })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  unlock(@UuidParam() id: string) {
+    return this.users.unlock(id);
+  }
+
   @Put(':id')
   @Auth({ permission: 'Users.Update' })
   @ApiOperation({ summary: 'Editar un usuario' })

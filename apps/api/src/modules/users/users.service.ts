@@ -110,6 +110,19 @@ export class UsersService {
     });
   }
 
+  /** Lifts both locks: the staff's block (lockout_enabled) and the temporary one after failed sign-ins
+   * (lockout_end), and counts the failures from zero. */
+  async unlock(id: string): Promise<User> {
+    return this.ds.transaction(async (m) => {
+      const [, updated]: [unknown[], number] = await m.query(
+        `UPDATE users SET lockout_enabled = false, lockout_end = NULL, access_failed_count = 0 WHERE id = $1`,
+        [id],
+      );
+      if (!updated) throw AppError.notFound(MESSAGES.user.notFound);
+      return this.get(id, m);
+    });
+  }
+
   async remove(id: string, actor: Principal): Promise<void> {
     if (id === actor.userId) throw AppError.forbidden(MESSAGES.user.cannotDeleteSelf, 'CANNOT_DELETE_SELF');
     await this.ds.transaction(async (m) => {

@@ -100,7 +100,7 @@ export class WaitingListService {
   async remove(entryId: number): Promise<{ message: string }> {
     return this.ds.transaction(async (m) => {
       const { session, entry } = await this.lockEntry(m, entryId);
-      await this.engine.deleteRegistrations(m, [entryId]);
+      await this.engine.deleteRegistrations(m, [entryId], { announce: true });
       await this.engine.closeQueueGap(m, session, entry.queuePosition);
       return { message: b.queueRemoved };
     });

@@ -67,7 +67,7 @@ class TemplateFieldsDto extends EmailPreviewRequestDto {
 
   @ApiPropertyOptional({
     description:
-      'true: pasa a ser la plantilla de su tipo (la que lo era se desactiva). Al crear, por defecto true; al editar, omitido se conserva',
+      'true: pasa a ser la plantilla de su tipo (la que lo era se desactiva). Al crear, por defecto false (no sustituye a la activa); al editar, omitido se conserva',
   })
   @IsOptional()
   @IsBoolean({ message: M.isActiveInvalid })

@@ -1,0 +1,85 @@
+import {
+  API_TOKEN_NAME_MAX,
+  describePermission,
+  MESSAGES,
+  PERMISSIONS,
+  splitPermission,
+  type ApiToken,
+  type CreateApiTokenRequest,
+  type Permission,
+  type PermissionName,
+} from '@evreg/contracts';
+
+/** The values of the new-token form: the role picker's field (`permissionIds`) and a date (`AAAA-MM-DD`). */
+export interface TokenFormValues {
+  name?: string;
+  permissionIds?: number[];
+  expiresOn?: string;
+}
+
+/** The catalogue as the role picker's records, limited to what the signed-in user holds (a token never holds more
+ * than its creator: docs/domain.md, "API tokens"). Built from the contracts, not read from `GET /api/permissions`
+ * (that needs Roles.Read); the ids are local: the catalogue's position, from 1. */
+export function pickablePermissions(held: readonly string[]): Permission[] {
+  return PERMISSIONS.map((name, index) => ({
+    id: index + 1,
+    name,
+    description: describePermission(name),
+    ...splitPermission(name),
+  })).filter((p) => held.includes(p.name));
+}
+
+/** The permissions of names (for the list's summary), as the picker's records. */
+export const permissionsNamed = (names: readonly string[]): Permission[] =>
+  pickablePermissions(PERMISSIONS).filter((p) => names.includes(p.name));
+
+/** The end of a day in the browser's time zone ('2026-12-31' → 23:59:59.999 that day), as the API's instant. */
+export function endOfDay(date: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return null;
+  const [year, month, day] = match.slice(1).map(Number);
+  const end = new Date(year, month - 1, day, 23, 59, 59, 999);
+  return end.getMonth() === month - 1 && end.getDate() === day ? end : null;
+}
+
+/** The form's rules, with the API's texts: a name, at least one permission, an expiry (optional) not past. */
+export function tokenErrors(values: TokenFormValues, now = new Date()): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const name = (values.name ?? '').trim();
+  if (!name) errors.name = MESSAGES.apiToken.nameRequired;
+  else if (name.length > API_TOKEN_NAME_MAX) errors.name = MESSAGES.apiToken.nameLength;
+  if (!values.permissionIds?.length) errors.permissionIds = MESSAGES.apiToken.permissionsRequired;
+  if (values.expiresOn) {
+    const end = endOfDay(values.expiresOn);
+    if (!end) errors.expiresOn = MESSAGES.apiToken.expiresAtInvalid;
+    else if (end.getTime() <= now.getTime()) errors.expiresOn = MESSAGES.apiToken.expiresAtPast;
+  }
+  return errors;
+}
+
+/** What `POST /api/api-tokens` takes from the form. */
+export function tokenRequest(values: TokenFormValues): CreateApiTokenRequest {
+  const ids = new Set(values.permissionIds ?? []);
+  return {
+    name: (values.name ?? '').trim(),
+    permissions: PERMISSIONS.filter((_name, index) => ids.has(index + 1)) as PermissionName[],
+    expiresAt: values.expiresOn ? (endOfDay(values.expiresOn)?.toISOString() ?? null) : null,
+  };
+}
+
+/** A server refusal of the permissions lands on the picker's field. */
+export function formErrors(errors: Record<string, unknown>): Record<string, unknown> {
+  const { permissions, expiresAt, ...rest } = errors;
+  return {
+    ...rest,
+    ...(permissions !== undefined && { permissionIds: permissions }),
+    ...(expiresAt !== undefined && { expiresOn: expiresAt }),
+  };
+}
+
+export const isExpired = (token: Pick<ApiToken, 'expiresAt'>, now = new Date()) =>
+  token.expiresAt !== null && Date.parse(token.expiresAt) <= now.getTime();
+
+/** 'Ana García' or, without a name, the e-mail. */
+export const creatorName = (token: Pick<ApiToken, 'createdByName' | 'createdByEmail'>) =>
+  token.createdByName || token.createdByEmail;

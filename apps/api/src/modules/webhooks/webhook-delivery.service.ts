@@ -1,0 +1,250 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { WEBHOOK_TEST_EVENT } from '@evreg/contracts';
+import { DataSource, EntitySubscriberInterface, TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
+import { LeaseHeartbeat } from '../../common/lease-heartbeat';
+import { SenderPool } from '../../common/sender-pool';
+import { openSecret } from '../../common/secret-box';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { JobHandler } from '../../queue/job-handler.decorator';
+import { WebhookOutbox } from './webhook-outbox';
+import {
+  SIGNATURE_HEADER,
+  WEBHOOK_ID_HEADER,
+  WEBHOOK_USER_AGENT,
+  nextAttemptAt,
+  signWebhookBody,
+  webhookBody,
+} from './webhook-signing';
+
+/** Deliveries sent at once per process (each one request at a time): a slow receiver holds one of them. */
+export const WEBHOOK_SENDERS = 4;
+/** Of a receiver's answer, at most this many bytes are read, and this many characters of it recorded. */
+const MAX_RESPONSE_BYTES = 1024;
+const MAX_ERROR_CHARS = 200;
+
+/** Due: pending, its next try has come, no live claim, and its webhook active (a disabled webhook's deliveries wait;
+ * the test delivery goes anyway). */
+const DUE = `d.status = 0 AND d.next_attempt_at <= now() AND (d.claimed_until IS NULL OR d.claimed_until <= now())
+  AND EXISTS (SELECT 1 FROM webhooks w WHERE w.id = d.webhook_id AND (w.is_active OR d.event_type = '${WEBHOOK_TEST_EVENT}'))`;
+
+interface ClaimedDelivery {
+  id: string;
+  eventId: string;
+  eventType: string;
+  payload: unknown;
+  attempts: number;
+  createdAt: Date;
+  url: string;
+  secretSealed: string;
+}
+
+type Outcome = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string };
+
+/** Delivers the webhook outbox (`webhook_deliveries`), as EmailDeliveryService does e-mail: a process's senders claim
+ * one due row at a time (`FOR UPDATE SKIP LOCKED`, a lease renewed while the request goes on), POST the signed body,
+ * and record delivered (2xx) or the failure with the next try (30 s doubling up to 1 h, for 72 h; then failed). So
+ * one worker at a time sends a delivery, whatever the instances, jobs or retries; a worker killed after the receiver
+ * answered but before recording it sends it again, with the same X-Webhook-Id. Redirects are never followed, at
+ * most 1 KiB of an answer is read, and a try lasts at most WEBHOOK_TIMEOUT_MS. */
+@Injectable()
+export class WebhookDeliveryService
+  implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy, EntitySubscriberInterface
+{
+  private readonly logger = new Logger(WebhookDeliveryService.name);
+  private readonly lease: LeaseHeartbeat;
+  /** The senders of this process (common/sender-pool.ts), joined by every dispatch that arrives while they run. */
+  private readonly pool = new SenderPool(WEBHOOK_SENDERS, () => this.sender());
+  private stopping = false;
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly outbox: WebhookOutbox,
+    private readonly scheduler: SchedulerRegistry,
+  ) {
+    this.lease = new LeaseHeartbeat(ds, 'webhook_deliveries', config.webhookLeaseMs, (error) =>
+      this.logger.warn(`No se pudo renovar la reserva de los webhooks en envío: ${error.message}`),
+    );
+  }
+
+  /** As a TypeORM subscriber it sees every commit: one that recorded deliveries kicks the sender (never waiting). */
+  onModuleInit(): void {
+    this.ds.subscribers.push(this);
+  }
+
+  afterTransactionCommit({ queryRunner }: TransactionCommitEvent): void {
+    if (queryRunner.isTransactionActive) return; // a savepoint released: the outer transaction may still roll back
+    if (this.outbox.takeRecorded(queryRunner) > 0) this.outbox.kick();
+  }
+
+  afterTransactionRollback({ queryRunner }: TransactionRollbackEvent): void {
+    if (!queryRunner.isTransactionActive) this.outbox.takeRecorded(queryRunner);
+  }
+
+  onApplicationBootstrap(): void {
+    this.scheduler.addInterval(
+      'webhook-sweep',
+      setInterval(() => void this.sweep(), this.config.webhookSweepIntervalMs),
+    );
+    this.outbox.kick();
+  }
+
+  onModuleDestroy(): void {
+    this.stopping = true;
+  }
+
+  /** Sends due deliveries until none is left, with WEBHOOK_SENDERS senders in this process however many dispatch
+   * jobs run at once (as EmailDeliveryService.dispatch). Rethrows only database errors. */
+  @JobHandler('webhook.dispatch')
+  async dispatch(): Promise<void> {
+    return this.pool.dispatch();
+  }
+
+  private async sender(): Promise<void> {
+    while (!this.stopping) {
+      const delivery = await this.claim();
+      if (!delivery) return;
+      const outcome = await this.lease.hold(delivery.id, () => this.send(delivery));
+      await this.record(delivery, outcome);
+    }
+  }
+
+  /** Safety net, every WEBHOOK_SWEEP_INTERVAL_MS on every instance: due deliveries get a dispatch (a kick lost while
+   * Redis was away, a lost retry job, a dead worker's expired claim), and claims running out before the next sweep
+   * get one queued for that moment. Safe with any number of instances: claims decide. */
+  async sweep(): Promise<void> {
+    try {
+      const [row]: { due: boolean; leaseEnds: { at: string; inMs: number }[] }[] = await this.ds.query(
+        `SELECT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE ${DUE}) AS due,
+                (SELECT coalesce(json_agg(json_build_object('at', floor(extract(epoch FROM ends) * 1000)::bigint::text,
+                                                            'inMs', ceil(extract(epoch FROM ends - now()) * 1000)::int)), '[]')
+                   FROM (SELECT DISTINCT unnest(ARRAY[min(claimed_until), max(claimed_until)]) AS ends FROM webhook_deliveries
+                          WHERE status = 0 AND claimed_until > now() AND claimed_until <= now() + make_interval(secs => $1::float8 / 1000)) l
+                  WHERE ends IS NOT NULL) AS "leaseEnds"`,
+        [this.config.webhookSweepIntervalMs],
+      );
+      if (row.due) this.outbox.kick();
+      for (const end of row.leaseEnds) this.outbox.kick({ delayMs: end.inMs + 250, jobId: `webhook-lease-${end.at}` });
+    } catch (error) {
+      this.logger.warn(`Barrido de webhooks fallido: ${(error as Error).message}`);
+    }
+  }
+
+  /** Claims the next due delivery: a lease and the try counted, with what sending it needs. */
+  private async claim(): Promise<ClaimedDelivery | null> {
+    const [row]: ClaimedDelivery[] = await this.ds.query(
+      `WITH c AS (
+         UPDATE webhook_deliveries SET claimed_until = now() + make_interval(secs => $1::float8 / 1000), attempts = attempts + 1
+          WHERE id = (SELECT d.id FROM webhook_deliveries d WHERE ${DUE} ORDER BY d.next_attempt_at, d.id LIMIT 1 FOR UPDATE SKIP LOCKED)
+         RETURNING id, webhook_id, event_id, event_type, payload, attempts, created_at)
+       SELECT c.id::text, c.event_id::text AS "eventId", c.event_type AS "eventType", c.payload, c.attempts,
+              c.created_at AS "createdAt", w.url, w.secret_sealed AS "secretSealed"
+         FROM c JOIN webhooks w ON w.id = c.webhook_id`,
+      [this.config.webhookLeaseMs],
+    );
+    return row ?? null;
+  }
+
+  private async send(delivery: ClaimedDelivery): Promise<Outcome> {
+    const body = webhookBody({
+      id: delivery.eventId,
+      type: delivery.eventType,
+      createdAt: new Date(delivery.createdAt),
+      data: delivery.payload,
+    });
+    let secret: string;
+    try {
+      secret = openSecret(this.config.appSecret, delivery.secretSealed);
+    } catch (error) {
+      return { ok: false, statusCode: null, error: (error as Error).message };
+    }
+    try {
+      const response = await fetch(delivery.url, {
+        method: 'POST',
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.config.webhookTimeoutMs),
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': WEBHOOK_USER_AGENT,
+          [WEBHOOK_ID_HEADER]: delivery.eventId,
+          [SIGNATURE_HEADER]: signWebhookBody(secret, body),
+        },
+        body,
+      });
+      if (response.status >= 200 && response.status < 300) {
+        await response.body?.cancel().catch(() => undefined);
+        return { ok: true, statusCode: response.status };
+      }
+      const text = await readSome(response);
+      const reason =
+        response.status >= 300 && response.status < 400
+          ? `HTTP ${response.status}: redirección no seguida${response.headers.get('location') ? ` (${response.headers.get('location')})` : ''}`
+          : `HTTP ${response.status}${text ? `: ${text}` : ''}`;
+      return { ok: false, statusCode: response.status, error: reason.slice(0, MAX_ERROR_CHARS) };
+    } catch (error) {
+      return { ok: false, statusCode: null, error: requestErrorText(error, this.config.webhookTimeoutMs) };
+    }
+  }
+
+  private async record(delivery: ClaimedDelivery, outcome: Outcome): Promise<void> {
+    if (outcome.ok) {
+      await this.ds.query(
+        `UPDATE webhook_deliveries SET status = 1, delivered_at = now(), claimed_until = NULL, last_status_code = $2, last_error = NULL WHERE id = $1`,
+        [delivery.id, outcome.statusCode],
+      );
+      return;
+    }
+    const next = nextAttemptAt(new Date(delivery.createdAt), delivery.attempts, new Date(), {
+      baseMs: this.config.webhookRetryBaseMs,
+      maxMs: this.config.webhookRetryMaxMs,
+      windowMs: this.config.webhookRetryWindowMs,
+    });
+    await this.ds.query(
+      `UPDATE webhook_deliveries SET status = CASE WHEN $4::timestamptz IS NULL THEN 2 ELSE 0 END, claimed_until = NULL,
+              last_status_code = $2, last_error = $3, next_attempt_at = coalesce($4::timestamptz, next_attempt_at)
+        WHERE id = $1`,
+      [delivery.id, outcome.statusCode, outcome.error, next],
+    );
+    if (next)
+      this.outbox.kick({
+        delayMs: Math.max(0, next.getTime() - Date.now()) + 50,
+        jobId: `webhook-retry-${delivery.id}-${delivery.attempts}`,
+      });
+  }
+}
+
+/** At most MAX_RESPONSE_BYTES of the answer, as one line of text; the rest is never read. */
+async function readSome(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < MAX_RESPONSE_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+  } catch {
+    // What was read is enough.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks)
+    .subarray(0, MAX_RESPONSE_BYTES)
+    .toString('utf8')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_ERROR_CHARS);
+}
+
+function requestErrorText(error: unknown, timeoutMs: number): string {
+  const e = error as Error & { cause?: { code?: string; message?: string } };
+  if (e.name === 'TimeoutError' || e.name === 'AbortError') return `Sin respuesta en ${timeoutMs} ms`;
+  const cause = e.cause?.code ?? e.cause?.message ?? e.message;
+  return `No se pudo conectar: ${cause}`.slice(0, MAX_ERROR_CHARS);
+}

@@ -1,0 +1,227 @@
+import { Global, Injectable, Module } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { WEBHOOK_TEST_EVENT, type WebhookEventType } from '@evreg/contracts';
+import { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { JobQueue } from '../../queue/job-queue';
+
+declare module '../../queue/job-map' {
+  interface JobMap {
+    /** Delivers every due webhook delivery (WebhookDeliveryService.dispatch). */
+    'webhook.dispatch': Record<string, never>;
+  }
+}
+
+/** Kicks are gathered into one dispatch job per window, as the e-mail outbox does (EmailOutbox.kick). */
+const DISPATCH_WINDOW_MS = 250;
+/** How long this instance trusts its answer to "is any webhook active?" (see maybeActive). */
+const ACTIVE_CACHE_MS = 1_000;
+/** Where the writer counts, per transaction, the deliveries it recorded (QueryRunner.data, as SMS_TO_QUEUE). */
+const RECORDED = 'evreg:webhooksRecorded';
+
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+/** The session and its event as every event's body carries them (aliases s and e). */
+const EVENT_JSON = `jsonb_build_object('id', e.id, 'title', e.title)`;
+const SESSION_JSON = `jsonb_build_object('id', s.id, 'startsAt', ${iso('s.starts_at')}, 'endsAt', ${iso('s.ends_at')},
+  'maxAttendees', s.max_attendees, 'reservedSpots', s.reserved_spots, 'maxQueueSpots', s.max_queue_spots)`;
+
+/** A registration event's `data` (aliases: `r` a registration row or CTE, s its session, e its event). Names and
+ * e-mail only: never the tax ID or the phone. */
+function registrationDataSql(r: string, queuePosition: string): string {
+  return `jsonb_build_object(
+    'registration', jsonb_build_object('id', ${r}.id, 'firstName', ${r}.first_name, 'lastName', ${r}.last_name,
+                                       'email', ${r}.email, 'queuePosition', ${queuePosition}),
+    'event', ${EVENT_JSON}, 'session', ${SESSION_JSON})`;
+}
+
+/** One delivery per event (`events`: a SELECT of registration_id, session_id, data) and active webhook subscribed to
+ * `type`; each event gets one id shared by its deliveries (MATERIALIZED: generated once per event). Nothing is
+ * computed when no active webhook wants the type (a one-time filter). Answers one row per delivery. */
+function deliveriesSql(events: string, type: string, before = ''): string {
+  return `WITH ${before ? `${before},` : ''} ev AS MATERIALIZED (
+      SELECT x.registration_id, x.session_id, x.data, gen_random_uuid() AS event_id FROM (${events}) x
+       WHERE EXISTS (SELECT 1 FROM webhooks WHERE is_active AND ${type}::text = ANY (events)))
+    INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, registration_id, session_id, payload)
+    SELECT w.id, ev.event_id, ${type}::text, ev.registration_id, ev.session_id, ev.data
+      FROM ev JOIN webhooks w ON w.is_active AND ${type}::text = ANY (w.events)
+     ORDER BY ev.registration_id, w.id
+    RETURNING 1`;
+}
+
+/** The deliveries of new registrations, for the booking engine's one-statement insert (as
+ * newRegistrationEmailsSql): `rows` names the CTE of inserted registrations (id, email, first_name, last_name),
+ * the parameters hold the session id, the event type (registration.created or registration.queued) and the queue
+ * position (null when none). Its CTE answers one row per delivery: count them and pass the count to
+ * WebhookOutbox.noteRecorded, so the sender is kicked after the commit. */
+export function newRegistrationWebhooksSql(rows: string, session: string, type: string, queuePosition: string): string {
+  return deliveriesSql(
+    `SELECT ${rows}.id AS registration_id, s.id AS session_id, ${registrationDataSql(rows, `${queuePosition}::int`)} AS data
+       FROM ${rows} JOIN event_sessions s ON s.id = ${session} JOIN events e ON e.id = s.event_id`,
+    type,
+  );
+}
+
+/** The webhook outbox: the only writer of `webhook_deliveries` (docs/domain.md, "Webhooks"). Records one delivery per
+ * event and active subscribed webhook in the caller's transaction (they exist if and only if the change commits);
+ * WebhookDeliveryService kicks the sender after that commit (a TypeORM subscriber) and delivers them. With no
+ * active webhook nothing is written, and, once this instance has looked in the last second, nothing is asked. */
+@Injectable()
+export class WebhookOutbox {
+  private lastWindowJobId: string | null = null;
+  /** This instance's last answer to "is any webhook active?", trusted until `activeCheckedUntil`. */
+  private anyActive = true;
+  private activeCheckedUntil = 0;
+  private checking: Promise<void> | null = null;
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  /** False only when this instance saw, less than a second ago, that no webhook is active: the writes below are then
+   * skipped without a round trip. Unknown or stale: true (the INSERT ... SELECT decides exactly), and a check runs in
+   * the background on a connection of its own (never awaited inside the caller's transaction). A webhook created or
+   * enabled on another instance is thus seen here within a second. */
+  maybeActive(): boolean {
+    if (Date.now() < this.activeCheckedUntil) return this.anyActive;
+    this.checking ??= this.ds
+      .query(`SELECT EXISTS (SELECT 1 FROM webhooks WHERE is_active) AS any`)
+      .then(([row]: { any: boolean }[]) => {
+        this.anyActive = row.any;
+        this.activeCheckedUntil = Date.now() + ACTIVE_CACHE_MS;
+      })
+      .catch(() => undefined)
+      .finally(() => (this.checking = null));
+    return true;
+  }
+
+  /** The webhooks changed on this instance: ask again next time. */
+  forgetActive(): void {
+    this.activeCheckedUntil = 0;
+    this.anyActive = true;
+  }
+
+  /** `count` deliveries were recorded in the caller's transaction by a statement embedding newRegistrationWebhooksSql. */
+  noteRecorded(m: EntityManager, count: number): void {
+    if (count <= 0) return;
+    const runner = m.queryRunner;
+    if (runner) runner.data[RECORDED] = ((runner.data[RECORDED] as number | undefined) ?? 0) + count;
+  }
+
+  /** One event of `type` per registration (read from its row, so after the change), for every active webhook
+   * subscribed to it. */
+  async record(m: EntityManager, type: WebhookEventType, registrationIds: number[]): Promise<void> {
+    if (!registrationIds.length || !this.maybeActive()) return;
+    await this.insertForRegistrations(m, type, registrationIds);
+  }
+
+  /** Registrations recorded as created in this transaction went to the waiting list instead: their
+   * registration.created deliveries become registration.queued ones (with the position), in one statement. */
+  async recordQueuedInstead(m: EntityManager, registrationIds: number[]): Promise<void> {
+    if (!registrationIds.length) return;
+    if (this.recordedIn(m) > 0)
+      await this.insertForRegistrations(
+        m,
+        'registration.queued',
+        registrationIds,
+        `gone AS (DELETE FROM webhook_deliveries WHERE registration_id = ANY ($2::int[]) AND event_type = $3 AND status = 0)`,
+        ['registration.created' satisfies WebhookEventType],
+      );
+    else await this.record(m, 'registration.queued', registrationIds);
+  }
+
+  private async insertForRegistrations(
+    m: EntityManager,
+    type: WebhookEventType,
+    registrationIds: number[],
+    before = '',
+    params: unknown[] = [],
+  ): Promise<void> {
+    const rows: unknown[] = await m.query(
+      deliveriesSql(
+        `SELECT r.id AS registration_id, r.session_id, ${registrationDataSql('r', 'r.queue_position')} AS data
+           FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id
+          WHERE r.id = ANY ($2::int[])`,
+        '$1',
+        before,
+      ),
+      [type, registrationIds, ...params],
+    );
+    this.noteRecorded(m, rows.length);
+  }
+
+  /** session.full or session.waitinglist.full, read from the session row as the caller's transaction left it. */
+  async recordSessionEvent(
+    m: EntityManager,
+    type: Extract<WebhookEventType, 'session.full' | 'session.waitinglist.full'>,
+    sessionId: number,
+  ): Promise<void> {
+    if (!this.maybeActive()) return;
+    const rows: unknown[] = await m.query(
+      deliveriesSql(
+        `SELECT NULL::int AS registration_id, s.id AS session_id,
+                jsonb_build_object('event', ${EVENT_JSON}, 'session', ${SESSION_JSON} ||
+                  jsonb_build_object('onlineRegistered', s.online_registered, 'reservedRegistered', s.reserved_registered,
+                                     'queueCount', s.queue_count)) AS data
+           FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $2`,
+        '$1',
+      ),
+      [type, sessionId],
+    );
+    this.noteRecorded(m, rows.length);
+  }
+
+  /** 'Probar': a webhook.test delivery for this webhook (sent even while it is disabled), recorded and kicked at once.
+   * Answers the new row as `returning` (SQL over webhook_deliveries) reads it, before any try. */
+  async recordTest<T>(webhookId: number, returning: string): Promise<T> {
+    const [row]: T[] = await this.ds.query(
+      `INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, payload)
+       VALUES ($1, gen_random_uuid(), $2, jsonb_build_object('message', $3::text)) RETURNING ${returning}`,
+      [webhookId, WEBHOOK_TEST_EVENT, 'Envío de prueba del webhook'],
+    );
+    this.kick();
+    return row;
+  }
+
+  /** GDPR erasure: deletes the deliveries (pending or past) of these registrations, or whose body names this
+   * (normalised) address, in the caller's transaction: nothing about the person is sent afterwards. Answers how many. */
+  async erase(m: EntityManager, of: { registrationIds: number[] } | { address: string }): Promise<number> {
+    const [, deleted]: [unknown, number] =
+      'address' in of
+        ? await m.query(`DELETE FROM webhook_deliveries WHERE lower(payload->'registration'->>'email') = $1`, [
+            of.address,
+          ])
+        : await m.query(`DELETE FROM webhook_deliveries WHERE registration_id = ANY ($1::int[])`, [of.registrationIds]);
+    return deleted;
+  }
+
+  /** Deliveries recorded in the transaction of `m` so far. */
+  recordedIn(m: EntityManager): number {
+    return (m.queryRunner?.data[RECORDED] as number | undefined) ?? 0;
+  }
+
+  /** Takes (and clears) the count of deliveries recorded in the runner's transaction: for the commit subscriber. */
+  takeRecorded(runner: QueryRunner): number {
+    const count = (runner.data[RECORDED] as number | undefined) ?? 0;
+    delete runner.data[RECORDED];
+    return count;
+  }
+
+  /** Wakes the sender (never waits, never throws: JobQueue.addSoon). Call after the commit. */
+  kick(options: { delayMs?: number; jobId?: string } = {}): void {
+    const now = Date.now();
+    const window = Math.floor(now / DISPATCH_WINDOW_MS);
+    const jobId = options.jobId ?? `webhook-dispatch-${window}`;
+    if (options.jobId === undefined) {
+      if (jobId === this.lastWindowJobId) return;
+      this.lastWindowJobId = jobId;
+    }
+    const delayMs = options.delayMs ?? (window + 1) * DISPATCH_WINDOW_MS - now + 1;
+    this.jobs.addSoon('webhook.dispatch', {}, { jobId, delayMs, attempts: 3, backoffMs: 5_000 });
+  }
+}
+
+/** Global, like EmailOutboxModule: the booking engine and GDPR inject WebhookOutbox without importing the webhooks
+ * module. */
+@Global()
+@Module({ providers: [WebhookOutbox], exports: [WebhookOutbox] })
+export class WebhookOutboxModule {}

@@ -1,0 +1,111 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { IdParam } from '../../common/id-param';
+import { MessageResponseDto } from '../../common/message-response.dto';
+import { Auth } from '../auth/auth.decorators';
+import {
+  CreatedWebhookDto,
+  ListWebhookDeliveriesQueryDto,
+  WebhookDeliveryDto,
+  WebhookDeliveryPageDto,
+  WebhookDto,
+  WebhookRequestDto,
+} from './dto/webhook.dto';
+import { WebhooksService } from './webhooks.service';
+
+const SIGNING =
+  'Cada envío es un POST JSON { id, type, createdAt, data } con las cabeceras X-Webhook-Id (id del evento, igual en ' +
+  'cada reintento: el receptor elimina duplicados con él) y X-Webhook-Signature: sha256=<HMAC-SHA256 hexadecimal del ' +
+  'cuerpo exacto con el secreto>. 2xx = entregado; otra respuesta, una redirección o 10 s sin respuesta: reintento ' +
+  '(30 s, doblando hasta 1 h, durante 72 h).';
+const BAD_BODY = "'url' no es una dirección http(s) válida, 'events' vacío o con tipos desconocidos, o campos de más";
+
+@ApiTags('Webhooks')
+@Controller('webhooks')
+export class WebhooksController {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  @Get()
+  @Auth({ permission: 'Settings.Read' })
+  @ApiOperation({ summary: 'Webhooks configurados (sin el secreto)' })
+  @ApiOkResponse({ type: [WebhookDto] })
+  list() {
+    return this.webhooks.list();
+  }
+
+  @Post()
+  @Auth({ permission: 'Settings.Update' })
+  @ApiOperation({
+    summary: 'Crear un webhook: la respuesta trae el secreto de firma, que no se vuelve a mostrar',
+    description: SIGNING,
+  })
+  @ApiCreatedResponse({ type: CreatedWebhookDto })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: BAD_BODY })
+  create(@Body() dto: WebhookRequestDto) {
+    return this.webhooks.create(dto);
+  }
+
+  @Get(':id')
+  @Auth({ permission: 'Settings.Read' })
+  @ApiOperation({ summary: 'Un webhook (sin el secreto)' })
+  @ApiOkResponse({ type: WebhookDto })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'id no es un número entero' })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  get(@IdParam() id: number) {
+    return this.webhooks.get(id);
+  }
+
+  @Put(':id')
+  @Auth({ permission: 'Settings.Update' })
+  @ApiOperation({ summary: 'Editar un webhook (URL, eventos, activo); el secreto no cambia' })
+  @ApiOkResponse({ type: WebhookDto })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: BAD_BODY })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  update(@IdParam() id: number, @Body() dto: WebhookRequestDto) {
+    return this.webhooks.update(id, dto);
+  }
+
+  @Delete(':id')
+  @Auth({ permission: 'Settings.Update' })
+  @ApiOperation({ summary: 'Eliminar un webhook con sus envíos (los pendientes ya no se envían)' })
+  @ApiOkResponse({ type: MessageResponseDto })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'id no es un número entero' })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  remove(@IdParam() id: number) {
+    return this.webhooks.remove(id);
+  }
+
+  @Get(':id/deliveries')
+  @Auth({ permission: 'Settings.Read' })
+  @ApiOperation({ summary: 'Envíos de un webhook, los más recientes primero, paginado (20 por página, máximo 100)' })
+  @ApiOkResponse({ type: WebhookDeliveryPageDto })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'id, page o pageSize no válidos' })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  deliveries(@IdParam() id: number, @Query() query: ListWebhookDeliveriesQueryDto) {
+    return this.webhooks.deliveries(id, query);
+  }
+
+  @Post(':id/test')
+  @HttpCode(202)
+  @Auth({ permission: 'Settings.Update' })
+  @ApiOperation({
+    summary:
+      'Probar: registra un envío de tipo webhook.test (también si el webhook está inactivo) y lo envía enseguida',
+    description: `El resultado aparece en la lista de envíos. ${SIGNING}`,
+  })
+  @ApiAcceptedResponse({ type: WebhookDeliveryDto })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'id no es un número entero' })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  test(@IdParam() id: number) {
+    return this.webhooks.test(id);
+  }
+}

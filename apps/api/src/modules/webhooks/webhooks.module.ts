@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { WebhookDeliveryService } from './webhook-delivery.service';
+import { WebhookOutboxModule } from './webhook-outbox';
+import { WebhooksController } from './webhooks.controller';
+import { WebhooksService } from './webhooks.service';
+
+/** Signed webhooks: their configuration and the delivery of the outbox (`webhook_deliveries`). The booking engine
+ * records events with WebhookOutbox (global) in its transactions; WebhookDeliveryService kicks and sends them. */
+@Module({
+  imports: [WebhookOutboxModule],
+  controllers: [WebhooksController],
+  providers: [WebhooksService, WebhookDeliveryService],
+})
+export class WebhooksModule {}

@@ -1,0 +1,135 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  CreatedWebhook,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_MESSAGES,
+  Webhook,
+  WebhookDelivery,
+  WebhookDeliveryPage,
+  WebhookEventType,
+} from '@evreg/contracts';
+import { DataSource } from 'typeorm';
+import { AppError } from '../../common/app-error';
+import { sealSecret } from '../../common/secret-box';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { ListWebhookDeliveriesQueryDto, WebhookRequestDto } from './dto/webhook.dto';
+import { WebhookOutbox } from './webhook-outbox';
+import { newWebhookSecret } from './webhook-signing';
+
+const M = WEBHOOK_MESSAGES;
+const STATUS = ['Pending', 'Delivered', 'Failed'] as const;
+const COLUMNS = `id, url, events, is_active AS "isActive", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+type WebhookRow = Omit<Webhook, 'createdAt' | 'updatedAt'> & { createdAt: Date; updatedAt: Date };
+const toWebhook = (row: WebhookRow): Webhook => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** In the catalogue's order, each once. */
+const normalisedEvents = (events: WebhookEventType[]) => WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type));
+
+/** The webhooks staff configure (Settings.Read / Settings.Update) and their deliveries. The secret is generated
+ * here, answered once by create, and stored sealed with APP_SECRET (common/secret-box); nothing logs it. */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly outbox: WebhookOutbox,
+  ) {}
+
+  async list(): Promise<Webhook[]> {
+    const rows: WebhookRow[] = await this.ds.query(`SELECT ${COLUMNS} FROM webhooks ORDER BY id`);
+    return rows.map(toWebhook);
+  }
+
+  async get(id: number): Promise<Webhook> {
+    const [row]: WebhookRow[] = await this.ds.query(`SELECT ${COLUMNS} FROM webhooks WHERE id = $1`, [id]);
+    if (!row) throw AppError.notFound(M.notFound);
+    return toWebhook(row);
+  }
+
+  async create(dto: WebhookRequestDto): Promise<CreatedWebhook> {
+    const secret = newWebhookSecret();
+    const [row]: WebhookRow[] = await this.ds.query(
+      `INSERT INTO webhooks (url, events, is_active, secret_sealed) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+      [dto.url, normalisedEvents(dto.events), dto.isActive ?? true, sealSecret(this.config.appSecret, secret)],
+    );
+    this.outbox.forgetActive();
+    return { ...toWebhook(row), secret };
+  }
+
+  async update(id: number, dto: WebhookRequestDto): Promise<Webhook> {
+    const [rows]: [WebhookRow[], number] = await this.ds.query(
+      `UPDATE webhooks SET url = $2, events = $3, is_active = coalesce($4, is_active), updated_at = now()
+        WHERE id = $1 RETURNING ${COLUMNS}`,
+      [id, dto.url, normalisedEvents(dto.events), dto.isActive ?? null],
+    );
+    if (!rows.length) throw AppError.notFound(M.notFound);
+    this.outbox.forgetActive();
+    return toWebhook(rows[0]);
+  }
+
+  /** Deletes the webhook with all its deliveries (pending ones are never sent). */
+  async remove(id: number): Promise<{ message: string }> {
+    const [, deleted]: [unknown, number] = await this.ds.query(`DELETE FROM webhooks WHERE id = $1`, [id]);
+    if (!deleted) throw AppError.notFound(M.notFound);
+    this.outbox.forgetActive();
+    return { message: M.deleted };
+  }
+
+  async deliveries(id: number, query: ListWebhookDeliveriesQueryDto): Promise<WebhookDeliveryPage> {
+    await this.get(id);
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? 20;
+    const [{ total }] = await this.ds.query(
+      `SELECT count(*)::int AS total FROM webhook_deliveries WHERE webhook_id = $1`,
+      [id],
+    );
+    const rows: DeliveryRow[] = await this.ds.query(
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      [id, pageSize, (page - 1) * pageSize],
+    );
+    const totalPages = Math.ceil(total / pageSize);
+    return {
+      data: rows.map(toDelivery),
+      totalCount: total,
+      totalPages,
+      hasPreviousPage: page > 1,
+      hasNextPage: page < totalPages,
+      page,
+      pageSize,
+    };
+  }
+
+  /** 'Probar': records a webhook.test delivery (even for a disabled webhook) through the outbox, which sends it
+   * within moments; its outcome is in the deliveries list. */
+  async test(id: number): Promise<WebhookDelivery> {
+    await this.get(id);
+    const row = await this.outbox.recordTest<DeliveryRow>(id, DELIVERY_COLUMNS);
+    return toDelivery(row);
+  }
+}
+
+const DELIVERY_COLUMNS = `id::int, event_id::text AS "eventId", event_type AS "eventType", status, attempts,
+  last_status_code AS "lastStatusCode", last_error AS "lastError", created_at AS "createdAt",
+  delivered_at AS "deliveredAt", CASE WHEN status = 0 THEN next_attempt_at END AS "nextAttemptAt"`;
+
+type DeliveryRow = Omit<WebhookDelivery, 'status' | 'createdAt' | 'deliveredAt' | 'nextAttemptAt'> & {
+  status: number;
+  createdAt: Date;
+  deliveredAt: Date | null;
+  nextAttemptAt: Date | null;
+};
+
+const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
+  ...row,
+  status: STATUS[row.status],
+  createdAt: row.createdAt.toISOString(),
+  deliveredAt: row.deliveredAt?.toISOString() ?? null,
+  nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+});
