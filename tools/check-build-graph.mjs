@@ -19,6 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const APPS = ['admin', 'booking'];
@@ -57,10 +58,11 @@ function scratchCopy() {
 function build(dir, app) {
   const result = spawnSync('npx', ['nx', 'run', `@evreg/${app}:build`, '--output-style=stream'], {
     cwd: dir,
-    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_SKIP_NX_CACHE: '' },
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_SKIP_NX_CACHE: '', FORCE_COLOR: '0' },
     encoding: 'utf8',
   });
-  const output = `${result.stdout}\n${result.stderr}`;
+  // Without colours: Nx colours its lines when it thinks a terminal (or CI) is watching.
+  const output = stripVTControlCharacters(`${result.stdout}\n${result.stderr}`);
   if (result.status !== 0) fail(`the build of ${app} failed:\n${output}`);
   // Nx marks each task it did not run: `> nx run @evreg/admin:build  [local cache]` (or `[existing outputs…]`).
   const line = output.split('\n').find((l) => l.includes(`nx run @evreg/${app}:build`));

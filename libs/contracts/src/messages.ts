@@ -1,4 +1,4 @@
-/** Spanish texts shared by the API and the apps (spec sections 5 and 8 where the spec gives them). */
+/** Spanish texts shared by the API and the apps (docs/product.md §5 and §8 where the spec gives them). */
 export const MESSAGES = {
   login: {
     emailRequired: 'Email es requerido',

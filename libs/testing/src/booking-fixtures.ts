@@ -32,16 +32,13 @@ export interface SessionOptions {
   startsInHours?: number;
 }
 
-/** A Live event with one session, straight into the database (the events API has its own tests). */
-export async function createSession(
+/** A session of an existing event, straight into the database: starts `startsInHours` from now (72) and lasts an
+ * hour and a half, 10 seats, none reserved, a waiting list of 5, open, unless the options say otherwise. */
+export async function insertSession(
   app: TestApp,
-  options: SessionOptions = {},
-): Promise<{ eventId: number; sessionId: number }> {
-  const eventId = nextEventId++;
-  await app.sql(
-    `INSERT INTO events (id, title, description, city, status) VALUES ($1, $2, '<p>Descripción</p>', 'Madrid', $3)`,
-    [eventId, `Evento ${eventId}`, options.eventStatus ?? 1],
-  );
+  eventId: number,
+  options: Omit<SessionOptions, 'eventStatus'> = {},
+): Promise<number> {
   const hours = options.startsInHours ?? 72;
   const [session] = await app.sql(
     `INSERT INTO event_sessions (event_id, start_date, end_date, start_time, end_time, starts_at, ends_at, max_attendees, reserved_spots, max_queue_spots, is_registration_open)
@@ -57,7 +54,20 @@ export async function createSession(
       options.isRegistrationOpen ?? true,
     ],
   );
-  return { eventId, sessionId: session.id };
+  return session.id;
+}
+
+/** A Live event with one session, straight into the database (the events API has its own tests). */
+export async function createSession(
+  app: TestApp,
+  options: SessionOptions = {},
+): Promise<{ eventId: number; sessionId: number }> {
+  const eventId = nextEventId++;
+  await app.sql(
+    `INSERT INTO events (id, title, description, city, status) VALUES ($1, $2, '<p>Descripción</p>', 'Madrid', $3)`,
+    [eventId, `Evento ${eventId}`, options.eventStatus ?? 1],
+  );
+  return { eventId, sessionId: await insertSession(app, eventId, options) };
 }
 
 /** Every capacity invariant of DOMAIN.md, checked against the rows themselves. Answers the problems found. */

@@ -1,9 +1,6 @@
 import { SESSION_TOKEN_HEADER } from '@evreg/contracts';
-import { attendee, dni } from '@evreg/testing';
-import type { TestApp } from '@evreg/testing';
-import type { AppConfig } from '@evreg/api/src/testing';
-import { APP_CONFIG } from '@evreg/api/src/testing';
-import { cancellationToken } from '@evreg/api/src/testing';
+import { APP_CONFIG, cancellationToken, type AppConfig } from '@evreg/api/src/testing';
+import { attendee, dni, insertSession, type TestApp } from '@evreg/testing';
 
 export { attendee, dni };
 
@@ -61,22 +58,7 @@ let occupant = 0;
 
 /** A session of the event, with its seats and waiting list already partly taken by other people. */
 export async function addSession(app: TestApp, eventId: number, options: SessionOptions = {}): Promise<number> {
-  const hours = options.startsInHours ?? 72;
-  const [session] = await app.sql(
-    `INSERT INTO event_sessions (event_id, start_date, end_date, start_time, end_time, starts_at, ends_at, max_attendees, reserved_spots, max_queue_spots, is_registration_open)
-     VALUES ($1, (now() + make_interval(hours => $2))::date, (now() + make_interval(hours => $2))::date, '10:00', '11:30',
-             now() + make_interval(hours => $2), now() + make_interval(hours => $2 + 1), $3, $4, $5, $6)
-     RETURNING id`,
-    [
-      eventId,
-      hours,
-      options.maxAttendees ?? 10,
-      options.reservedSpots ?? 0,
-      options.maxQueueSpots ?? 5,
-      options.isRegistrationOpen ?? true,
-    ],
-  );
-  const sessionId: number = session.id;
+  const sessionId = await insertSession(app, eventId, options);
   const registered = options.registered ?? 0;
   const queued = options.queued ?? 0;
   for (let i = 0; i < registered + queued; i++) {
