@@ -197,7 +197,8 @@ describe('Configuración Email', () => {
     const reader = await app.staffWith(['Settings.Read']);
     const other = await e2e.newPage({ bypassCSP: true });
     await signIn(other, reader.email, reader.password);
-    expect(await sidebarItems(other)).toEqual(['Dashboard', 'Registro SMS']);
+    // Settings.Read also shows the integrations (API tokens), read-only.
+    expect(await sidebarItems(other)).toEqual(['Dashboard', 'Registro SMS', 'Integraciones']);
     await other.goto('/admin/email-settings');
     await other.getByRole('heading', { name: 'Acceso Denegado' }).waitFor();
     await other.goto('/admin/email-templates/create');
