@@ -90,6 +90,9 @@ describe('Listas de Espera', () => {
     await benHandle.focus();
     await page.keyboard.press('Space');
     await announced(page, `Has cogido a ${name(ben)}, en el puesto 3.`);
+    // dnd-kit's keyboard sensor starts listening for the arrows in a timer after the pick-up, and the browser runs
+    // input before timers: a timer of ours, queued after it, has run only once the sensor listens.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await page.keyboard.press('ArrowUp');
     await announced(page, `${name(ben)} pasaría al puesto 2.`);
     await page.keyboard.press('ArrowUp');
