@@ -1,7 +1,7 @@
 import { attendee, createSession, invariantProblems } from '@evreg/testing';
 import { TestApp } from '@evreg/testing';
 
-/** Rushes at one session from two API instances sharing one PostgreSQL, then every invariant of DOMAIN.md is
+/** Rushes at one session from two API instances sharing one PostgreSQL, then every invariant of docs/domain.md is
  * checked against the rows. */
 describe('Booking under concurrency, two API instances', () => {
   let a: TestApp;

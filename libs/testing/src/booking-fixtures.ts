@@ -70,7 +70,7 @@ export async function createSession(
   return { eventId, sessionId: await insertSession(app, eventId, options) };
 }
 
-/** Every capacity invariant of DOMAIN.md, checked against the rows themselves. Answers the problems found. */
+/** Every capacity invariant of docs/domain.md, checked against the rows themselves. Answers the problems found. */
 export async function invariantProblems(app: TestApp, sessionId: number): Promise<string[]> {
   const [s] = await app.sql(
     `SELECT s.*,

@@ -10,7 +10,7 @@ export interface SessionQueryOptions {
   statementName?: string;
 }
 
-/** Sessions with their live counts (DOMAIN.md 'Capacity of a session'), in one query however many sessions.
+/** Sessions with their live counts (docs/domain.md 'Capacity of a session'), in one query however many sessions.
  * `where` is a SQL condition on alias s (event_sessions) with positional parameters $1..$n from `params`.
  * Registrations and the waiting list come from the counters kept in the booking transactions; holds are
  * counted from ticket_holds, so a hold stops counting the moment it expires, even before a job deletes it.

@@ -29,7 +29,7 @@ export interface Attendee {
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
-/** The rules of DOMAIN.md for one attendee. Messages name the field in Spanish with the words the booking app
+/** The rules of docs/domain.md for one attendee. Messages name the field in Spanish with the words the booking app
  * maps to its fields (docs/product.md §5: DNI/NIE, correo, confirmar, apellidos, nombre). */
 export function checkAttendee(
   input: AttendeeInput,

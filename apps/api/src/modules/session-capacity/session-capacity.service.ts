@@ -13,7 +13,7 @@ const c = MESSAGES.capacity;
 const withN = (message: string, n: number) => message.replace('{n}', String(n));
 
 /** Staff changes to a session's capacity. Each runs under the session lock (lockSession reclaims expired holds
- * first, so they never block a change), refuses anything that would break an invariant of DOMAIN.md with a
+ * first, so they never block a change), refuses anything that would break an invariant of docs/domain.md with a
  * 400 naming the field (the transaction rolls back: nothing written), and promotes from the waiting list
  * whenever online capacity may have grown. Answers the session as the events screen shows it. */
 @Injectable()

@@ -2,7 +2,7 @@ import { EntityManager } from 'typeorm';
 import { notificationSmsText } from '../notifications/sms-text';
 import { recordSms } from './sms-outbox';
 
-/** The promotion SMS (DOMAIN.md: "and an SMS if SMS is enabled and a phone is known"). Plain GSM-7 text, the
+/** The promotion SMS (docs/domain.md: "and an SMS if SMS is enabled and a phone is known"). Plain GSM-7 text, the
  * event's title, date and time added like a notification's, so it stays within one 160-character part. */
 export const PROMOTION_SMS_TEXT = 'Buenas noticias: ya tiene plaza. Ha pasado de la lista de espera a inscrito en';
 
