@@ -2,8 +2,9 @@
 // Bare node:http + pg, no framework, no validation, no e-mail kick, no logging. It runs the same statements as
 // the product's fast paths (hold: one statement; registration: three reads in parallel, then a transaction with
 // the multi-row insert and the seat-taking gate) and a plain slow path at the edge of capacity (lock, seat or
-// queue, or refuse), so the rush's invariants hold for it too. An instrument for docs/performance.md, not
-// product code: the ratio product / reference is how much the framework and the product's rules cost.
+// queue, or refuse), so the rush's invariants hold for it too; and the booking page's two reads, bare. An
+// instrument for docs/performance.md, not product code: the ratio product / reference is how much the framework
+// and the product's rules cost.
 //
 //   node tools/bench/reference-server.mjs <port> <databaseUrl> [poolSize]
 import http from 'node:http';
@@ -69,6 +70,50 @@ const GATE = {
                     RETURNING s.id)
          SELECT (SELECT spots FROM released) AS released, EXISTS (SELECT 1 FROM u) AS seated`,
 };
+
+// The booking page's two reads, bare: one prepared query per request (the sessions' with the event's), no cache,
+// no ETag, no compression. The `reads` workload's yardstick.
+const EVENT = {
+  name: 'ref.event',
+  text: `SELECT id, title, description, image_url AS "imageUrl", address, city, country, place,
+                CASE status WHEN 0 THEN 'Draft' WHEN 1 THEN 'Live' ELSE 'Cancelled' END AS status,
+                CASE status WHEN 0 THEN 'Borrador' WHEN 1 THEN 'Publicado' ELSE 'Cancelado' END AS "statusText",
+                price::float8 AS price, time_zone AS "timeZone"
+           FROM events WHERE id = $1`,
+};
+const SESSIONS = {
+  name: 'ref.sessions',
+  text: `SELECT s.id, s.event_id AS "eventId",
+                to_char(s.start_date, 'YYYY-MM-DD') AS "startDate", to_char(s.end_date, 'YYYY-MM-DD') AS "endDate",
+                to_char(s.start_time, 'HH24:MI:SS') AS "startTime", to_char(s.end_time, 'HH24:MI:SS') AS "endTime",
+                s.is_all_day AS "isAllDay", s.max_attendees AS "maxAttendees", s.reserved_spots AS "reservedSpots",
+                s.reserved_registered AS "usedReservedSpots", s.max_queue_spots AS "maxQueueSpots",
+                s.online_registered + s.reserved_registered AS "registeredCount",
+                greatest(0, s.max_attendees - s.reserved_spots - s.online_registered - h.held_by_others) AS "availableSpots",
+                h.held AS "activeHoldsCount", s.queue_count AS "currentQueueCount",
+                s.is_promotion_locked AS "isPromotionLocked", s.is_registration_open AS "isRegistrationOpen"
+           FROM event_sessions s
+          CROSS JOIN LATERAL (
+                SELECT coalesce(sum(th.spots), 0)::int AS held,
+                       coalesce(sum(th.spots) FILTER (WHERE th.token IS DISTINCT FROM $2::text), 0)::int AS held_by_others
+                  FROM ticket_holds th WHERE th.session_id = s.id AND th.expires_at > now()) h
+          WHERE s.event_id = $1
+          ORDER BY s.starts_at, s.id`,
+};
+
+async function readEvent(id) {
+  const { rows } = await pool.query({ ...EVENT, values: [id] });
+  return rows.length ? [200, rows[0]] : [404, { code: 'NOT_FOUND' }];
+}
+
+async function readSessions(eventId, token, withEvent) {
+  const [event, sessions] = await Promise.all([
+    pool.query({ ...EVENT, values: [eventId] }),
+    pool.query({ ...SESSIONS, values: [eventId, token] }),
+  ]);
+  if (!event.rows.length) return [404, { code: 'NOT_FOUND' }];
+  return [200, withEvent ? sessions.rows.map((s) => ({ ...s, event: event.rows[0] })) : sessions.rows];
+}
 
 function send(res, status, body) {
   const text = JSON.stringify(body);
@@ -165,6 +210,15 @@ async function route(req, body) {
   const url = new URL(req.url, 'http://x');
   if (req.method === 'GET' && url.pathname === '/api/health') return [200, { status: 'ok' }];
   if (req.method === 'POST' && url.pathname === '/api/ticketholds') return hold(body);
+  const read = /^\/api\/events\/(\d+)(\/sessions)?$/.exec(url.pathname);
+  if (req.method === 'GET' && read)
+    return read[2]
+      ? readSessions(
+          Number(read[1]),
+          req.headers['x-session-token'] ?? null,
+          url.searchParams.get('showEventDetails') === 'true',
+        )
+      : readEvent(Number(read[1]));
   const registration = /^\/api\/events\/sessions\/(\d+)\/registrations$/.exec(url.pathname);
   if (req.method === 'POST' && registration)
     return register(Number(registration[1]), body, String(req.headers['x-session-token'] ?? ''));

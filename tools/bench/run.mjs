@@ -4,12 +4,15 @@
 // pgbench). Ratios measured in one run are what docs/performance.md compares: these machines are noisy.
 //
 //   npm run bench            (builds first; needs PostgreSQL at DATABASE_URL and Redis at REDIS_URL, pgbench)
-//   node tools/bench/run.mjs [--concurrency 64] [--pool 8] [--only seated|rush] [--scale 0.1]
+//   node tools/bench/run.mjs [--concurrency 64] [--pool 8] [--only seated|rush|reads] [--scale 0.1]
 //
 // Workloads: the rush (5,000 visitors for 1,000 seats and 500 waiting places) and the all-seated crowd (3,000
 // visitors, 3,000 seats), whose completed bookings/s is the headline figure. Each visitor holds a spot then
-// registers, as the booking page does. Invariants are checked after every run.
-import { spawn, spawnSync } from 'node:child_process';
+// registers, as the booking page does. Invariants are checked after every run. Then `reads`: keep-alive clients
+// reading the booking page's two calls (the event, its sessions) for 10 s, without and with If-None-Match, against
+// the reference server's bare reads and the product (`--only reads` for that part alone).
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -138,8 +141,11 @@ console.log(
   `Concurrencia ${concurrency}, pool ${poolSize} conexiones por proceso (2 instancias: ${poolSize / 2} cada una)\n`,
 );
 
-const ceiling = pgbenchCeiling();
-console.log(`pgbench (sin HTTP, dos sentencias por reserva, ${poolSize} clientes): ${ceiling.toFixed(0)} reservas/s\n`);
+const ceiling = WORKLOADS.length ? pgbenchCeiling() : 0;
+if (WORKLOADS.length)
+  console.log(
+    `pgbench (sin HTTP, dos sentencias por reserva, ${poolSize} clientes): ${ceiling.toFixed(0)} reservas/s\n`,
+  );
 
 const SERVERS = [
   { name: 'referencia', start: async (db) => [await startReference(3500, db)], ports: [3500] },
@@ -192,16 +198,111 @@ for (const workload of WORKLOADS) {
 }
 
 const reference = (w) => rows.find((r) => r.workload === w && r.server === 'referencia');
-console.log(
-  '\n| carga | servidor | reservas completadas/s | visitantes/s | p99 retener | p99 inscribir | CPU del generador | invariantes | / referencia | / pgbench |',
-);
-console.log('|---|---|---|---|---|---|---|---|---|---|');
-for (const r of rows) {
-  const ref = reference(r.workload);
+if (rows.length) {
   console.log(
-    `| ${r.workload.label} | ${r.server} | ${r.bookings.toFixed(0)} | ${r.visitors.toFixed(0)} | ${fmt(r.hold)} | ${fmt(r.register)} | ` +
-      `${r.loadCpu.toFixed(2)} núcleos | ${r.ok ? 'OK' : 'FALLO'} | ${(r.bookings / ref.bookings).toFixed(2)} | ${(r.bookings / ceiling).toFixed(2)} |`,
+    '\n| carga | servidor | reservas completadas/s | visitantes/s | p99 retener | p99 inscribir | CPU del generador | invariantes | / referencia | / pgbench |',
   );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const ref = reference(r.workload);
+    console.log(
+      `| ${r.workload.label} | ${r.server} | ${r.bookings.toFixed(0)} | ${r.visitors.toFixed(0)} | ${fmt(r.hold)} | ${fmt(r.register)} | ` +
+        `${r.loadCpu.toFixed(2)} núcleos | ${r.ok ? 'OK' : 'FALLO'} | ${(r.bookings / ref.bookings).toFixed(2)} | ${(r.bookings / ceiling).toFixed(2)} |`,
+    );
+  }
+  console.log(`\npgbench: ${ceiling.toFixed(0)} reservas/s (el techo de la base de datos para este diseño)`);
 }
-console.log(`\npgbench: ${ceiling.toFixed(0)} reservas/s (el techo de la base de datos para este diseño)`);
+
+if (!only || only === 'reads') failed = (await readsWorkload()) || failed;
 if (failed) process.exitCode = 1;
+
+/** The booking page's two reads (an event with three sessions), `concurrency` keep-alive readers for 10 s each run:
+ * the reference server's bare reads (one query per request, no cache), then the product with and without
+ * If-None-Match, one instance and two. A 5xx or a refused connection fails the command. */
+async function readsWorkload() {
+  const paths = ['/api/events/1', '/api/events/1/sessions?showEventDetails=true'];
+  const seconds = Math.max(2, Math.round(10 * scale));
+  const product = (ports) => async (db) =>
+    Promise.all(
+      ports.map((port) =>
+        startApi({ port, databaseUrl: db, env: { DB_POOL_SIZE: String(Math.max(1, poolSize / ports.length)) } }),
+      ),
+    );
+  const runs = [
+    { server: 'referencia', conditional: false, start: async (db) => [await startReference(3500, db)], ports: [3500] },
+    { server: 'producto ×1', conditional: false, start: product([3400]), ports: [3400] },
+    { server: 'producto ×1', conditional: true, start: product([3400]), ports: [3400] },
+    { server: 'producto ×2', conditional: false, start: product([3400, 3401]), ports: [3400, 3401] },
+    { server: 'producto ×2', conditional: true, start: product([3400, 3401]), ports: [3400, 3401] },
+  ];
+  const results = [];
+  let bad = false;
+  for (const run of runs) {
+    const db = await cloneOf(template, 'evreg_bench_run');
+    const sessionId = await seedSession(db, { seats: 1000, queue: 100 });
+    await sql(
+      db,
+      `INSERT INTO event_sessions (event_id, start_date, end_date, start_time, end_time, starts_at, ends_at, max_attendees, reserved_spots, max_queue_spots)
+       SELECT event_id, start_date + n, end_date + n, start_time, end_time, starts_at + n * interval '1 day', ends_at + n * interval '1 day', 500, 20, 50
+         FROM event_sessions, generate_series(1, 2) AS n WHERE id = $1`,
+      [sessionId],
+    );
+    const children = await run.start(db);
+    try {
+      const cpuBefore = serverCpuSeconds(children);
+      const result = await new Promise((resolve, reject) => {
+        const child = fork(join(ROOT, 'tools/bench/read-load.mjs'), [
+          run.ports.join(','),
+          paths.join(','),
+          String(seconds),
+          String(concurrency),
+          run.conditional ? '1' : '0',
+        ]);
+        child.on('message', resolve);
+        child.on('exit', (code) => code && reject(new Error(`read-load exited ${code}`)));
+      });
+      const errors = Object.entries(result.statuses).filter(([status]) => status === '0' || Number(status) >= 500);
+      bad ||= errors.length > 0;
+      results.push({
+        ...run,
+        ...result,
+        serverCpuUs: ((serverCpuSeconds(children) - cpuBefore) / result.requests) * 1e6,
+      });
+      console.log(
+        `lecturas · ${run.server}${run.conditional ? ' · If-None-Match' : ''}: ${JSON.stringify(result.statuses)}`,
+      );
+    } finally {
+      await stop(children);
+    }
+  }
+  const ref = results.find((r) => r.server === 'referencia');
+  console.log(
+    `\nLecturas (GET ${paths.join(' y GET ')}, ${concurrency} clientes keep-alive, ${seconds} s por fila; objetivo ≥ 10.000/s, p99 < 50 ms)`,
+  );
+  console.log(
+    '| servidor | If-None-Match | peticiones/s | p50 | p99 | 304 | bytes/respuesta | CPU del servidor por petición | CPU del generador | / referencia |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of results) {
+    const notModified = (r.statuses['304'] ?? 0) / r.requests;
+    console.log(
+      `| ${r.server} | ${r.conditional ? 'sí' : 'no'} | ${r.perSecond.toFixed(0)} | ${fmt(r.latency.p50)} | ${fmt(r.latency.p99)} | ` +
+        `${(notModified * 100).toFixed(0)} % | ${r.bytesPerRequest.toFixed(0)} | ${r.serverCpuUs.toFixed(0)} µs | ` +
+        `${r.loadCpu.toFixed(2)} núcleos | ${(r.perSecond / ref.perSecond).toFixed(2)} |`,
+    );
+  }
+  return bad;
+}
+
+/** CPU time (user + system) the server processes have used so far, from /proc: what a request costs the server
+ * whatever else the machine runs (the reference's figure leaves out PostgreSQL's share). */
+function serverCpuSeconds(children) {
+  const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+  let total = 0;
+  for (const child of children) {
+    const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total += (Number(fields[11]) + Number(fields[12])) / ticks;
+  }
+  return total;
+}

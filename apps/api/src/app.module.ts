@@ -1,6 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { ThrottlerModule } from '@nestjs/throttler';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -45,9 +44,6 @@ export class AppModule {
         DatabaseModule.forRoot(config, database),
         QueueModule.forRoot({ redisUrl: config.redisUrl ?? undefined, runWorkers, prefix: config.queuePrefix }),
         ScheduleModule.forRoot(),
-        // Sign-in and refresh (ThrottlerGuard on those two routes). Named 'default' so that the refusal carries the
-        // standard Retry-After (another name would suffix the headers: Retry-After-<name>).
-        ThrottlerModule.forRoot([{ name: 'default', ttl: 60_000, limit: config.loginRateLimitPerMinute }]),
         AuthModule,
         UsersModule,
         RolesModule,

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { ConsoleLogger, Logger, LogLevel } from '@nestjs/common';
@@ -10,6 +11,9 @@ import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/all-exceptions.filter';
 import { ApiErrorResponseDto } from './common/api-error.dto';
 import { drainableConnections } from './common/connection-drain';
+import { installPublicReads } from './common/http-cache/public-read';
+import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD } from './common/http-cache/representation';
+import { staticCacheHeaders } from './common/http-cache/static-files';
 import { limitJsonBodies } from './common/json-body';
 import { RouteMethods } from './common/route-methods';
 import { RETRY_AFTER_HEADER, SERVICE_UNAVAILABLE_DESCRIPTION } from './common/service-unavailable';
@@ -113,10 +117,25 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
         if (readiness.draining) reply.header('connection', 'close');
       });
 
+    // HTTP caching and compression (docs/architecture.md, "Reads a CDN can carry"). Both before any route: the
+    // public reads' hooks must run before compress's, which it adds to each route as it is declared.
+    installPublicReads(app.getHttpAdapter().getInstance(), config.publicReadCacheMs);
+    await app.register(compress, {
+      encodings: ['br', 'gzip'],
+      threshold: COMPRESSION_THRESHOLD,
+      brotliOptions: BROTLI_OPTIONS,
+    });
+
     const bookingDist = join(config.appsDir, 'booking', 'dist');
     const adminDist = join(config.appsDir, 'admin', 'dist');
     if (existsSync(bookingDist))
-      await app.register(fastifyStatic, { root: bookingDist, prefix: '/', wildcard: false, index: ['index.html'] });
+      await app.register(fastifyStatic, {
+        root: bookingDist,
+        prefix: '/',
+        wildcard: false,
+        index: ['index.html'],
+        setHeaders: staticCacheHeaders(bookingDist),
+      });
     if (existsSync(adminDist)) {
       await app.register(fastifyStatic, {
         root: adminDist,
@@ -124,6 +143,7 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
         wildcard: false,
         index: ['index.html'],
         decorateReply: false,
+        setHeaders: staticCacheHeaders(adminDist),
       });
     }
 

@@ -56,6 +56,8 @@ describe('Access control, generated from the route table', () => {
       .map((op) => `${op.method} ${op.path}`)
       .sort();
     expect(open).toEqual([
+      // The public list for integrators (?public=true; otherwise Events.Read, checked by the handler).
+      'GET /api/events',
       // The booking page: the event (drafts too, for preview) and its sessions with live counts.
       'GET /api/events/{eventId}/sessions',
       'GET /api/events/{id}',

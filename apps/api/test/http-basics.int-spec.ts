@@ -198,20 +198,15 @@ describe('HTTP basics: error bodies, static apps, docs, health, security headers
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('rate-limits sign-in attempts per client', async () => {
+  it('rate-limits failed sign-ins per address and client', async () => {
     const limited = await TestApp.start({ env: { LOGIN_RATE_LIMIT_PER_MINUTE: '3' } });
     try {
+      const attempt = (email: string) =>
+        limited.request('POST', '/api/auth/login', { body: { email, password: 'abcdef' } });
       const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        statuses.push(
-          (await limited.request('POST', '/api/auth/login', { body: { email: 'x@example.com', password: 'abcdef' } }))
-            .status,
-        );
-      }
+      for (let i = 0; i < 5; i++) statuses.push((await attempt('x@example.com')).status);
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
-      const last = await limited.request('POST', '/api/auth/login', {
-        body: { email: 'x@example.com', password: 'abcdef' },
-      });
+      const last = await attempt('x@example.com');
       // The standard header, in seconds (within the one-minute window).
       const retryAfter = Number(last.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
@@ -219,8 +214,10 @@ describe('HTTP basics: error bodies, static apps, docs, health, security headers
       expect(last.body).toEqual({
         statusCode: 429,
         code: 'TOO_MANY_REQUESTS',
-        message: 'Demasiadas peticiones. Espera un momento e inténtalo de nuevo.',
+        message: `Demasiados intentos fallidos con este correo desde este equipo. Vuelve a intentarlo en ${retryAfter} segundos.`,
       });
+      // Another address from the same client is not limited (more in sign-in-limits.int-spec.ts).
+      expect((await attempt('y@example.com')).status).toBe(401);
     } finally {
       await limited.close();
     }

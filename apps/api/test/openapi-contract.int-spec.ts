@@ -88,7 +88,7 @@ describe('The OpenAPI contract', () => {
       // refresh token as its bearer token.
       if (op['x-access'] === 'public') {
         const expected =
-          label === 'GET /api/events/{id}'
+          label === 'GET /api/events/{id}' || label === 'GET /api/events'
             ? [{}, { bearer: [] }]
             : label === 'POST /api/auth/refresh'
               ? [{ refreshToken: [] }]
@@ -173,7 +173,9 @@ describe('The OpenAPI contract', () => {
       ['/api/events/registrations', '/api/events/registrations'],
       ['/api/events/queue/session/{id}', `/api/events/queue/session/${sessionId}`],
       ['/api/events', '/api/events'],
+      ['/api/events', '/api/events?page=1&pageSize=5&sort=title'],
       ['/api/user', '/api/user'],
+      ['/api/user', '/api/user?page=1&pageSize=5&sort=lastName&order=desc'],
       ['/api/user/me', '/api/user/me'],
       ['/api/role', '/api/role'],
       ['/api/settings', '/api/settings'],
@@ -184,6 +186,8 @@ describe('The OpenAPI contract', () => {
       await call('GET', path, concrete, { token });
     }
     await call('GET', '/api/events/{id}', `/api/events/${eventId}`);
+    await call('GET', '/api/events', '/api/events?public=true&pageSize=5');
+    await call('GET', '/api/events', '/api/events?sort=nombre', { token });
     expect(problems).toEqual([]);
   });
 

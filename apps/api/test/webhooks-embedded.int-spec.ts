@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { attendee, eventually, TestApp } from '@evreg/testing';
+import { attendee, eventually, TestApp, WebhookReceiver } from '@evreg/testing';
 import { DataSource } from 'typeorm';
 import { verifyWebhookSignature } from '../src/modules/webhooks/webhook-signing';
-import { WebhookReceiver } from './support/webhook-receiver';
 
 /** The same webhooks in the embedded default: PGlite over one connection, in-process jobs. */
 describe('Webhooks in embedded mode', () => {

@@ -1,7 +1,6 @@
 import { WEBHOOK_EVENT_TYPES } from '@evreg/contracts';
-import { attendee, createSession, eventually, TestApp, ThrowawayRedis } from '@evreg/testing';
+import { attendee, createSession, eventually, TestApp, ThrowawayRedis, WebhookReceiver } from '@evreg/testing';
 import { WebhookDeliveryService } from '../src/modules/webhooks/webhook-delivery.service';
-import { WebhookReceiver } from './support/webhook-receiver';
 
 const env = {
   APP_SECRET: 'secreto-compartido-por-las-instancias-de-prueba',

@@ -1,10 +1,9 @@
 import { WEBHOOK_EVENT_TYPES } from '@evreg/contracts';
-import { attendee, createSession, dni, eventually, TestApp } from '@evreg/testing';
+import { attendee, createSession, dni, eventually, ReceivedWebhook, TestApp, WebhookReceiver } from '@evreg/testing';
 import type { AppConfig } from '../src/config/app-config';
 import { APP_CONFIG } from '../src/config/config.module';
 import { cancellationToken } from '../src/modules/registrations/cancel-token';
 import { verifyWebhookSignature } from '../src/modules/webhooks/webhook-signing';
-import { ReceivedWebhook, WebhookReceiver } from './support/webhook-receiver';
 
 /** Signed webhooks (docs/domain.md, "Webhooks"): configuration, what fires when, the signed body, retries. */
 describe('Webhooks', () => {

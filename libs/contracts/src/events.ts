@@ -50,6 +50,12 @@ export interface PublicEvent {
 }
 
 /** The back office's event (docs/product.md §3, Event admin). */
+/** An event of the public list (`GET /api/events?public=true`): the public view and its sessions still to
+ * come, by start (docs/domain.md, "The public list of events"). */
+export interface PublicEventListItem extends PublicEvent {
+  sessions: Session[];
+}
+
 export interface AdminEvent {
   id: number;
   title: string;

@@ -8,11 +8,16 @@ export const MESSAGES = {
     invalidCredentials: 'Email o contraseña incorrectos',
     locked: 'Cuenta bloqueada temporalmente por demasiados intentos fallidos. Inténtalo más tarde.',
     blocked: 'Cuenta bloqueada. Contacta con un administrador.',
+    tooManyFailures:
+      'Demasiados intentos fallidos con este correo desde este equipo. Vuelve a intentarlo en {seconds} segundos.',
   },
   auth: {
     unauthorized: 'No autenticado: inicia sesión de nuevo',
     refreshInvalid: 'Sesión caducada: inicia sesión de nuevo',
     forbidden: 'No tienes permisos para realizar esta acción',
+    /** A permission this session's sign-in had was taken away (403 PERMISSIONS_CHANGED). */
+    permissionsChanged: 'Tus permisos han cambiado. Inicia sesión de nuevo.',
+    tooManyRefreshes: 'Demasiadas renovaciones de la sesión. Espera un momento e inténtalo de nuevo.',
     mustChangePassword: 'Debes cambiar tu contraseña antes de continuar',
   },
   password: {

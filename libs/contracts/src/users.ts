@@ -15,6 +15,10 @@ export interface User {
   createdAt: string;
 }
 
+/** A user as the paged list answers it (`GET /api/user?page=…`): without the permissions, which the list
+ * doesn't show (docs/domain.md, "Lists at real sizes"). */
+export type UserListItem = Omit<User, 'permissions'>;
+
 export interface CreateUserRequest {
   email: string;
   firstName: string;

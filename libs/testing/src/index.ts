@@ -1,6 +1,6 @@
 /** The test harness of the API and browser tests: the API started in-process on a database of its own (TestApp),
  * the run's template database (globalSetup / globalTeardown), throwaway PostgreSQL and Redis servers for fault
- * tests, an SMTP server and a Netelip stand-in, and data factories. docs/architecture.md, "Tests". */
+ * tests, an SMTP server, a Netelip stand-in and a webhook receiver, and data factories. docs/architecture.md, "Tests". */
 export * from './booking-fixtures';
 export { default as globalSetup } from './global-setup';
 export { default as globalTeardown } from './global-teardown';
@@ -9,3 +9,4 @@ export * from './smtp-capture';
 export * from './test-app';
 export * from './test-env';
 export * from './throwaway-services';
+export * from './webhook-receiver';

@@ -70,6 +70,9 @@ export class TestApp {
       PUBLIC_REFUSALS_PER_ADDRESS: '1000000',
       PUBLIC_REFUSALS_PER_TOKEN: '1000000',
       PUBLIC_REFUSALS_PER_IP: '1000000',
+      // Tests read the booking page's counts right after changing them: the one-second micro-cache of public reads
+      // is tested with its own value (http-cache.int-spec.ts).
+      PUBLIC_READ_CACHE_MS: '0',
       ...options.env,
     });
     const running = await createHttpApp(config);

@@ -53,6 +53,13 @@ describe('tabla de rutas y permisos', () => {
     expect(canAccess(['Settings.Update'], 'integrations', 'delete')).toBe(true);
     expect(canAccess(['Settings.Read'], 'api-tokens', 'list')).toBe(true);
     expect(canAccess(['Events.Read'], 'api-tokens', 'list')).toBe(false);
+    expect(canAccess(['Settings.Read'], 'webhooks', 'list')).toBe(true);
+    expect(canAccess(['Settings.Read'], 'webhook-deliveries', 'list')).toBe(true);
+    expect(canAccess(['Events.Read'], 'webhook-deliveries', 'list')).toBe(false);
+    for (const action of ['edit', 'test']) {
+      expect(canAccess(['Settings.Read'], 'integrations', action)).toBe(false);
+      expect(canAccess(['Settings.Update'], 'integrations', action)).toBe(true);
+    }
   });
 
   it('lo que no está en la tabla se niega', () => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Typography } from '@mui/material';
 import { Button, TopToolbar, useListContext, useNotify, useResourceContext } from 'react-admin';
-import type { AdminDataProvider } from '../providers/dataProvider';
+import { ALL_RECORDS } from '../providers/mappings';
 import { Confirmation } from './Confirmation';
 import { useCommand } from './useCommand';
 
@@ -24,15 +24,10 @@ export function LogError({ text, maxWidth = 300 }: { text: string | null; maxWid
   );
 }
 
-/** 'Eliminar Todos' above a log, confirmed first; `remove` (a command of the data provider) answers the
- * notification's text. Back to page 1 afterwards, the log's queries read again. */
-export function DeleteAllToolbar({
-  question,
-  remove,
-}: {
-  question: string;
-  remove: (provider: AdminDataProvider) => Promise<string>;
-}) {
+/** 'Eliminar Todos' above a log, confirmed first: the resource's `deleteMany` of `ALL_RECORDS`, whose answer
+ * (`meta`, the server's count or message) `done` turns into the notification's text. Back to page 1 afterwards,
+ * the log's queries read again (also its records, e.g. the SMS cost). */
+export function DeleteAllToolbar<A>({ question, done }: { question: string; done: (answer: A) => string }) {
   const notify = useNotify();
   const command = useCommand();
   const resource = useResourceContext()!;
@@ -55,9 +50,9 @@ export function DeleteAllToolbar({
           confirmLabel="Eliminar Todos"
           onClose={() => setConfirming(false)}
           onConfirm={async () => {
-            const text = await command(remove, [resource]);
+            const { meta } = await command((p) => p.deleteMany(resource, { ids: [ALL_RECORDS] }), [resource]);
             setPage(1);
-            notify(text, { type: 'success' });
+            notify(done(meta as A), { type: 'success' });
           }}
         />
       )}

@@ -2,9 +2,9 @@ import { Box, Button, Typography } from '@mui/material';
 import { useListContext } from 'react-admin';
 import { pagerTexts } from './paging';
 
-/** 'Anterior' / 'Siguiente' for a list the API pages, with custom toolbars around it (the logs). With a
- * `noun` it counts like the other paged lists ('Mostrando N de total …', 'Página X de Y'); without, it says
- * 'Página n' and 'Siguiente' stops at a page that is not full (the SMS log, docs/product.md §9). */
+/** Every list's paging controls (ResourceList and the lists with toolbars of their own: the logs, templates):
+ * 'Anterior' / 'Siguiente'. With a `noun` it shows the total ('Mostrando N de total …', 'Página X de Y');
+ * without, it says 'Página n' and 'Siguiente' stops at a page that is not full (the SMS log, docs/product.md §9). */
 export function PrevNextPagination({ noun }: { noun?: string }) {
   const { page, perPage, total, data, setPage, isPending } = useListContext();
   if (isPending) return null;

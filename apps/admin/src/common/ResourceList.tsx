@@ -1,15 +1,19 @@
 import type { ReactElement, ReactNode } from 'react';
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button as MuiButton, IconButton, Tooltip, Typography } from '@mui/material';
-import { Button, List, SearchInput, TopToolbar, useListContext, type SortPayload } from 'react-admin';
-import { ListError } from './ListStates';
-import { pagerTexts } from './paging';
+import { IconButton, Tooltip } from '@mui/material';
+import { Button, List, SearchInput, TopToolbar, type SortPayload } from 'react-admin';
+import { ListError, ListLoading } from './ListStates';
+import { PrevNextPagination } from './PrevNextPagination';
+
+/** The page size of a screen's list (docs/product.md §9: 20). */
+export const LIST_PAGE_SIZE = 20;
 
 /** A screen's list: the debounced search box (react-admin waits 500 ms, docs/product.md §9) with an accessible name, an
- * optional create button, and the screen's own error text. Lists the API answers whole (users, roles,
- * departments: search is server-side, `?search=`) have no paging; lists the API pages itself (registrations,
- * blacklist: 20 a page) pass `paging`, and get 'Anterior' / 'Siguiente' with 'Página X de Y' and 'Mostrando N de
- * total …'. The data provider's mapping says how to ask the API for a page. */
+ * optional create button, the screen's own error text, and what every list shows (docs/domain.md, "Lists at real
+ * sizes"): the loading state in the content area, and 'Anterior' / 'Siguiente' with 'Página X de Y' and
+ * 'Mostrando N de total {noun}'. Lists the API pages (users, events, registrations, blacklist) are paged, sorted
+ * and searched by the server; the others (roles, departments) are read whole and paged by the data provider. The
+ * data provider's mapping says which. */
 export function ResourceList({
   resource,
   title,
@@ -26,7 +30,7 @@ export function ResourceList({
   loadError: string;
   sort?: SortPayload;
   /** `noun` is what the counter counts: 'Mostrando 20 de 45 {noun}'. */
-  paging?: { noun: string; perPage?: number };
+  paging: { noun: string; perPage?: number };
   /** The create button, shown only when given (the permission is checked by the caller). */
   create?: { label: string; onClick: () => void };
   children: ReactNode;
@@ -54,8 +58,8 @@ export function ResourceList({
           false
         )
       }
-      pagination={paging ? <Pager noun={paging.noun} /> : false}
-      perPage={paging ? (paging.perPage ?? 20) : 1000}
+      pagination={<PrevNextPagination noun={paging.noun} />}
+      perPage={paging.perPage ?? LIST_PAGE_SIZE}
       sort={sort}
       empty={false}
       exporter={false}
@@ -64,34 +68,9 @@ export function ResourceList({
       // A wide table scrolls inside its card instead of widening the whole page.
       sx={{ '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' } }}
     >
+      <ListLoading />
       {children}
     </List>
-  );
-}
-
-function Pager({ noun }: { noun: string }) {
-  const { page, perPage, total, setPage, isPending } = useListContext();
-  if (isPending || total === undefined) return null;
-  const texts = pagerTexts(page, perPage, total, noun);
-  return (
-    <Box
-      component="nav"
-      aria-label="Paginación"
-      sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', px: 2, py: 1.5 }}
-    >
-      <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
-        {texts.shown}
-      </Typography>
-      <MuiButton size="small" onClick={() => setPage(page - 1)} disabled={page <= 1}>
-        Anterior
-      </MuiButton>
-      <Typography variant="body2" aria-live="polite">
-        {texts.page}
-      </Typography>
-      <MuiButton size="small" onClick={() => setPage(page + 1)} disabled={page >= texts.pages}>
-        Siguiente
-      </MuiButton>
-    </Box>
   );
 }
 

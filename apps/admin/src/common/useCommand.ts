@@ -2,16 +2,27 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider } from 'react-admin';
 import type { AdminDataProvider } from '../providers/dataProvider';
 
-/** A command of the API that is not a record's create, update or delete (cancel a registration, promote or
- * reorder a waiting list, resend an e-mail…): runs the data provider's named call, then reloads the resources
- * it changed (their react-admin queries: lists, records, references), as useCreate/useUpdate/useDelete do for
- * theirs. Failures are the caller's (a confirmation shows them). */
+/** Reads resources again (their react-admin queries: lists, records, references), awaited: after a change that
+ * touches more than the resource react-admin's hook knows (a promotion changes the waiting list, the
+ * registrations and the sessions' counts). */
+export function useReload() {
+  const queryClient = useQueryClient();
+  return async function reload(resources: string[]) {
+    await Promise.all(resources.map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })));
+  };
+}
+
+/** A change whose answer is not the record react-admin's hooks expect: a command of the data provider
+ * (providers/commands.ts: resend an e-mail, the bulk waiting-list limit), or a verb whose answer is something else
+ * (a manual registration may answer the server's question, a notification its totals, a log's 'Eliminar Todos' a
+ * count). Runs it, then reads again the resources it changed, as useCreate/useUpdate/useDelete do for theirs.
+ * Failures are the caller's (a confirmation shows them). */
 export function useCommand() {
   const dataProvider = useDataProvider<AdminDataProvider>();
-  const queryClient = useQueryClient();
+  const reload = useReload();
   return async function command<T>(run: (provider: AdminDataProvider) => Promise<T>, changes: string[] = []) {
     const answer = await run(dataProvider);
-    await Promise.all(changes.map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })));
+    await reload(changes);
     return answer;
   };
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +8,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
-import { signIn } from '../providers/session';
+import { forgetSignOutReason, signIn, signOutReason } from '../providers/session';
 import { themeOptions } from '../theme';
 import { validateLogin, type LoginErrors } from './rules';
 
@@ -22,6 +22,9 @@ export default function LoginApp({ onSignedIn }: { onSignedIn: () => void }) {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Why the back office signed the user out (an expired session, changed permissions), said once.
+  const [notice] = useState(signOutReason);
+  useEffect(forgetSignOutReason, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,6 +56,11 @@ export default function LoginApp({ onSignedIn }: { onSignedIn: () => void }) {
             <Typography variant="body2" color="text.secondary" align="center" sx={{ mb: 3 }}>
               Inicia sesión con tu cuenta de personal
             </Typography>
+            {notice && !failure && (
+              <Alert severity="warning" sx={{ mb: 2 }} role="status">
+                {notice}
+              </Alert>
+            )}
             {failure && (
               <Alert severity="error" sx={{ mb: 2 }} role="alert">
                 {failure}

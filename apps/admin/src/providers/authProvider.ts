@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@evreg/contracts';
 import { HttpError, type AuthProvider, type UserIdentity } from 'react-admin';
 import { canAccess } from '../access/routes';
-import { apiFetch, errorBody, signIn, signOut } from './session';
+import { apiFetch, errorBody, noteSignOutReason, signIn, signOut } from './session';
 import { tokens } from './tokens';
 
 export type Identity = UserIdentity & CurrentUser;
@@ -71,6 +71,12 @@ export const authProvider: AuthProvider = {
     if (status === 403 && code === 'PASSWORD_CHANGE_REQUIRED') {
       forgetProfile();
       throw { logoutUser: false, redirectTo: '/change-password', message: false };
+    }
+    if (status === 403 && code === 'PERMISSIONS_CHANGED') {
+      // The server says the session signed in with other permissions: sign out, and the sign-in page says why.
+      forgetProfile();
+      noteSignOutReason('permissions');
+      throw new Error('ra.notification.not_authorized');
     }
     if (status === 403 && code === 'FORBIDDEN') {
       forgetProfile();

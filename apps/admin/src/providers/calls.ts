@@ -1,14 +1,7 @@
 import type {
-  NotificationResult,
-  SendNotificationRequest,
   GdprDeleteResult,
   GdprExport,
   GdprSummary,
-  ManualRegistrationConfirmation,
-  ManualRegistrationRequest,
-  ManualRegistrationResponse,
-  QueueEntry,
-  BulkUpdateQueueLimitsResponse,
   ChangePasswordRequest,
   ResetPasswordResponse,
   User,
@@ -16,13 +9,13 @@ import type {
   EmailPreviewRequest,
   EmailTemplateTypeOption,
 } from '@evreg/contracts';
+import { call, json, translateError } from './api-call';
 import { apiDownload } from './download';
 
-import { call, json, translateError } from './api-call';
-
-/** The API's commands: what is not a record's read, create, update or delete (those are the resources of
- * mappings.ts, through react-admin's hooks). Screens run the ones that change records with `useCommand`, which
- * reads the changed resources again. */
+/** The API's remote procedures: what is neither a record of a resource (mappings.ts, through react-admin's hooks)
+ * nor a command that changes records (commands.ts, through `useCommand`): passwords, the test e-mail, previews and
+ * the template types, the Excel export, GDPR. `unlockUser` stays here for the users screen (it lifts a block; the
+ * users list reads itself again after it). */
 export const calls = {
   /** POST /api/user/reset-password: without newPassword the server generates a temporary one. */
   resetPassword(userId: string, newPassword?: string) {
@@ -51,66 +44,7 @@ export const calls = {
     );
   },
 
-  bulkUpdateQueueLimits(newQueueLimit: number) {
-    return call<BulkUpdateQueueLimitsResponse>(
-      '/settings/bulk-update-queue-limits',
-      { method: 'POST', ...json({ newQueueLimit }) },
-      'Error al actualizar las sesiones',
-    );
-  },
-
-  // Issue 7, events: categories, sessions, their capacity and flags, notifications (docs/product.md §7).
-
-  /** POST /notifications/events/{id} or /notifications/sessions/{id}. */
-  sendNotification(target: { eventId: number } | { sessionId: number }, body: SendNotificationRequest) {
-    const path =
-      'eventId' in target ? `/notifications/events/${target.eventId}` : `/notifications/sessions/${target.sessionId}`;
-    return call<NotificationResult>(path, { method: 'POST', ...json(body) }, 'Error al enviar notificaciones');
-  },
-
-  // Issue 7, people: registrations, manual registration, waiting lists, GDPR (docs/product.md §7).
-
-  resendRegistrationEmail(id: number) {
-    return call<{ message: string }>(
-      `/events/registrations/${id}/resend-email`,
-      { method: 'POST' },
-      'Error al reenviar el email',
-    );
-  },
-
-  cancelRegistration(id: number) {
-    return call<{ message: string }>(
-      `/registrations/${id}/cancel`,
-      { method: 'POST' },
-      'Error al cancelar el registro',
-    );
-  },
-
-  /** POST .../admin-registrations; with forceQueue the person goes to the waiting list when reserved spots are full. */
-  manualRegistration(body: ManualRegistrationRequest, forceQueue: boolean) {
-    const query = forceQueue ? '?forceQueue=true' : '';
-    return call<ManualRegistrationResponse | ManualRegistrationConfirmation>(
-      `/events/sessions/${body.eventSessionId}/admin-registrations${query}`,
-      { method: 'POST', ...json(body) },
-      'Error al crear el registro',
-    );
-  },
-
-  reorderQueue(eventSessionId: number, queueIds: number[]) {
-    return call<QueueEntry[]>(
-      '/events/queue/reorder',
-      { method: 'PUT', ...json({ eventSessionId, queueIds }) },
-      'Error al reordenar la lista de espera',
-    );
-  },
-
-  promoteQueueEntry(id: number) {
-    return call<{ message: string; registrationId: number }>(
-      `/events/queue/${id}/promote`,
-      { method: 'POST' },
-      'Error al promover de la lista de espera',
-    );
-  },
+  // Issue 7, people: the waiting list's Excel, GDPR (docs/product.md §7).
 
   /** GET .../export: the Excel file and the name the server gives it. */
   async exportQueue(sessionId: number) {
@@ -141,7 +75,7 @@ export const calls = {
     );
   },
 
-  // Issue 6: e-mail settings, templates and log; SMS settings and log (docs/product.md §7).
+  // Issue 6: the test e-mail, the templates' types and previews (docs/product.md §7).
 
   /** POST /api/email/test?testEmail=: sent at once with the saved settings; answers the server's message. */
   sendTestEmail(address: string) {
@@ -171,26 +105,6 @@ export const calls = {
       '/email-templates/preview',
       { method: 'POST', ...json(body) },
       'Error al cargar la vista previa',
-    );
-  },
-
-  resendEmail(id: number) {
-    return call<{ message: string }>(`/email-logs/${id}/resend`, { method: 'POST' }, 'Error al reenviar el email');
-  },
-
-  deleteAllEmailLogs() {
-    return call<{ message: string; deleted: number }>(
-      '/email-logs/all',
-      { method: 'DELETE' },
-      'Error al eliminar los registros de email',
-    );
-  },
-
-  deleteAllSmsLogs() {
-    return call<{ deletedCount: number }>(
-      '/smssettings/smslogs/all',
-      { method: 'DELETE' },
-      'Error al eliminar los SMS',
     );
   },
 };

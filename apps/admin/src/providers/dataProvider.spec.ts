@@ -1,4 +1,6 @@
+import { REGISTRATION_STATUS } from '@evreg/contracts';
 import { dataProvider, WHOLE } from './dataProvider';
+import { ALL_RECORDS } from './mappings';
 
 /** The API as fetch sees it: every call recorded, each answered by `answer`. */
 type Call = { url: string; method: string; body: unknown };
@@ -77,6 +79,23 @@ describe('listas de un padre (getList con filtro, getManyReference)', () => {
         filter: {},
       }),
     ).rejects.toThrow('users: no se lista por eventSessionId');
+  });
+
+  it('los envíos de un webhook: las páginas de la API bajo su webhook; Probar crea uno', async () => {
+    serve((call) =>
+      call.method === 'POST' ? { id: 9, status: 'Pending' } : { data: [{ id: 8 }, { id: 7 }], totalCount: 23 },
+    );
+    const { data, total } = await dataProvider.getList('webhook-deliveries', {
+      pagination: { page: 2, perPage: 10 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { webhookId: 4 },
+    });
+    expect(calls[0].url).toBe('/api/webhooks/4/deliveries?page=2&pageSize=10');
+    expect(data.map((r) => r.id)).toEqual([8, 7]);
+    expect(total).toBe(23);
+    const created = await dataProvider.create('webhook-deliveries', { data: { webhookId: 4 } });
+    expect(calls[1]).toMatchObject({ url: '/api/webhooks/4/test', method: 'POST' });
+    expect(created.data).toEqual({ id: 9, status: 'Pending' });
   });
 });
 
@@ -167,5 +186,146 @@ describe('registros sin lista', () => {
       previousData: { id: 'current' },
     });
     expect(calls).toEqual([{ url: '/api/email/settings', method: 'PUT', body: { emailEnabled: false } }]);
+  });
+});
+
+describe('registros y listas de espera: cada cambio es un verbo del recurso', () => {
+  it('cancelar es la actualización de su estado (POST .../cancel) y responde el registro cancelado', async () => {
+    serve(() => ({ message: 'Inscripción cancelada' }));
+    const { data } = await dataProvider.update('registrations', {
+      id: 5,
+      data: { status: REGISTRATION_STATUS.Cancelled },
+      previousData: { id: 5, status: REGISTRATION_STATUS.Active },
+    });
+    expect(calls).toEqual([{ url: '/api/registrations/5/cancel', method: 'POST', body: undefined }]);
+    expect(data).toEqual({ id: 5, message: 'Inscripción cancelada', status: 1, statusText: 'Cancelled' });
+  });
+
+  it('editar a la persona sigue siendo PUT del registro con sus campos', async () => {
+    await dataProvider.update('registrations', {
+      id: 5,
+      data: { id: 5, firstName: ' Ana ', lastName: 'Ruiz', email: 'ana@x.es', userTaxId: '1', telephoneNumber: '' },
+      previousData: { id: 5 },
+    });
+    expect(calls).toEqual([
+      {
+        url: '/api/events/registrations/5',
+        method: 'PUT',
+        body: { firstName: 'Ana', lastName: 'Ruiz', email: 'ana@x.es', userTaxId: '1', telephoneNumber: null },
+      },
+    ]);
+  });
+
+  it('promover es crear un registro desde la entrada de la lista de espera: su id es el del registro nuevo', async () => {
+    serve(() => ({ message: 'Promovido', registrationId: 41 }));
+    const { data } = await dataProvider.create('registrations', { data: { queueEntryId: 7 } });
+    expect(calls).toEqual([{ url: '/api/events/queue/7/promote', method: 'POST', body: undefined }]);
+    expect(data).toMatchObject({ id: 41, message: 'Promovido' });
+  });
+
+  it('el registro manual es crear un registro en la sesión; forceQueue va en la consulta y la pregunta vuelve tal cual', async () => {
+    const question = {
+      requiresConfirmation: true,
+      reservedSpotsFull: true,
+      message: 'Plazas reservadas completas',
+      currentQueueCount: 1,
+      maxQueueSpots: 5,
+    };
+    serve(() => question);
+    const formData = { firstName: 'Ana', email: 'ana@x.es' };
+    const { data } = await dataProvider.create('registrations', {
+      data: { eventSessionId: 3, formData, forceQueue: false },
+    });
+    await dataProvider.create('registrations', { data: { eventSessionId: 3, formData, forceQueue: true } });
+    expect(calls).toEqual([
+      { url: '/api/events/sessions/3/admin-registrations', method: 'POST', body: { eventSessionId: 3, formData } },
+      {
+        url: '/api/events/sessions/3/admin-registrations?forceQueue=true',
+        method: 'POST',
+        body: { eventSessionId: 3, formData },
+      },
+    ]);
+    expect(data).toEqual({ id: undefined, ...question });
+  });
+
+  it('un nuevo orden de la lista de espera es updateMany con los ids en ese orden (PUT reorder)', async () => {
+    const { data } = await dataProvider.updateMany('queue', { ids: [5, 3, 8], data: { eventSessionId: 7 } });
+    expect(calls).toEqual([
+      { url: '/api/events/queue/reorder', method: 'PUT', body: { eventSessionId: 7, queueIds: [5, 3, 8] } },
+    ]);
+    expect(data).toEqual([5, 3, 8]);
+    await expect(dataProvider.updateMany('users', { ids: [1], data: {} })).rejects.toThrow(
+      'users: no se editan varios a la vez',
+    );
+  });
+
+  it('sin texto del servidor, cada verbo dice el suyo', async () => {
+    globalThis.fetch = jest.fn(
+      async () => new Response('{}', { status: 400, headers: { 'content-type': 'application/json' } }),
+    ) as typeof fetch;
+    await expect(
+      dataProvider.update('registrations', { id: 5, data: { status: 1 }, previousData: { id: 5 } }),
+    ).rejects.toThrow('Error al cancelar el registro');
+    await expect(dataProvider.create('registrations', { data: { queueEntryId: 7 } })).rejects.toThrow(
+      'Error al promover de la lista de espera',
+    );
+    await expect(dataProvider.updateMany('queue', { ids: [1], data: { eventSessionId: 2 } })).rejects.toThrow(
+      'Error al reordenar la lista de espera',
+    );
+    await expect(dataProvider.deleteMany('sms-logs', { ids: [ALL_RECORDS] })).rejects.toThrow(
+      'Error al eliminar los SMS',
+    );
+  });
+});
+
+describe('«Eliminar Todos» de un registro: deleteMany de ALL_RECORDS', () => {
+  it('una sola llamada a la ruta de todos; la respuesta del servidor vuelve como meta', async () => {
+    serve((call) =>
+      call.url.startsWith('/api/email-logs') ? { message: '22 registros', deleted: 22 } : { deletedCount: 3 },
+    );
+    const email = await dataProvider.deleteMany('email-logs', { ids: [ALL_RECORDS] });
+    const sms = await dataProvider.deleteMany('sms-logs', { ids: [ALL_RECORDS] });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'DELETE /api/email-logs/all',
+      'DELETE /api/smssettings/smslogs/all',
+    ]);
+    expect(email).toEqual({ data: [ALL_RECORDS], meta: { message: '22 registros', deleted: 22 } });
+    expect(sms.meta).toEqual({ deletedCount: 3 });
+  });
+
+  it('otros ids se eliminan uno a uno; «todos» solo donde la API lo tiene y nunca mezclado con ids', async () => {
+    await dataProvider.deleteMany('email-logs', { ids: [4, 6] });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['DELETE /api/email-logs/4', 'DELETE /api/email-logs/6']);
+    await expect(dataProvider.deleteMany('users', { ids: [ALL_RECORDS] })).rejects.toThrow(
+      'users: no se eliminan todos a la vez',
+    );
+    await expect(dataProvider.deleteMany('email-logs', { ids: [ALL_RECORDS, 4] })).rejects.toThrow(
+      'email-logs: no se eliminan todos a la vez',
+    );
+    expect(calls).toHaveLength(2);
+  });
+});
+
+describe('notificaciones y comandos', () => {
+  it('una notificación se crea para un evento o una sesión, sin mandar a quién en el cuerpo', async () => {
+    serve(() => ({ success: true, totalRecipients: 2, successCount: 2, failedCount: 0, totalCost: 0.2, errors: [] }));
+    const { data } = await dataProvider.create('notifications', { data: { eventId: 4, type: 0, message: 'Hola' } });
+    await dataProvider.create('notifications', { data: { sessionId: 9, type: 1, emailTemplateId: 2 } });
+    expect(calls).toEqual([
+      { url: '/api/notifications/events/4', method: 'POST', body: { type: 0, message: 'Hola' } },
+      { url: '/api/notifications/sessions/9', method: 'POST', body: { type: 1, emailTemplateId: 2 } },
+    ]);
+    expect(data).toMatchObject({ totalRecipients: 2, totalCost: 0.2 });
+  });
+
+  it('reenviar emails y el límite de todas las sesiones van a sus rutas', async () => {
+    await dataProvider.resendRegistrationEmail(9);
+    await dataProvider.resendEmail(12);
+    await dataProvider.bulkUpdateQueueLimits(15);
+    expect(calls).toEqual([
+      { url: '/api/events/registrations/9/resend-email', method: 'POST', body: undefined },
+      { url: '/api/email-logs/12/resend', method: 'POST', body: undefined },
+      { url: '/api/settings/bulk-update-queue-limits', method: 'POST', body: { newQueueLimit: 15 } },
+    ]);
   });
 });

@@ -1,11 +1,13 @@
 import { type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'react-admin';
 import { call, json } from './api-call';
 import { calls } from './calls';
-import { mapping, type ResourceMapping, type WriteCall } from './mappings';
+import { commands } from './commands';
+import { ALL_RECORDS, mapping, type ResourceMapping, type WriteCall } from './mappings';
 
 /** The back office's data provider: react-admin's record methods over the per-resource mappings
- * (mappings.ts), including lists of a parent (`getList` filter / `getManyReference`) and singletons, plus the
- * API's commands (calls.ts). */
+ * (mappings.ts), including lists of a parent (`getList` filter / `getManyReference`), singletons, a list's
+ * new order (`updateMany`) and a whole log's delete (`deleteMany` of `ALL_RECORDS`); the commands that change
+ * records without being one of those (commands.ts); and the API's remote procedures (calls.ts). */
 
 function compare(a: unknown, b: unknown): number {
   if (a == null) return b == null ? 0 : 1;
@@ -34,15 +36,27 @@ const recordPath = (m: ResourceMapping, id: Identifier, record?: RaRecord) =>
 const withId = (id: Identifier | undefined, answer: unknown): any =>
   answer && typeof answer === 'object' ? { id, ...answer } : { id };
 
-async function write(m: ResourceMapping, { path, method = 'PUT', body, message }: WriteCall, fallback?: string) {
-  return call<unknown>(path, { method, ...json(body) }, message ?? fallback ?? m.messages.load);
+/** One write; its answer as the record it stands for (`record`), else as it comes. */
+async function write(
+  m: ResourceMapping,
+  { path, method = 'PUT', body, message, record }: WriteCall,
+  fallback?: string,
+) {
+  const answer = await call<unknown>(path, { method, ...json(body) }, message ?? fallback ?? m.messages.load);
+  return record ? record(answer) : answer;
 }
 
-/** A list scoped to a parent (mappings' `lists`): read whole, then sorted and paged here. */
+/** A list scoped to a parent (mappings' `lists`): read whole, then sorted and paged here; or one page as the API
+ * pages it (`paged.scoped`: a webhook's deliveries). */
 async function scopedList(resource: string, field: string, id: Identifier, params: GetListParams) {
   const m = mapping(resource);
   const path = m.lists?.[field];
   if (!path) throw new Error(`${resource}: no se lista por ${field}`);
+  if (m.paged?.scoped) {
+    const { page: n = 1, perPage = 20 } = params.pagination ?? {};
+    const query = m.paged.query(n, perPage, '');
+    return m.paged.read(await call<unknown>(`${path(id)}?${query}`, { signal: params.signal }, m.messages.load)) as any;
+  }
   const rows = await call<RaRecord[]>(path(id), { signal: params.signal }, m.messages.load);
   return page(rows, params) as any;
 }
@@ -57,7 +71,11 @@ const resources: DataProvider = {
     if (m.paged) {
       const { page: n = 1, perPage = 20 } = params.pagination ?? {};
       return m.paged.read(
-        await call<unknown>(`${m.path}?${m.paged.query(n, perPage, q)}`, { signal: params.signal }, m.messages.load),
+        await call<unknown>(
+          `${m.path}?${m.paged.query(n, perPage, q, params.sort)}`,
+          { signal: params.signal },
+          m.messages.load,
+        ),
       ) as any;
     }
     const rows = await call<RaRecord[]>(
@@ -104,8 +122,12 @@ const resources: DataProvider = {
     };
   },
 
-  async updateMany() {
-    throw new Error('updateMany no se usa en el panel');
+  /** Only where the API changes several records in one call (a waiting list's order: `ids` in the new order). */
+  async updateMany(resource, { ids, data }) {
+    const m = mapping(resource);
+    if (!m.updateManyCall) throw new Error(`${resource}: no se editan varios a la vez`);
+    await write(m, m.updateManyCall(ids, data), m.messages.update);
+    return { data: ids };
   },
 
   async delete(resource, { id, previousData }) {
@@ -114,12 +136,20 @@ const resources: DataProvider = {
     return { data: (previousData ?? { id }) as any };
   },
 
+  /** The records one by one; `[ALL_RECORDS]` is every record of the resource in one call (mappings' `deleteAll`),
+   * whose answer (a count, the server's message) is the result's `meta`. */
   async deleteMany(resource, { ids }) {
+    if (ids.includes(ALL_RECORDS)) {
+      const m = mapping(resource);
+      if (!m.deleteAll || ids.length !== 1) throw new Error(`${resource}: no se eliminan todos a la vez`);
+      const meta = await call<unknown>(m.deleteAll.path, { method: 'DELETE' }, m.deleteAll.message);
+      return { data: ids, meta };
+    }
     for (const id of ids) await resources.delete(resource, { id });
     return { data: ids };
   },
 };
 
-export type AdminDataProvider = DataProvider & typeof calls;
+export type AdminDataProvider = DataProvider & typeof commands & typeof calls;
 
-export const dataProvider: AdminDataProvider = { ...resources, ...calls };
+export const dataProvider: AdminDataProvider = { ...resources, ...commands, ...calls };

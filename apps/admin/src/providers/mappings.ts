@@ -1,12 +1,15 @@
-import type { AdminRegistration, BlacklistPage, Paged, EmailLogPage, SmsLogPage } from '@evreg/contracts';
-import { type Identifier, type RaRecord } from 'react-admin';
+import type { EmailLogPage, SmsLogPage } from '@evreg/contracts';
+import { type Identifier, type RaRecord, type SortPayload } from 'react-admin';
+import { readPageOrWhole, sortedPageQuery } from './sortedPaging';
 import { templateRequest } from '../resources/email-templates/rules';
 import { eventPayload, type EventFormValues } from '../resources/events/eventRules';
+import { PEOPLE_MAPPINGS } from './peopleMappings';
 import { tokenRequest, type TokenFormValues } from '../resources/integrations/rules';
+import { webhookRequest, type DeliveryPage, type WebhookFormValues } from '../resources/integrations/rules';
 
 /** How one resource maps to the API (docs/product.md §7): its path, which fields a write sends, and the text shown when
- * the server gives none. The lists of users, roles, departments and permissions are not paged by the API
- * (search is: `?search=`), so paging and sorting happen here. */
+ * the server gives none. The lists of roles, departments and permissions are not paged by the API (search is:
+ * `?search=`), so paging and sorting happen here; users and events are (`paged`). */
 export interface ResourceMapping {
   path: string;
   search: boolean;
@@ -20,13 +23,21 @@ export interface ResourceMapping {
   /** A change whose route or verb depends on what changes (a session's flags and capacity figures each have
    * their own call), instead of `PUT {recordPath}` with `update(data)`. */
   updateCall?: (id: Identifier, data: Record<string, any>, previous?: RaRecord) => WriteCall;
+  /** `updateMany`: one call for the records `ids` together (a waiting list's new order). */
+  updateManyCall?: (ids: Identifier[], data: Record<string, any>) => WriteCall;
+  /** `deleteMany` with `ids: [ALL_RECORDS]`: every record of the resource at once, where the API has that call (the
+   * logs' 'Eliminar Todos'); the server's answer comes back as the result's `meta`. */
+  deleteAll?: { path: string; message: string };
   /** Lists scoped to a parent, read whole: `getList` with that filter field, or `getManyReference` with it as
    * target (e.g. a session's registrations: `{ eventSessionId: 12 }`). */
   lists?: Record<string, (id: Identifier) => string>;
-  /** Lists the API pages itself: the query of one page and how to read its answer. */
+  /** Lists the API pages itself: the query of one page (`sort`: react-admin's, for the lists the API sorts) and
+   * how to read its answer. */
   paged?: {
-    query: (page: number, perPage: number, search: string) => string;
+    query: (page: number, perPage: number, search: string, sort?: SortPayload) => string;
     read: (body: any) => { data: RaRecord[]; total: number };
+    /** The lists of a parent (`lists`) are paged by the API too (a webhook's deliveries), not read whole. */
+    scoped?: boolean;
   };
 }
 
@@ -34,16 +45,28 @@ export interface ResourceMapping {
 export interface WriteCall {
   path: string;
   method?: 'PUT' | 'POST';
-  body: unknown;
+  body?: unknown;
   message?: string;
+  /** The record the answer stands for, when the answer is not the record (a cancel answers a message). */
+  record?: (answer: any) => Record<string, unknown>;
 }
+
+/** The id of `deleteMany`'s "every record" (mappings' `deleteAll`): never a real record's id. */
+export const ALL_RECORDS = '*';
 
 export const trim = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
 const MAPPINGS: Record<string, ResourceMapping> = {
+  // Paged, sorted and searched by the API (docs/domain.md, "Lists at real sizes"); a page's users come without
+  // their permissions. A whole read (WHOLE) asks without paging and gets the API's whole list.
   users: {
     path: '/user',
     search: true,
+    paged: {
+      query: (page, perPage, search, sort) =>
+        sortedPageQuery(page, perPage, search, sort, ['lastName', 'firstName', 'email', 'departmentName', 'createdAt']),
+      read: readPageOrWhole,
+    },
     create: (d) => ({
       email: trim(d.email),
       firstName: trim(d.firstName),
@@ -100,11 +123,17 @@ const MAPPINGS: Record<string, ResourceMapping> = {
     },
   },
   permissions: { path: '/permissions', search: false, messages: { load: 'Error al cargar los permisos' } },
-  // The whole list with each event's sessions and live counts; `?search=` matches title, description text, city
-  // and place. The id is sent on create only (it can't change).
+  // Paged, sorted and searched by the API (docs/domain.md, "Lists at real sizes"), each event with its sessions
+  // and live counts; the search matches title, description text, city and place. A whole read (WHOLE: the event
+  // pickers) asks without paging. The id is sent on create only (it can't change).
   events: {
     path: '/events',
     search: true,
+    paged: {
+      query: (page, perPage, search, sort) =>
+        sortedPageQuery(page, perPage, search, sort, ['createdAt', 'id', 'title', 'city', 'status', 'price']),
+      read: readPageOrWhole,
+    },
     create: (d) => eventPayload(d as EventFormValues, 'create'),
     update: (d) => eventPayload(d as EventFormValues, 'edit'),
     messages: {
@@ -174,73 +203,8 @@ const MAPPINGS: Record<string, ResourceMapping> = {
     search: false,
     messages: { load: 'Error al cargar los datos del panel. Intenta recargar la página.' },
   },
-  // Paged by the API (20 per page, docs/product.md §9); includeDetails adds the event and session of each one. A session's
-  // registrations (filter or reference `eventSessionId`) come whole.
-  registrations: {
-    path: '/events/registrations',
-    search: true,
-    lists: { eventSessionId: (id) => `/events/sessions/${id}/registrations?includeDetails=true` },
-    paged: {
-      query: (page, perPage, search) => pageQuery(page, perPage, search, 'includeDetails=true'),
-      read: (body: Paged<AdminRegistration>) => ({ data: body.items, total: body.totalCount }),
-    },
-    update: (d) => ({
-      firstName: trim(d.firstName),
-      lastName: trim(d.lastName),
-      email: trim(d.email),
-      userTaxId: trim(d.userTaxId),
-      telephoneNumber: trim(d.telephoneNumber) || null,
-    }),
-    messages: {
-      update: 'Error al actualizar el registro',
-      delete: 'Error al eliminar el registro',
-      load: 'Error al cargar los registros',
-    },
-  },
-  // The people waiting for a seat in a session (route /admin/queue-management), by position: read per session
-  // (filter or reference `eventSessionId`), edited and removed one by one. Reorder and promote are commands
-  // (calls.ts).
-  queue: {
-    path: '/events/queue',
-    search: false,
-    lists: { eventSessionId: (id) => `/events/queue/session/${id}` },
-    update: (d) => ({
-      firstName: trim(d.firstName),
-      lastName: trim(d.lastName),
-      email: trim(d.email),
-      userTaxId: trim(d.userTaxId),
-      phoneNumber: trim(d.phoneNumber) || null,
-    }),
-    messages: {
-      update: 'Error al actualizar la persona de la lista de espera',
-      delete: 'Error al eliminar de la lista de espera',
-      load: 'Error al cargar la lista de espera',
-    },
-  },
-  // The route is /admin/blacklist, the API's /api/blacklists; paged by the API (20 per page).
-  blacklist: {
-    path: '/blacklists',
-    search: true,
-    paged: {
-      query: (page, perPage, search) => pageQuery(page, perPage, search, 'paginated=true'),
-      read: (body: BlacklistPage) => ({ data: body.data, total: body.totalCount }),
-    },
-    // Names and phone left out on create: the server takes them from the person's registration.
-    create: (d) => ({
-      eventId: d.eventId,
-      eventSessionId: d.eventSessionId,
-      email: trim(d.email),
-      ...blacklistFields(d),
-      phoneNumber: trim(d.phoneNumber) || undefined,
-    }),
-    update: (d) => blacklistFields(d),
-    messages: {
-      create: 'Error al bloquear a la persona',
-      update: 'Error al actualizar la entrada de la lista negra',
-      delete: 'Error al eliminar la entrada de la lista negra',
-      load: 'Error al cargar la lista negra. Por favor, intenta de nuevo.',
-    },
-  },
+  // registrations, queue, blacklist, notifications: peopleMappings.ts.
+  ...PEOPLE_MAPPINGS,
   // E-mail templates: the whole list; the type is sent on edit too (the server refuses a change).
   'email-templates': {
     path: '/email-templates',
@@ -261,6 +225,7 @@ const MAPPINGS: Record<string, ResourceMapping> = {
       query: (page, perPage, search) => logQuery(page, perPage, search),
       read: (body: EmailLogPage) => ({ data: body.data, total: body.totalCount }),
     },
+    deleteAll: { path: '/email-logs/all', message: 'Error al eliminar los registros de email' },
     messages: { delete: 'Error al eliminar el registro de email', load: 'Error al cargar los registros de email' },
   },
   // Listed at /smssettings/logs; deleted at /smssettings/smslogs/{id}. The record 'total-cost' is the estimated
@@ -274,6 +239,7 @@ const MAPPINGS: Record<string, ResourceMapping> = {
       query: (page, perPage, search) => logQuery(page, perPage, search),
       read: (body: SmsLogPage) => ({ data: body.data, total: body.totalCount }),
     },
+    deleteAll: { path: '/smssettings/smslogs/all', message: 'Error al eliminar los SMS' },
     messages: {
       delete: 'Error al eliminar el SMS',
       load: 'Error al cargar el registro de SMS. Por favor, intenta de nuevo.',
@@ -290,6 +256,38 @@ const MAPPINGS: Record<string, ResourceMapping> = {
       delete: 'Error al revocar el token de API',
       load: 'Error al cargar los tokens de API',
     },
+  },
+  // Webhooks (Integraciones): the API answers the list whole; a create answers the signing secret once, which the
+  // screen shows and forgets. Create and edit send the same body.
+  webhooks: {
+    path: '/webhooks',
+    search: false,
+    create: (d) => webhookRequest(d as WebhookFormValues),
+    update: (d) => webhookRequest(d as WebhookFormValues),
+    messages: {
+      create: 'Error al crear el webhook',
+      update: 'Error al actualizar el webhook',
+      delete: 'Error al eliminar el webhook',
+      load: 'Error al cargar los webhooks',
+    },
+  },
+  // A webhook's deliveries (filter or reference `webhookId`), paged by the API (newest first). 'Probar' creates one:
+  // `POST /webhooks/{id}/test` answers the delivery it recorded.
+  'webhook-deliveries': {
+    path: '/webhooks/deliveries',
+    search: false,
+    lists: { webhookId: (id) => `/webhooks/${encodeURIComponent(id)}/deliveries` },
+    paged: {
+      query: (page, perPage) => logQuery(page, perPage, ''),
+      read: (body: DeliveryPage) => ({ data: body.data, total: body.totalCount }),
+      scoped: true,
+    },
+    createCall: ({ webhookId }) => ({
+      path: `/webhooks/${encodeURIComponent(webhookId)}/test`,
+      method: 'POST',
+      body: {},
+    }),
+    messages: { create: 'Error al enviar la prueba', load: 'Error al cargar los envíos del webhook' },
   },
 };
 
@@ -327,25 +325,6 @@ function logQuery(page: number, perPage: number, search: string): string {
   const query = new URLSearchParams({ page: String(page), pageSize: String(perPage) });
   if (search) query.set('search', search);
   return String(query);
-}
-
-function pageQuery(page: number, perPage: number, search: string, extra: string): string {
-  const query = new URLSearchParams({ page: String(page), pageSize: String(perPage) });
-  if (search) query.set('search', search);
-  return `${query}&${extra}`;
-}
-
-/** What a blacklist entry's create and edit send besides who and where (docs/product.md §7). */
-function blacklistFields(d: Record<string, any>) {
-  return {
-    firstName: trim(d.firstName) || undefined,
-    lastName: trim(d.lastName) || undefined,
-    phoneNumber: trim(d.phoneNumber) || null,
-    blackListReason: Number(d.blackListReason),
-    blackListReasonDesc: trim(d.blackListReasonDesc) || null,
-    notificationType: d.notificationType === undefined ? undefined : Number(d.notificationType),
-    expiresAt: d.expiresAt,
-  };
 }
 
 export function mapping(resource: string): ResourceMapping {

@@ -77,10 +77,34 @@ export function onServerAvailability(listener: AvailabilityListener): () => void
   return () => void availabilityListeners.delete(listener);
 }
 
+/** Why the back office signed someone out, for the sign-in page to say (sessionStorage: this tab only, and gone
+ * with it). Not set by a voluntary 'Cerrar Sesión'. */
+export const SIGN_OUT_REASONS = {
+  expired: 'Tu sesión ha caducado. Inicia sesión de nuevo.',
+  permissions: 'Tus permisos han cambiado. Inicia sesión de nuevo.',
+} as const;
+export type SignOutReason = keyof typeof SIGN_OUT_REASONS;
+const SIGN_OUT_REASON_KEY = 'admin_signOutReason';
+
+export function noteSignOutReason(reason: SignOutReason): void {
+  sessionStorage.setItem(SIGN_OUT_REASON_KEY, reason);
+}
+
+/** The text for the sign-in page, if the last sign-out had a reason. */
+export function signOutReason(): string | null {
+  const reason = sessionStorage.getItem(SIGN_OUT_REASON_KEY);
+  return reason && reason in SIGN_OUT_REASONS ? SIGN_OUT_REASONS[reason as SignOutReason] : null;
+}
+
+export function forgetSignOutReason(): void {
+  sessionStorage.removeItem(SIGN_OUT_REASON_KEY);
+}
+
 let refreshing: Promise<boolean> | null = null;
 
 /** POST /api/auth/refresh with the refresh token as bearer; one call at a time however many requests got a 401.
- * True: renewed. False: refused (a 401, or no refresh token), the tokens are gone. Any other failure (server
+ * True: renewed. False: refused (a 401, or no refresh token), the tokens are gone (and, refused, the sign-in page
+ * will say the session expired). Any other failure (server
  * away, network) rejects with its HttpError and keeps the tokens: only the server's 401 ends a session. */
 export function refreshAccessToken(): Promise<boolean> {
   refreshing ??= (async () => {
@@ -93,6 +117,7 @@ export function refreshAccessToken(): Promise<boolean> {
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) {
         tokens.clear();
+        noteSignOutReason('expired');
         return false;
       }
       throw error;
@@ -158,6 +183,7 @@ export async function signIn(credentials: LoginRequest): Promise<LoginResponse> 
       body: JSON.stringify(credentials),
     });
     tokens.saveLogin(json as LoginResponse);
+    forgetSignOutReason();
     return json as LoginResponse;
   } catch (error) {
     if (error instanceof HttpError && error.status === 0) throw new Error(CONNECTION_ERROR, { cause: error });

@@ -76,6 +76,14 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reuses public reads for a second by default, never longer, 0 to turn it off', () => {
+    expect(loadConfig({ DATA_DIR: dir }, dir).publicReadCacheMs).toBe(1_000);
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_READ_CACHE_MS: '0' }, dir).publicReadCacheMs).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dir, PUBLIC_READ_CACHE_MS: '5000' }, dir)).toThrow(
+      /PUBLIC_READ_CACHE_MS debe ser un número entero entre 0 y 1000/,
+    );
+  });
+
   it('lists every problem at once', () => {
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'x', REDIS_URL: 'y' }, dir)).toThrow(/PORT[\s\S]*REDIS_URL/);
   });

@@ -26,7 +26,10 @@ export interface AppConfig {
   refreshTokenTtlDays: number;
   loginMaxFailures: number;
   loginLockoutMinutes: number;
+  /** Failed sign-ins allowed per (e-mail address, IP) in a minute; refreshes per refresh token in a minute
+   * (docs/domain.md, "Staff accounts", rate limit). */
   loginRateLimitPerMinute: number;
+  refreshRateLimitPerMinute: number;
   /** Public registration refusals that say something about a person (blacklisted, already registered) allowed
    * per e-mail address, session token and IP address within publicRefusalWindowMinutes; then that key's
    * attempts answer 429 for a window (docs/domain.md, "Probing the blacklist and staff accounts"). */
@@ -70,6 +73,10 @@ export interface AppConfig {
    * process exits anyway. */
   shutdownDrainMs: number;
   shutdownTimeoutMs: number;
+  /** How long an instance reuses its answer to a public read (the booking page's event and sessions) before
+   * asking the database again: at most a second, 0 turns the micro-cache off (docs/architecture.md, "Reads a CDN
+   * can carry"). */
+  publicReadCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -176,6 +183,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     loginMaxFailures: int('LOGIN_MAX_FAILURES', 5, 1, 100),
     loginLockoutMinutes: int('LOGIN_LOCKOUT_MINUTES', 15, 1, 1440),
     loginRateLimitPerMinute: int('LOGIN_RATE_LIMIT_PER_MINUTE', 10, 1, 10000),
+    refreshRateLimitPerMinute: int('REFRESH_RATE_LIMIT_PER_MINUTE', 60, 1, 100000),
     publicRefusalsPerAddress: int('PUBLIC_REFUSALS_PER_ADDRESS', 5, 1, 1_000_000),
     publicRefusalsPerToken: int('PUBLIC_REFUSALS_PER_TOKEN', 10, 1, 1_000_000),
     publicRefusalsPerIp: int('PUBLIC_REFUSALS_PER_IP', 60, 1, 1_000_000),
@@ -201,6 +209,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     // A developer's Ctrl-C has no load balancer to warn.
     shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', nodeEnv === 'production' ? 5_000 : 0, 0, 600_000),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
+    publicReadCacheMs: int('PUBLIC_READ_CACHE_MS', 1_000, 0, 1_000),
   };
   if (config.shutdownDrainMs >= config.shutdownTimeoutMs)
     problems.push(

@@ -12,13 +12,40 @@ import {
   MenuItem,
   TextField,
 } from '@mui/material';
-import { useUpdate } from 'react-admin';
+import { Form, FormDataConsumer, useUpdate } from 'react-admin';
+import { useFormField } from '../../common/formField';
+import { focusFirstField } from '../../common/focusFirstField';
 import { serverErrorsText } from '../registrations/rules';
 import { REASONS, descriptionError, expiryError, expiryToSend, localDay, madridDay } from './rules';
-import { focusFirstField } from '../../common/focusFirstField';
+
+/** The edit form's values. */
+interface EditForm {
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  blackListReason: BlacklistEntry['blackListReason'];
+  blackListReasonDesc: string;
+  /** 'YYYY-MM-DD' in Madrid's calendar. */
+  expiresAt: string;
+}
+
+/** The rules of rules.ts for an edit: the expiry (an unchanged one is accepted, even when already passed) and the
+ * description's length. */
+function editErrors(form: EditForm, today: string, originalDay: string) {
+  const errors: Partial<Record<keyof EditForm, string>> = {};
+  const expiry = expiryError(form.expiresAt ?? '', today, originalDay);
+  if (expiry) errors.expiresAt = expiry;
+  const description = descriptionError(form.blackListReasonDesc ?? '');
+  if (description) errors.blackListReasonDesc = description;
+  return errors;
+}
+
+const asEditForm = (values: Record<string, unknown>) => values as unknown as EditForm;
 
 /** 'Editar Entrada': reason, note, expiry, names and phone (the person's e-mail, event and session don't change;
- * editing sends no new notification). An unchanged expiry is kept as it is, even when already passed. */
+ * editing sends no new notification). A react-admin `Form` with the rules of rules.ts as its `validate`: a message
+ * shows once its field has been used and 'Guardar Cambios' stays disabled while any rule fails. An unchanged expiry
+ * is kept as it is, even when already passed. */
 export function BlacklistEdit({
   entry,
   onClose,
@@ -29,35 +56,28 @@ export function BlacklistEdit({
   onSaved: () => void;
 }) {
   const titleId = useId();
-  const [update] = useUpdate<BlacklistEntry>();
+  const [update, { isPending: busy }] = useUpdate<BlacklistEntry>();
+  const [today] = useState(() => localDay(new Date()));
   const originalDay = madridDay(entry.expiresAt);
-  const [values, setValues] = useState({
+  const [initial] = useState<EditForm>(() => ({
     firstName: entry.firstName,
     lastName: entry.lastName,
     phoneNumber: entry.phoneNumber ?? '',
     blackListReason: entry.blackListReason,
     blackListReasonDesc: entry.blackListReasonDesc ?? '',
     expiresAt: originalDay,
-  });
-  const [busy, setBusy] = useState(false);
+  }));
   const [failure, setFailure] = useState<string | null>(null);
-  const errors = {
-    expiresAt: expiryError(values.expiresAt, localDay(new Date()), originalDay),
-    blackListReasonDesc: descriptionError(values.blackListReasonDesc),
-  };
-  const invalid = Object.values(errors).some(Boolean);
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
 
-  async function save() {
-    setBusy(true);
+  async function save(values: Record<string, unknown>) {
+    const form = asEditForm(values);
     setFailure(null);
     try {
       await update(
         'blacklist',
         {
           id: entry.id,
-          data: { ...values, expiresAt: expiryToSend(values.expiresAt, entry.expiresAt) },
+          data: { ...form, expiresAt: expiryToSend(form.expiresAt, entry.expiresAt) },
           previousData: entry,
         },
         { returnPromise: true },
@@ -65,7 +85,6 @@ export function BlacklistEdit({
       onSaved();
     } catch (error) {
       setFailure(serverErrorsText(error, 'Error al actualizar la entrada de la lista negra'));
-      setBusy(false);
     }
   }
 
@@ -78,63 +97,114 @@ export function BlacklistEdit({
       maxWidth="sm"
     >
       <DialogTitle id={titleId}>Editar Entrada de la Lista Negra</DialogTitle>
-      <DialogContent ref={focusFirstField} sx={{ '&&': { pt: 1 }, display: 'grid', gap: 2 }}>
-        <DialogContentText>
-          {entry.email}
-          {entry.eventTitle ? ` · ${entry.eventTitle}` : ''}
-        </DialogContentText>
-        {failure && (
-          <Alert severity="error" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-          <TextField label="Nombre" value={values.firstName} onChange={(e) => set('firstName', e.target.value)} />
-          <TextField label="Apellidos" value={values.lastName} onChange={(e) => set('lastName', e.target.value)} />
-          <TextField
-            label="Teléfono (opcional)"
-            type="tel"
-            value={values.phoneNumber}
-            onChange={(e) => set('phoneNumber', e.target.value)}
-          />
-          <TextField
-            select
-            label="Razón"
-            value={values.blackListReason}
-            onChange={(e) => set('blackListReason', Number(e.target.value) as BlacklistEntry['blackListReason'])}
-          >
-            {REASONS.map((r) => (
-              <MenuItem key={r.value} value={r.value}>
-                {r.label}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Box>
-        <TextField
-          type="date"
-          label="Fecha de expiración"
-          value={values.expiresAt}
-          onChange={(e) => set('expiresAt', e.target.value)}
-          error={!!errors.expiresAt}
-          helperText={errors.expiresAt ?? 'Bloqueada hasta el final de ese día'}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          label="Descripción (opcional)"
-          multiline
-          minRows={2}
-          value={values.blackListReasonDesc}
-          onChange={(e) => set('blackListReasonDesc', e.target.value)}
-          error={!!errors.blackListReasonDesc}
-          helperText={errors.blackListReasonDesc ?? `${values.blackListReasonDesc.length}/${BLACKLIST_DESCRIPTION_MAX}`}
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>Cancelar</Button>
-        <Button variant="contained" onClick={save} disabled={busy || invalid}>
-          Guardar Cambios
-        </Button>
-      </DialogActions>
+      <Form
+        record={{ id: entry.id, ...initial }}
+        onSubmit={save}
+        validate={(values) => editErrors(asEditForm(values), today, originalDay)}
+        mode="all"
+        noValidate
+      >
+        <DialogContent ref={focusFirstField} sx={{ '&&': { pt: 1 }, display: 'grid', gap: 2 }}>
+          <DialogContentText>
+            {entry.email}
+            {entry.eventTitle ? ` · ${entry.eventTitle}` : ''}
+          </DialogContentText>
+          {failure && (
+            <Alert severity="error" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+            <EntryText source="firstName" label="Nombre" />
+            <EntryText source="lastName" label="Apellidos" />
+            <EntryText source="phoneNumber" label="Teléfono (opcional)" type="tel" />
+            <ReasonField />
+          </Box>
+          <ExpiryField />
+          <DescriptionField />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>Cancelar</Button>
+          <FormDataConsumer>
+            {({ formData }) => (
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={busy || Object.keys(editErrors(asEditForm(formData), today, originalDay)).length > 0}
+              >
+                Guardar Cambios
+              </Button>
+            )}
+          </FormDataConsumer>
+        </DialogActions>
+      </Form>
     </Dialog>
+  );
+}
+
+/** A text of the entry (names, phone), on the form. */
+function EntryText({ source, label, type }: { source: keyof EditForm; label: string; type?: string }) {
+  const field = useFormField<string>(source);
+  return (
+    <TextField
+      label={label}
+      type={type}
+      value={field.value ?? ''}
+      onChange={(e) => field.onChange(e.target.value)}
+      onBlur={field.onBlur}
+      error={!!field.error}
+      helperText={field.error}
+    />
+  );
+}
+
+function ReasonField() {
+  const reason = useFormField<EditForm['blackListReason']>('blackListReason');
+  return (
+    <TextField
+      select
+      label="Razón"
+      value={reason.value}
+      onChange={(e) => reason.onChange(Number(e.target.value) as EditForm['blackListReason'])}
+    >
+      {REASONS.map((r) => (
+        <MenuItem key={r.value} value={r.value}>
+          {r.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function ExpiryField() {
+  const expiresAt = useFormField<string>('expiresAt');
+  return (
+    <TextField
+      type="date"
+      label="Fecha de expiración"
+      value={expiresAt.value ?? ''}
+      onChange={(e) => expiresAt.onChange(e.target.value)}
+      onBlur={expiresAt.onBlur}
+      error={!!expiresAt.error}
+      helperText={expiresAt.error ?? 'Bloqueada hasta el final de ese día'}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+}
+
+function DescriptionField() {
+  const description = useFormField<string>('blackListReasonDesc');
+  const text = description.value ?? '';
+  return (
+    <TextField
+      label="Descripción (opcional)"
+      multiline
+      minRows={2}
+      value={text}
+      onChange={(e) => description.onChange(e.target.value)}
+      onBlur={description.onBlur}
+      error={!!description.error}
+      helperText={description.error ?? `${text.length}/${BLACKLIST_DESCRIPTION_MAX}`}
+    />
   );
 }

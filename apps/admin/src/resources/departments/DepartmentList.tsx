@@ -27,6 +27,7 @@ export default function DepartmentList() {
         searchPlaceholder="Buscar departamentos"
         loadError="Error al cargar los departamentos"
         sort={{ field: 'name', order: 'ASC' }}
+        paging={{ noun: 'departamentos' }}
       >
         <DataTable<Department>
           rowClick={false}

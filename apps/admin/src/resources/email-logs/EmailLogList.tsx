@@ -7,7 +7,7 @@ import { DataTable, List, SearchInput, useDelete, useNotify } from 'react-admin'
 import { Confirmation } from '../../common/Confirmation';
 import { errorText } from '../../common/notifyError';
 import { formatDateTime } from '../../common/format';
-import { ListEmpty, ListError } from '../../common/ListStates';
+import { ListEmpty, ListError, ListLoading } from '../../common/ListStates';
 import { DeleteAllToolbar, LogError } from '../../common/LogParts';
 import { PrevNextPagination } from '../../common/PrevNextPagination';
 import { RowAction } from '../../common/ResourceList';
@@ -49,10 +49,7 @@ export default function EmailLogList() {
       ]}
       actions={
         can('delete') ? (
-          <DeleteAllToolbar
-            question={DELETE_ALL}
-            remove={async (provider) => (await provider.deleteAllEmailLogs()).message}
-          />
+          <DeleteAllToolbar question={DELETE_ALL} done={(answer: { message: string }) => answer.message} />
         ) : (
           false
         )
@@ -65,6 +62,7 @@ export default function EmailLogList() {
       disableSyncWithLocation
       sx={{ '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' } }}
     >
+      <ListLoading />
       <EmailLogTable canDelete={can('delete')} canResendAny={can('resend')} />
     </List>
   );

@@ -7,7 +7,9 @@ import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/
 import { DataTable, List, TopToolbar } from 'react-admin';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../common/format';
-import { ListError } from '../../common/ListStates';
+import { ListError, ListLoading } from '../../common/ListStates';
+import { PrevNextPagination } from '../../common/PrevNextPagination';
+import { LIST_PAGE_SIZE } from '../../common/ResourceList';
 import { templateTypeLabel } from './rules';
 
 /** /admin/email-templates: every template by type (the active one first), with links to create, preview and
@@ -24,8 +26,8 @@ export default function TemplateList() {
           </Button>
         </TopToolbar>
       }
-      pagination={false}
-      perPage={1000}
+      pagination={<PrevNextPagination noun="plantillas" />}
+      perPage={LIST_PAGE_SIZE}
       // The server's order (type, active first) is kept within each type: the sort is stable.
       sort={{ field: 'templateType', order: 'ASC' }}
       empty={false}
@@ -34,6 +36,7 @@ export default function TemplateList() {
       disableSyncWithLocation
       sx={{ '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' } }}
     >
+      <ListLoading />
       <DataTable<EmailTemplate>
         rowClick={false}
         bulkActionButtons={false}

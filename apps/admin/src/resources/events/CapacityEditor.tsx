@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { AdminEvent, Session } from '@evreg/contracts';
 import { Alert, Box, Button, TextField, Typography } from '@mui/material';
-import { HttpError, useUpdate } from 'react-admin';
+import { Form, FormDataConsumer, HttpError, useInput, useUpdate } from 'react-admin';
 import { withReason } from '../../common/withReason';
 import { errorBody } from '../../providers/session';
 import {
@@ -21,9 +21,15 @@ const LABELS: Record<CapacityField, string> = {
   maxQueueSpots: 'Máx. lista de espera',
 };
 
-/** The session's capacity edited in its row (docs/product.md §5): the rules of capacityRules.ts as the values are typed,
- * Save disabled while any fails, then only the changed values, each in its own call. A refusal shows under its
- * field (or above them); the values already saved stay saved. */
+/** The form's values as the rules read them (text as typed). */
+const asDraft = (values: Record<string, unknown>): CapacityDraft =>
+  Object.fromEntries(CAPACITY_FIELDS.map((field) => [field, String(values[field] ?? '')])) as CapacityDraft;
+
+/** The session's capacity edited in its row (docs/product.md §5), on react-admin's `Form` with the rules of
+ * capacityRules.ts as its `validate` (Enter never sends a refused value). The rules' messages show as the values
+ * are typed (a figure may fail because the total changed), Save is disabled while any fails, then only the changed
+ * values are sent, each in its own call (`useUpdate('sessions')` with one field). A refusal shows under its field
+ * (or above them) until the next change; the values already saved stay saved. */
 export function CapacityEditor({
   event,
   session,
@@ -35,19 +41,16 @@ export function CapacityEditor({
 }) {
   const [update] = useUpdate<Session>();
   const reload = useReloadEvents();
-  const [draft, setDraft] = useState<CapacityDraft>(() => capacityDraft(session));
-  const [serverErrors, setServerErrors] = useState<CapacityErrors>({});
+  // The figures when the editor opened: a reload of the events while typing doesn't reset the form.
+  const [initial] = useState(() => capacityDraft(session));
+  const [refused, setRefused] = useState<CapacityErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-
-  const errors = { ...capacityErrors(draft, session), ...serverErrors };
-  const changes = capacityChanges(draft, session);
-  const invalid = Object.values(errors).some(Boolean);
   const name = sessionName(session);
 
-  async function save(e: FormEvent) {
-    e.preventDefault();
-    if (invalid || changes.length === 0) return;
+  async function save(values: Record<string, unknown>) {
+    const changes = capacityChanges(asDraft(values), session);
+    if (changes.length === 0) return;
     setSaving(true);
     setFailure(null);
     let done = 0;
@@ -69,7 +72,7 @@ export function CapacityEditor({
           : undefined;
       const field = changes[done].field;
       const text = fieldError?.[field];
-      if (text) setServerErrors({ [field]: Array.isArray(text) ? text.join(' ') : text });
+      if (text) setRefused({ [field]: Array.isArray(text) ? text.join(' ') : text });
       else
         setFailure(withReason('Error al actualizar las sesiones', error instanceof Error ? error.message : undefined));
     }
@@ -79,48 +82,72 @@ export function CapacityEditor({
   }
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={save}
-      aria-label={`Capacidad de la ${name.toLowerCase()}`}
-      sx={{ py: 1 }}
-    >
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {session.registeredCount} inscritos ({session.usedReservedSpots} en plazas reservadas),{' '}
-        {session.currentQueueCount} en lista de espera.
-      </Typography>
-      {failure && (
-        <Alert severity="error" role="alert" sx={{ mb: 1.5 }}>
-          {failure}
-        </Alert>
-      )}
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        {CAPACITY_FIELDS.map((field) => (
-          <TextField
-            key={field}
-            size="small"
-            label={LABELS[field]}
-            value={draft[field]}
-            onChange={(e) => {
-              setDraft({ ...draft, [field]: e.target.value });
-              setServerErrors({});
-            }}
-            error={!!errors[field]}
-            helperText={errors[field]}
-            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
-            sx={{ width: 220, '& .MuiInputBase-root': { bgcolor: 'background.paper' } }}
-          />
-        ))}
-        <Box sx={{ display: 'flex', gap: 1, pt: 0.5 }}>
-          <Button type="submit" variant="contained" size="small" disabled={invalid || changes.length === 0 || saving}>
-            Guardar
-          </Button>
-          <Button size="small" onClick={() => onDone(null)} disabled={saving}>
-            Cancelar
-          </Button>
-        </Box>
-      </Box>
+    <Box role="form" aria-label={`Capacidad de la ${name.toLowerCase()}`} sx={{ py: 1 }}>
+      <Form
+        record={{ id: session.id, ...initial }}
+        onSubmit={save}
+        validate={(values) => capacityErrors(asDraft(values), session)}
+        disableInvalidFormNotification
+        noValidate
+      >
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {session.registeredCount} inscritos ({session.usedReservedSpots} en plazas reservadas),{' '}
+          {session.currentQueueCount} en lista de espera.
+        </Typography>
+        {failure && (
+          <Alert severity="error" role="alert" sx={{ mb: 1.5 }}>
+            {failure}
+          </Alert>
+        )}
+        <FormDataConsumer>
+          {({ formData }) => {
+            const draft = asDraft(formData);
+            const errors = { ...capacityErrors(draft, session), ...refused };
+            const invalid = Object.values(errors).some(Boolean);
+            return (
+              <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+                {CAPACITY_FIELDS.map((field) => (
+                  <CapacityInput key={field} source={field} error={errors[field]} onEdit={() => setRefused({})} />
+                ))}
+                <Box sx={{ display: 'flex', gap: 1, pt: 0.5 }}>
+                  <Button
+                    type="submit"
+                    variant="contained"
+                    size="small"
+                    disabled={invalid || capacityChanges(draft, session).length === 0 || saving}
+                  >
+                    Guardar
+                  </Button>
+                  <Button size="small" onClick={() => onDone(null)} disabled={saving}>
+                    Cancelar
+                  </Button>
+                </Box>
+              </Box>
+            );
+          }}
+        </FormDataConsumer>
+      </Form>
     </Box>
+  );
+}
+
+/** One figure of the form, as typed (no parsing: the rules read the text). */
+function CapacityInput({ source, error, onEdit }: { source: CapacityField; error?: string; onEdit: () => void }) {
+  const { field } = useInput({ source, parse: (value: string) => value, format: (value: string) => value });
+  return (
+    <TextField
+      size="small"
+      label={LABELS[source]}
+      value={field.value ?? ''}
+      onChange={(e) => {
+        field.onChange(e.target.value);
+        onEdit();
+      }}
+      onBlur={field.onBlur}
+      error={!!error}
+      helperText={error}
+      slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+      sx={{ width: 220, '& .MuiInputBase-root': { bgcolor: 'background.paper' } }}
+    />
   );
 }

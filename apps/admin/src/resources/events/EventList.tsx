@@ -69,8 +69,10 @@ export function EventList() {
         title="Eventos"
         searchPlaceholder="Buscar por título, descripción, ciudad o lugar"
         loadError="Error al cargar los eventos"
-        // The API's order: the most recent first.
-        sort={{ field: '', order: 'ASC' }}
+        // The API's order, the most recent first; paged, sorted and searched by the API (docs/domain.md, "Lists at
+        // real sizes"): by title, price or date.
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        paging={{ noun: 'eventos' }}
         create={
           screen.canCreate ? { label: 'Nuevo Evento', onClick: () => setDialog({ kind: 'create-event' }) } : undefined
         }
@@ -124,14 +126,9 @@ export function EventList() {
             disableSort
             render={(event) => (event.isPublic ? 'Público' : 'Privado')}
           />
-          <DataTable.NumberCol<AdminEvent> label="Capacidad total" source="totalCapacity" />
+          <DataTable.NumberCol<AdminEvent> label="Capacidad total" source="totalCapacity" disableSort />
           <DataTable.NumberCol<AdminEvent> label="Máx. lista de espera" source="totalMaxQueueSpots" disableSort />
-          <DataTable.Col<AdminEvent>
-            label="Precio"
-            source="price"
-            disableSort
-            render={(event) => formatPrice(event.price)}
-          />
+          <DataTable.Col<AdminEvent> label="Precio" source="price" render={(event) => formatPrice(event.price)} />
           <DataTable.Col<AdminEvent>
             label="Sesiones"
             disableSort

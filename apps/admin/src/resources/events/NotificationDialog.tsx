@@ -19,17 +19,9 @@ import {
   DialogTitle,
   Typography,
 } from '@mui/material';
-import {
-  Form,
-  FormDataConsumer,
-  RadioButtonGroupInput,
-  SelectInput,
-  TextInput,
-  useDataProvider,
-  useGetList,
-} from 'react-admin';
+import { Form, FormDataConsumer, RadioButtonGroupInput, SelectInput, TextInput, useGetList } from 'react-admin';
+import { useCommand } from '../../common/useCommand';
 import { withReason } from '../../common/withReason';
-import type { AdminDataProvider } from '../../providers/dataProvider';
 import { formatCost, sessionWhen } from './eventFormat';
 import { sessionName, useEventsScreen } from './eventsScreen';
 import {
@@ -60,7 +52,7 @@ export function NotificationDialog({
   session?: Session;
   onClose: () => void;
 }) {
-  const dataProvider = useDataProvider<AdminDataProvider>();
+  const command = useCommand();
   const { canReadTemplates } = useEventsScreen();
   const titleId = useId();
   const templates = useGetList<EmailTemplate>('email-templates', ALL_TEMPLATES, { enabled: canReadTemplates });
@@ -91,10 +83,14 @@ export function NotificationDialog({
   async function send() {
     setStep({ kind: 'sending' });
     try {
-      const result = await dataProvider.sendNotification(
-        session ? { sessionId: session.id } : { eventId: event.id },
-        notificationPayload(draft),
+      // A create of `notifications` (its answer is the result, not a record: through useCommand); the messages
+      // are recorded in the logs.
+      const to = session ? { sessionId: session.id } : { eventId: event.id };
+      const { data } = await command(
+        (p) => p.create('notifications', { data: { ...to, ...notificationPayload(draft) } }),
+        ['sms-logs', 'email-logs'],
       );
+      const { id: _id, ...result } = data as NotificationResult & { id?: unknown };
       setStep({ kind: 'result', result });
     } catch (error) {
       setStep({

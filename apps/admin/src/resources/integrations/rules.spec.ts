@@ -1,12 +1,20 @@
+import { WEBHOOK_EVENT_TYPES } from '@evreg/contracts';
 import {
   creatorName,
+  deliveryStatusLabel,
   endOfDay,
+  eventLabel,
   formErrors,
   isExpired,
+  isWebhookUrl,
   permissionsNamed,
   pickablePermissions,
+  testOutcome,
   tokenErrors,
   tokenRequest,
+  webhookErrors,
+  webhookEventChoices,
+  webhookRequest,
 } from './rules';
 
 describe('integraciones: tokens de API', () => {
@@ -64,5 +72,63 @@ describe('integraciones: tokens de API', () => {
     expect(isExpired({ expiresAt: '2030-01-02T00:00:00Z' }, now)).toBe(false);
     expect(creatorName({ createdByName: null, createdByEmail: 'ana@example.com' })).toBe('ana@example.com');
     expect(creatorName({ createdByName: 'Ana García', createdByEmail: 'ana@example.com' })).toBe('Ana García');
+  });
+});
+
+describe('integraciones: webhooks', () => {
+  it('takes the URLs the API takes', () => {
+    expect(isWebhookUrl('https://integrador.example.com/webhooks')).toBe(true);
+    expect(isWebhookUrl('http://127.0.0.1:8080/x?y=1')).toBe(true);
+    expect(isWebhookUrl('ftp://example.com/')).toBe(false);
+    expect(isWebhookUrl('example.com/webhooks')).toBe(false);
+    expect(isWebhookUrl('javascript:alert(1)')).toBe(false);
+    expect(isWebhookUrl('https://')).toBe(false);
+  });
+
+  it('checks the form with the API texts', () => {
+    expect(webhookErrors({})).toEqual({
+      url: 'La URL es requerida',
+      events: 'Indique al menos un tipo de evento',
+    });
+    expect(webhookErrors({ url: '  ', events: ['desconocido'] })).toEqual({
+      url: 'La URL es requerida',
+      events: 'Indique al menos un tipo de evento',
+    });
+    expect(webhookErrors({ url: 'integrador.example.com', events: ['session.full'] })).toEqual({
+      url: 'La URL debe ser una dirección http:// o https:// válida',
+    });
+    expect(webhookErrors({ url: `https://example.com/${'x'.repeat(2000)}`, events: ['session.full'] })).toEqual({
+      url: 'La URL no puede superar los 2000 caracteres',
+    });
+    expect(webhookErrors({ url: ' https://example.com/hook ', events: ['session.full'] })).toEqual({});
+  });
+
+  it('turns the form into the request: the URL trimmed, the events in catalogue order, active unless switched off', () => {
+    expect(
+      webhookRequest({ url: ' https://example.com/hook ', events: ['session.full', 'registration.created', 'otro'] }),
+    ).toEqual({ url: 'https://example.com/hook', events: ['registration.created', 'session.full'], isActive: true });
+    expect(webhookRequest({ url: 'https://example.com', events: [], isActive: false }).isActive).toBe(false);
+  });
+
+  it('names every event type and status in Spanish', () => {
+    expect(webhookEventChoices.map((c) => c.id)).toEqual([...WEBHOOK_EVENT_TYPES]);
+    expect(webhookEventChoices.every((c) => c.name && !c.name.includes('.'))).toBe(true);
+    expect(eventLabel('session.waitinglist.full')).toBe('Lista de espera completa');
+    expect(eventLabel('webhook.test')).toBe('Prueba');
+    expect(eventLabel('nuevo.tipo')).toBe('nuevo.tipo');
+    expect(['Pending', 'Delivered', 'Failed'].map(deliveryStatusLabel)).toEqual(['Pendiente', 'Entregado', 'Fallido']);
+  });
+
+  it('tells the outcome of a test delivery', () => {
+    expect(testOutcome({ status: 'Delivered', attempts: 1, lastError: null })).toEqual({
+      type: 'success',
+      text: 'Prueba entregada correctamente',
+    });
+    expect(testOutcome({ status: 'Pending', attempts: 1, lastError: 'HTTP 500: error' })).toEqual({
+      type: 'warning',
+      text: 'La prueba no se entregó: HTTP 500: error. Se reintentará; consulta los envíos.',
+    });
+    expect(testOutcome({ status: 'Pending', attempts: 0, lastError: null }).type).toBe('info');
+    expect(testOutcome(undefined).text).toMatch(/^Entrega de prueba registrada/);
   });
 });

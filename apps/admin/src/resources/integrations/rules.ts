@@ -8,7 +8,17 @@ import {
   type CreateApiTokenRequest,
   type Permission,
   type PermissionName,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_MESSAGES,
+  type WebhookDelivery,
+  type WebhookDeliveryEventType,
+  type WebhookDeliveryPage,
+  type WebhookDeliveryStatus,
+  type WebhookRequest,
 } from '@evreg/contracts';
+
+/** The API's limit of a webhook's URL. */
+const WEBHOOK_URL_MAX = 2000;
 
 /** The values of the new-token form: the role picker's field (`permissionIds`) and a date (`AAAA-MM-DD`). */
 export interface TokenFormValues {
@@ -83,3 +93,83 @@ export const isExpired = (token: Pick<ApiToken, 'expiresAt'>, now = new Date()) 
 /** 'Ana García' or, without a name, the e-mail. */
 export const creatorName = (token: Pick<ApiToken, 'createdByName' | 'createdByEmail'>) =>
   token.createdByName || token.createdByEmail;
+
+// ── Webhooks (docs/domain.md, "Webhooks") ──
+
+/** The event types in Spanish, for the form's checkboxes, the list and the deliveries (the test one too). */
+export const WEBHOOK_EVENT_LABELS: Record<WebhookDeliveryEventType, string> = {
+  'registration.created': 'Inscripción con plaza',
+  'registration.queued': 'Inscripción en lista de espera',
+  'registration.promoted': 'Plaza desde la lista de espera',
+  'registration.cancelled': 'Inscripción anulada',
+  'session.full': 'Sesión completa',
+  'session.waitinglist.full': 'Lista de espera completa',
+  'webhook.test': 'Prueba',
+};
+
+/** The form's checkboxes, in the catalogue's order. */
+export const webhookEventChoices = WEBHOOK_EVENT_TYPES.map((type) => ({ id: type, name: WEBHOOK_EVENT_LABELS[type] }));
+
+export const eventLabel = (type: string) => WEBHOOK_EVENT_LABELS[type as WebhookDeliveryEventType] ?? type;
+
+const DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
+  Pending: 'Pendiente',
+  Delivered: 'Entregado',
+  Failed: 'Fallido',
+};
+export const deliveryStatusLabel = (status: string) =>
+  DELIVERY_STATUS_LABELS[status as WebhookDeliveryStatus] ?? status;
+
+/** The values of the webhook form. */
+export interface WebhookFormValues {
+  url?: string;
+  events?: string[];
+  isActive?: boolean;
+}
+
+/** What the API takes as a webhook's URL: an absolute http:// or https:// address with a host. */
+export function isWebhookUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+}
+
+/** The form's rules, with the API's texts: a valid URL, at least one event type. */
+export function webhookErrors(values: WebhookFormValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const url = (values.url ?? '').trim();
+  if (!url) errors.url = 'La URL es requerida';
+  else if (url.length > WEBHOOK_URL_MAX) errors.url = WEBHOOK_MESSAGES.urlTooLong;
+  else if (!isWebhookUrl(url)) errors.url = WEBHOOK_MESSAGES.urlInvalid;
+  if (!values.events?.some((type) => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)))
+    errors.events = WEBHOOK_MESSAGES.eventsRequired;
+  return errors;
+}
+
+/** What `POST /api/webhooks` and `PUT /api/webhooks/{id}` take from the form (events in the catalogue's order). */
+export function webhookRequest(values: WebhookFormValues): WebhookRequest {
+  return {
+    url: (values.url ?? '').trim(),
+    events: WEBHOOK_EVENT_TYPES.filter((type) => values.events?.includes(type)),
+    isActive: values.isActive !== false,
+  };
+}
+
+/** The outcome of 'Probar' once tried: delivered, or the reason it failed (it is retried), or still on its way. */
+export function testOutcome(delivery: Pick<WebhookDelivery, 'status' | 'attempts' | 'lastError'> | undefined): {
+  type: 'success' | 'warning' | 'info';
+  text: string;
+} {
+  if (delivery?.status === 'Delivered') return { type: 'success', text: 'Prueba entregada correctamente' };
+  if (delivery && delivery.attempts > 0)
+    return {
+      type: 'warning',
+      text:
+        `La prueba no se entregó${delivery.lastError ? `: ${delivery.lastError}` : ''}. ` +
+        (delivery.status === 'Failed' ? 'Consulta los envíos.' : 'Se reintentará; consulta los envíos.'),
+    };
+  return { type: 'info', text: WEBHOOK_MESSAGES.testQueued };
+}
+
+/** A page of `GET /api/webhooks/{id}/deliveries`. */
+export type DeliveryPage = WebhookDeliveryPage;

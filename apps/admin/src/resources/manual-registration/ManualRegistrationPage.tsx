@@ -1,5 +1,10 @@
 import { useRef, useState } from 'react';
-import type { AdminRegistration, ManualRegistrationConfirmation, QueueEntry } from '@evreg/contracts';
+import type {
+  AdminRegistration,
+  ManualRegistrationConfirmation,
+  ManualRegistrationResponse,
+  QueueEntry,
+} from '@evreg/contracts';
 import EventIcon from '@mui/icons-material/Event';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import {
@@ -106,9 +111,14 @@ export default function ManualRegistrationPage() {
     setBusy(true);
     clearMessages();
     try {
-      const request = { eventSessionId: session!.id, formData: manualFormData(form) };
+      const data = { eventSessionId: session!.id, formData: manualFormData(form), forceQueue: toQueue };
+      // A create of `registrations` whose answer may be the server's question (no record): through useCommand.
       // The tiles' counts (events), the session's registrations and waiting list are read again.
-      const answer = await command((p) => p.manualRegistration(request, toQueue), ['events', 'registrations', 'queue']);
+      const { data: created } = await command(
+        (p) => p.create('registrations', { data }),
+        ['events', 'registrations', 'queue'],
+      );
+      const answer = created as ManualRegistrationResponse | ManualRegistrationConfirmation;
       if (needsConfirmation(answer)) {
         setConfirmation(answer);
         return;

@@ -14,18 +14,17 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { useDelete, useGetList, useNotify } from 'react-admin';
+import { useCreate, useDataProvider, useDelete, useGetList, useNotify, useUpdateMany } from 'react-admin';
 import { Confirmation } from '../../common/Confirmation';
 import { EventAutocomplete } from '../../common/EventAutocomplete';
 import { EventsGate } from '../../common/EventsGate';
 import { byStart, sessionRange } from '../../common/sessionChoice';
 import { useActions } from '../../common/useActions';
-import { useCommand } from '../../common/useCommand';
+import { useReload } from '../../common/useCommand';
 import { usePickableEvents } from '../../common/usePickableEvents';
 import { withReason } from '../../common/withReason';
 import { saveFile } from '../../providers/download';
-import { WHOLE } from '../../providers/dataProvider';
+import { WHOLE, type AdminDataProvider } from '../../providers/dataProvider';
 import { SettingsCard } from '../settings/SettingsCard';
 import { QueueEntryEdit } from './QueueEntryEdit';
 import { QueueTable } from './QueueTable';
@@ -39,8 +38,10 @@ const message = (error: unknown) => (error instanceof Error ? error.message : un
  * drag (or keyboard) to reorder, promote when a spot is free, edit, remove, export to Excel. */
 export default function QueuePage() {
   const [remove] = useDelete<QueueEntry>();
-  const command = useCommand();
-  const queryClient = useQueryClient();
+  const [updateMany] = useUpdateMany<QueueEntry>();
+  const [create] = useCreate();
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const reload = useReload();
   const notify = useNotify();
   const { can } = useActions('queue-management');
   const pickable = usePickableEvents();
@@ -62,22 +63,21 @@ export default function QueuePage() {
   );
   const entries = order ?? queue.data ?? [];
   // The waiting list and the counts of the picker's sessions.
-  const reloadQueue = () => queryClient.invalidateQueries({ queryKey: ['queue'] });
-  const reloadAll = () => Promise.all([reloadQueue(), queryClient.invalidateQueries({ queryKey: ['events'] })]);
+  const reloadQueue = () => reload(['queue']);
+  const reloadAll = () => reload(['queue', 'events']);
 
   async function reorder(activeId: number, overId: number) {
     const next = moved(entries, activeId, overId);
     setOrder(next);
     try {
-      // The new order is read back before the optimistic one is dropped.
-      await command(
-        (p) =>
-          p.reorderQueue(
-            sessionId!,
-            next.map((e) => e.id),
-          ),
-        ['queue'],
+      // The session's ids in their new order (the queue's updateMany); the new positions are read back before
+      // the optimistic order is dropped.
+      await updateMany(
+        'queue',
+        { ids: next.map((e) => e.id), data: { eventSessionId: sessionId! } },
+        { returnPromise: true },
       );
+      await reloadQueue();
       notify('Orden de la lista actualizado correctamente', { type: 'success' });
     } catch (error) {
       notify(withReason('Error al reordenar la lista de espera', message(error)), { type: 'error' });
@@ -91,7 +91,7 @@ export default function QueuePage() {
   async function exportExcel() {
     setExporting(true);
     try {
-      const file = await command((p) => p.exportQueue(sessionId!));
+      const file = await dataProvider.exportQueue(sessionId!);
       saveFile(file.blob, file.fileName ?? exportFileName(sessionId!, new Date()));
       notify('Excel exportado correctamente', { type: 'success' });
     } catch (error) {
@@ -220,8 +220,10 @@ export default function QueuePage() {
             void reloadAll();
           }}
           onConfirm={async () => {
-            // A seat taken: the waiting list, the session's registrations and the counts change.
-            await command((p) => p.promoteQueueEntry(dialog.entry.id), ['queue', 'registrations', 'events']);
+            // A registration created from the entry (useCreate reads the registrations again); the waiting list and
+            // the counts change too.
+            await create('registrations', { data: { queueEntryId: dialog.entry.id } }, { returnPromise: true });
+            await reloadAll();
             notify('Persona promovida exitosamente', { type: 'success' });
           }}
         />
@@ -243,7 +245,7 @@ export default function QueuePage() {
           onConfirm={async () => {
             // useDelete reads the waiting list again (positions move up); the counts follow.
             await remove('queue', { id: dialog.entry.id, previousData: dialog.entry }, { returnPromise: true });
-            await queryClient.invalidateQueries({ queryKey: ['events'] });
+            await reload(['events']);
             notify('Persona eliminada de la lista de espera', { type: 'success' });
           }}
         />

@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import type { AdminRegistration } from '@evreg/contracts';
+import { REGISTRATION_STATUS, type AdminRegistration } from '@evreg/contracts';
 import CancelIcon from '@mui/icons-material/EventBusy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { DataTable, useDelete, useNotify } from 'react-admin';
+import { DataTable, useDelete, useNotify, useUpdate } from 'react-admin';
 import { Confirmation } from '../../common/Confirmation';
 import { formatDateTime } from '../../common/format';
 import { ListEmpty } from '../../common/ListStates';
 import { ResourceList, RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
-import { useCommand } from '../../common/useCommand';
+import { useCommand, useReload } from '../../common/useCommand';
 import { RegistrationEdit } from './RegistrationEdit';
 import { formatSessionInfo, isActive, origin, statusLabel } from './rules';
 
@@ -25,7 +25,9 @@ export default function RegistrationList() {
   const { can } = useActions('registrations');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [remove] = useDelete<AdminRegistration>();
+  const [update] = useUpdate<AdminRegistration & { message?: string }>();
   const command = useCommand();
+  const reload = useReload();
   const notify = useNotify();
   const close = () => setDialog(null);
 
@@ -165,7 +167,8 @@ export default function RegistrationList() {
           confirmLabel="Reenviar"
           onClose={close}
           onConfirm={async () => {
-            const { message } = await command((p) => p.resendRegistrationEmail(dialog.registration.id));
+            // A new row in the e-mail log.
+            const { message } = await command((p) => p.resendRegistrationEmail(dialog.registration.id), ['email-logs']);
             notify(message || 'Email reenviado', { type: 'success' });
           }}
         />
@@ -179,7 +182,18 @@ export default function RegistrationList() {
           danger
           onClose={close}
           onConfirm={async () => {
-            const { message } = await command((p) => p.cancelRegistration(dialog.registration.id), ['registrations']);
+            // The update of its state (POST .../cancel): the row says Cancelado; the list is read again, since the
+            // freed seat may promote someone from the waiting list.
+            const { message } = (await update(
+              'registrations',
+              {
+                id: dialog.registration.id,
+                data: { status: REGISTRATION_STATUS.Cancelled },
+                previousData: dialog.registration,
+              },
+              { returnPromise: true },
+            ))!;
+            await reload(['registrations']);
             notify(message || 'Inscripción cancelada', { type: 'success' });
           }}
         />

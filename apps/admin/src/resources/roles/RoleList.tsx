@@ -30,6 +30,7 @@ export default function RoleList() {
         searchPlaceholder="Buscar por nombre o descripción"
         loadError="Error al cargar los roles. Por favor, intenta de nuevo."
         sort={{ field: 'name', order: 'ASC' }}
+        paging={{ noun: 'roles' }}
         create={can('create') ? { label: 'Nuevo Rol', onClick: () => setDialog({ kind: 'create' }) } : undefined}
       >
         <DataTable<Role>

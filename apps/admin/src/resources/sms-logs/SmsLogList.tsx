@@ -7,12 +7,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { DataTable, List, SearchInput, useDelete, useGetOne, useNotify } from 'react-admin';
 import { Confirmation } from '../../common/Confirmation';
 import { formatDateTime } from '../../common/format';
-import { ListEmpty, ListError } from '../../common/ListStates';
+import { ListEmpty, ListError, ListLoading } from '../../common/ListStates';
 import { DeleteAllToolbar, LogError } from '../../common/LogParts';
 import { PrevNextPagination } from '../../common/PrevNextPagination';
 import { RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
-import type { AdminDataProvider } from '../../providers/dataProvider';
 import { SettingsCard } from '../settings/SettingsCard';
 import { formatCost, SMS_LOG_PAGE_SIZE, SMS_STATUS_COLORS, smsStatusLabel } from './rules';
 
@@ -25,10 +24,8 @@ const DELETE_ALL =
  * 'Página n' (docs/product.md §2, 4, 9); delete one or all with Settings.Delete. */
 export default function SmsLogList() {
   const { can } = useActions('sms-logs');
-  const deleteAll = async (provider: AdminDataProvider) => {
-    const { deletedCount } = await provider.deleteAllSmsLogs();
-    return deletedCount === 1 ? '1 SMS eliminado del registro' : `${deletedCount} SMS eliminados del registro`;
-  };
+  const deleted = ({ deletedCount }: { deletedCount: number }) =>
+    deletedCount === 1 ? '1 SMS eliminado del registro' : `${deletedCount} SMS eliminados del registro`;
   return (
     <Box sx={{ display: 'grid', gap: 2, pt: 2 }}>
       <TotalCostCard />
@@ -45,8 +42,8 @@ export default function SmsLogList() {
             sx={{ minWidth: 400 }}
           />,
         ]}
-        actions={can('delete') ? <DeleteAllToolbar question={DELETE_ALL} remove={deleteAll} /> : false}
-        pagination={<PrevNextPagination />}
+        actions={can('delete') ? <DeleteAllToolbar question={DELETE_ALL} done={deleted} /> : false}
+        pagination={<PrevNextPagination noun="SMS" />}
         perPage={SMS_LOG_PAGE_SIZE}
         empty={false}
         exporter={false}
@@ -54,6 +51,7 @@ export default function SmsLogList() {
         disableSyncWithLocation
         sx={{ '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' }, '& .RaList-main': { mt: 0 } }}
       >
+        <ListLoading />
         <SmsLogTable canDelete={can('delete')} />
       </List>
     </Box>

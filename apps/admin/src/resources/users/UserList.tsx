@@ -26,7 +26,9 @@ type Dialog =
   | { kind: 'delete'; user: User }
   | { kind: 'password'; email: string; password: string };
 
-/** Users (docs/product.md §2): search, the spec's columns, and the actions the user's permissions allow (docs/product.md §6). */
+/** Users (docs/product.md §2): search, the spec's columns (sorted by the API: user by last name, email, department,
+ * date), pages of 20, and the actions the user's permissions allow (docs/product.md §6). The rows are the paged
+ * list's: without permissions, which the screen doesn't show. */
 export default function UserList() {
   const { can, permissions } = useActions('users');
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -54,6 +56,8 @@ export default function UserList() {
         searchPlaceholder="Buscar por email, nombre o departamento"
         loadError="Error al cargar los usuarios. Por favor, intenta de nuevo."
         sort={{ field: 'createdAt', order: 'DESC' }}
+        // Paged, sorted and searched by the API (docs/domain.md, "Lists at real sizes").
+        paging={{ noun: 'usuarios' }}
         create={can('create') ? { label: 'Nuevo Usuario', onClick: () => setDialog({ kind: 'create' }) } : undefined}
       >
         <DataTable<User>

@@ -1,8 +1,9 @@
-import { MESSAGES, type Department, type Role } from '@evreg/contracts';
+import { MESSAGES, type Department, type Role, type User } from '@evreg/contracts';
 import { Alert, Box } from '@mui/material';
 import { SelectInput, TextInput, useGetList } from 'react-admin';
 import { canAccess } from '../../access/routes';
 import { emailWith, requiredWith } from '../../common/validators';
+import { call, json } from '../../providers/api-call';
 
 const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const } };
 
@@ -61,4 +62,28 @@ export function MissingChoices({ what }: { what: string }) {
       No tienes permiso para ver {what}.
     </Alert>
   );
+}
+
+export function RoleSelect({ choices, required }: { choices: Role[]; required: boolean }) {
+  return (
+    <SelectInput
+      source="roleId"
+      label="Rol"
+      choices={choices}
+      optionText="name"
+      emptyText="Sin rol"
+      validate={required ? requiredWith(MESSAGES.user.roleRequired) : undefined}
+      fullWidth
+    />
+  );
+}
+
+/** The id of the user's role among those listed (a user has one role: docs/domain.md, "Staff accounts"). */
+export function currentRoleId(user: Pick<User, 'roles'>, roles: Role[]): string {
+  return roles.find((role) => user.roles.includes(role.name))?.id ?? '';
+}
+
+/** POST /api/user/assign-role: replaces the user's role (409 if it would leave no administrator). */
+export function assignRole(userId: string, roleId: string) {
+  return call<User>('/user/assign-role', { method: 'POST', ...json({ userId, roleId }) }, 'Error al asignar el rol');
 }

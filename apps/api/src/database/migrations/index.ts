@@ -5,6 +5,7 @@ import { SmsGdpr1764000000001 } from './1764000000001-SmsGdpr';
 import { Probing1764000000002 } from './1764000000002-Probing';
 import { ApiTokens1764000000003 } from './1764000000003-ApiTokens';
 import { Webhooks1764000000004 } from './1764000000004-Webhooks';
+import { ListIndexes1764000000050 } from './1764000000050-ListIndexes';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   Probing1764000000002,
   ApiTokens1764000000003,
   Webhooks1764000000004,
+  ListIndexes1764000000050,
 ];

@@ -6,7 +6,7 @@ import { AppError } from '../../common/app-error';
 import { ACCESS_POLICY, AccessPolicy } from './auth.decorators';
 import type { Principal } from './principal';
 import { PrincipalService } from './principal.service';
-import { bearerToken, hashApiToken, isApiToken } from './tokens';
+import { bearerToken, hashApiToken, isApiToken, permissionsFingerprint } from './tokens';
 
 /** passport-jwt behind the guard: a token it refuses, or a session that is gone, is our 401. An error while
  * loading the principal (the only errors passport-jwt hands on) is no verdict on the token: it goes to the
@@ -28,7 +28,7 @@ interface GuardedRequest {
 
 /** Global guard: every route's declared policy, enforced on the server. 401 without a valid token, 403 while
  * the password must be changed, 403 for an API token on a route for signed-in staff only, 403 without the
- * permission. */
+ * permission (`PERMISSIONS_CHANGED` when the session signed in with other permissions). */
 @Injectable()
 export class AccessGuard implements CanActivate {
   private readonly logger = new Logger(AccessGuard.name);
@@ -63,7 +63,14 @@ export class AccessGuard implements CanActivate {
       throw AppError.forbidden(MESSAGES.auth.mustChangePassword, 'PASSWORD_CHANGE_REQUIRED');
     }
     const missing = policy.permissions.filter((permission) => !principal.permissions.has(permission));
-    if (missing.length) throw AppError.forbidden();
+    if (missing.length) {
+      // A staff session that signed in with other permissions: the back office signs out and says why.
+      const signedInWith = principal.kind === 'session' ? principal.permissionsAtSignIn : undefined;
+      if (signedInWith && signedInWith !== permissionsFingerprint(principal.permissions)) {
+        throw AppError.forbidden(MESSAGES.auth.permissionsChanged, 'PERMISSIONS_CHANGED');
+      }
+      throw AppError.forbidden();
+    }
     return true;
   }
 

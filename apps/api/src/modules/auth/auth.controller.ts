@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiNoContentResponse,
@@ -8,7 +8,6 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { ThrottlerGuard } from '@nestjs/throttler';
 import type { FastifyRequest } from 'fastify';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { MessageResponseDto } from '../../common/message-response.dto';
@@ -19,30 +18,42 @@ import { ChangePasswordDto } from './dto/change-password.dto';
 import { CurrentUserDto, LoginResponseDto, RefreshResponseDto } from './dto/auth-responses.dto';
 import { LoginDto } from './dto/login.dto';
 import type { SessionPrincipal } from './principal';
+import { SignInLimits } from './sign-in-limits';
+import { bearerToken } from './tokens';
 
-/** The sign-in rate limit's refusal (ThrottlerGuard, one minute's window per client). */
-const TOO_MANY_ATTEMPTS = {
+/** The sign-in limits' refusals (SignInLimits; docs/domain.md, "Staff accounts", rate limit). */
+const TOO_MANY_FAILURES = {
   type: ApiErrorResponseDto,
-  description: 'TOO_MANY_REQUESTS: demasiados intentos; Retry-After dice en cuántos segundos reintentar',
+  description:
+    'TOO_MANY_REQUESTS: demasiados intentos fallidos con este correo desde esta IP en un minuto; Retry-After dice en cuántos segundos reintentar',
+  headers: RETRY_AFTER_HEADER,
+};
+const TOO_MANY_REFRESHES = {
+  type: ApiErrorResponseDto,
+  description:
+    'TOO_MANY_REQUESTS: demasiadas renovaciones con este refresh token en un minuto; Retry-After dice en cuántos segundos reintentar',
   headers: RETRY_AFTER_HEADER,
 };
 
 @ApiTags('Auth')
 @Controller()
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    private readonly limits: SignInLimits,
+  ) {}
 
   @Post('auth/login')
   @HttpCode(200)
   @Public()
-  @UseGuards(ThrottlerGuard)
   @ApiOperation({ summary: 'Iniciar sesión (personal)' })
   @ApiOkResponse({ type: LoginResponseDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto })
   @ApiUnauthorizedResponse({ type: ApiErrorResponseDto, description: 'INVALID_CREDENTIALS o ACCOUNT_LOCKED' })
-  @ApiTooManyRequestsResponse(TOO_MANY_ATTEMPTS)
-  login(@Body() dto: LoginDto) {
-    return this.auth.login(dto);
+  @ApiTooManyRequestsResponse(TOO_MANY_FAILURES)
+  login(@Body() dto: LoginDto, @Req() request: FastifyRequest) {
+    // request.ip is the client's behind TRUST_PROXY, the proxy's otherwise.
+    return this.limits.login(dto.email, request.ip, () => this.auth.login(dto));
   }
 
   @Post('auth/refresh')
@@ -50,12 +61,12 @@ export class AuthController {
   // No access token: the refresh token goes as the bearer token (the `refreshToken` scheme of the document). Read
   // from the request, not with @Headers(), which would also document it as a header parameter.
   @Public({ security: [{ refreshToken: [] }] })
-  @UseGuards(ThrottlerGuard)
   @ApiOperation({ summary: 'Nuevo token de acceso; el refresh token va como Bearer' })
   @ApiOkResponse({ type: RefreshResponseDto })
   @ApiUnauthorizedResponse({ type: ApiErrorResponseDto })
-  @ApiTooManyRequestsResponse(TOO_MANY_ATTEMPTS)
-  refresh(@Req() request: FastifyRequest) {
+  @ApiTooManyRequestsResponse(TOO_MANY_REFRESHES)
+  async refresh(@Req() request: FastifyRequest) {
+    await this.limits.refresh(bearerToken(request.headers.authorization));
     return this.auth.refresh(request.headers.authorization);
   }
 

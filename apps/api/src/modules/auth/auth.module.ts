@@ -10,6 +10,7 @@ import { AuthService } from './auth.service';
 import { JwtStrategy } from './jwt.strategy';
 import { PrincipalService } from './principal.service';
 import { RoutePolicyCheck } from './route-policy.check';
+import { SignInLimits } from './sign-in-limits';
 import { JWT_AUDIENCE, JWT_ISSUER, jwtSigningKey } from './tokens';
 
 @Module({
@@ -31,6 +32,7 @@ import { JWT_AUDIENCE, JWT_ISSUER, jwtSigningKey } from './tokens';
     JwtStrategy,
     JwtAuthGuard,
     RoutePolicyCheck,
+    SignInLimits,
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
   exports: [AuthService],

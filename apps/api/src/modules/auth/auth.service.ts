@@ -10,6 +10,7 @@ import {
   MIN_PASSWORD_LENGTH,
   PermissionName,
   RefreshResponse,
+  isPermissionName,
   normalizeEmail,
 } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
@@ -22,7 +23,7 @@ import { ChangePasswordDto } from './dto/change-password.dto';
 import { LoginDto } from './dto/login.dto';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import type { AccessTokenPayload, SessionPrincipal } from './principal';
-import { hashRefreshToken, newRefreshToken } from './tokens';
+import { hashRefreshToken, newRefreshToken, permissionsFingerprint, refreshTokenFingerprint } from './tokens';
 
 @Injectable()
 export class AuthService implements OnModuleInit {
@@ -83,8 +84,12 @@ export class AuthService implements OnModuleInit {
 
     return this.ds.transaction(async (m) => {
       await m.query(`UPDATE users SET access_failed_count = 0, lockout_end = NULL WHERE id = $1`, [userId]);
-      const session = await this.openSession(m, userId);
       const [profile] = await queryUserProfiles(m, 'u.id = $1', [userId]);
+      const session = await this.openSession(
+        m,
+        userId,
+        permissionsFingerprint(profile.permissions.filter(isPermissionName)),
+      );
       return {
         ...session,
         userId,
@@ -139,22 +144,22 @@ export class AuthService implements OnModuleInit {
     }
   }
 
-  private async openSession(m: EntityManager, userId: string) {
-    const { token, hash } = newRefreshToken();
+  private async openSession(m: EntityManager, userId: string, fingerprint: string) {
+    const { token, hash } = newRefreshToken(fingerprint);
     const refreshTokenExpiresAt = new Date(Date.now() + this.config.refreshTokenTtlDays * 86_400_000);
     const [session]: { id: string }[] = await m.query(
       `INSERT INTO refresh_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, $3) RETURNING id`,
       [userId, hash, refreshTokenExpiresAt],
     );
     return {
-      ...(await this.signAccessToken(userId, session.id)),
+      ...(await this.signAccessToken(userId, session.id, fingerprint)),
       refreshToken: token,
       refreshTokenExpiresAt: refreshTokenExpiresAt.toISOString(),
     };
   }
 
-  private async signAccessToken(userId: string, sessionId: string): Promise<RefreshResponse> {
-    const payload: AccessTokenPayload = { sub: userId, sid: sessionId };
+  private async signAccessToken(userId: string, sessionId: string, fingerprint?: string): Promise<RefreshResponse> {
+    const payload: AccessTokenPayload = { sub: userId, sid: sessionId, ...(fingerprint && { pv: fingerprint }) };
     const accessToken = await this.jwt.signAsync(payload, { expiresIn: ACCESS_TOKEN_TTL_SECONDS });
     const { exp } = this.jwt.decode<{ exp: number }>(accessToken);
     return { accessToken, accessTokenExpiresAt: new Date(exp * 1000).toISOString() };
@@ -170,7 +175,7 @@ export class AuthService implements OnModuleInit {
       [hashRefreshToken(token)],
     );
     if (!session) throw AppError.unauthorized(MESSAGES.auth.refreshInvalid);
-    return this.signAccessToken(session.user_id, session.id);
+    return this.signAccessToken(session.user_id, session.id, refreshTokenFingerprint(token));
   }
 
   /** Ends the caller's session: its refresh token, and with it every access token naming it. */

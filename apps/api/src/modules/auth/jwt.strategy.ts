@@ -26,6 +26,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   async validate(payload: AccessTokenPayload): Promise<Principal | false> {
     if (typeof payload?.sub !== 'string' || typeof payload?.sid !== 'string') return false;
-    return (await this.principals.load(payload.sub, payload.sid)) ?? false;
+    const principal = await this.principals.load(payload.sub, payload.sid);
+    if (!principal) return false;
+    if (typeof payload.pv === 'string') principal.permissionsAtSignIn = payload.pv;
+    return principal;
   }
 }

@@ -14,6 +14,8 @@ interface PrincipalBase {
 export interface SessionPrincipal extends PrincipalBase {
   kind: 'session';
   sessionId: string;
+  /** permissionsFingerprint of the sign-in, from the access token (absent in older tokens). */
+  permissionsAtSignIn?: string;
 }
 
 /** A machine holding an API token: its permissions are the token's that its creator still holds
@@ -28,4 +30,6 @@ export type Principal = SessionPrincipal | ApiTokenPrincipal;
 export interface AccessTokenPayload {
   sub: string;
   sid: string;
+  /** permissionsFingerprint of the permissions the session signed in with. */
+  pv?: string;
 }

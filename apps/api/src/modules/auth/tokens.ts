@@ -10,10 +10,25 @@ export function jwtSigningKey(appSecret: string): string {
   return createHmac('sha256', appSecret).update('evreg:jwt-signing').digest('base64url');
 }
 
-/** An opaque refresh token: 256 random bits. Only its SHA-256 is stored. */
-export function newRefreshToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
+/** A short fingerprint of a set of permissions (order does not matter): what a session could do when it signed
+ * in, carried by its tokens so that a refusal can tell "your permissions changed" from "you never had it". */
+export function permissionsFingerprint(permissions: Iterable<string>): string {
+  return createHash('sha256')
+    .update([...permissions].sort().join('\n'))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** An opaque refresh token: 256 random bits, then `.` and the permissions fingerprint of the sign-in (so a renewed
+ * access token still carries the sign-in's). Only its SHA-256 is stored, so the fingerprint can't be altered. */
+export function newRefreshToken(fingerprint: string): { token: string; hash: string } {
+  const token = `${randomBytes(32).toString('base64url')}.${fingerprint}`;
   return { token, hash: hashRefreshToken(token) };
+}
+
+/** The sign-in's permissions fingerprint a refresh token carries (none in tokens made before it did). */
+export function refreshTokenFingerprint(token: string): string | undefined {
+  return /\.([0-9a-f]{16})$/.exec(token)?.[1];
 }
 
 export function hashRefreshToken(token: string): string {

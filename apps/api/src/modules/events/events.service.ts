@@ -6,29 +6,26 @@ import {
   EVENT_STATUS,
   EventCategory,
   MESSAGES,
+  Paged,
   PublicEvent,
+  PublicEventListItem,
   Session,
 } from '@evreg/contracts';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
-import { containsPattern } from '../../common/sql';
 import { isForeignKeyViolation, isUniqueViolation } from '../../database/pg-errors';
 import { descriptionText, sanitizeDescription } from './description';
 import { CreateEventDto, UpdateEventDto } from './dto/event.dto';
+import type { ListEventsQueryDto } from './dto/event-list.dto';
 import { EventCategoryEntity } from './entities/event-category.entity';
 import { EventEntity } from './entities/event.entity';
 import { toAdminEvent, toPublicEvent } from './event-view';
+import { queryEventList, queryEventPage, queryPublicEventPage } from './event-list.query';
 import { findEventForBookingPage } from './event-row.query';
 import { querySessions } from './session-view.query';
 import { SessionsService } from './sessions.service';
 
 const M = MESSAGES.events;
-
-/** The description as text for the search, as descriptionText() reads it: a block's end or a line break is a
- * space, other tags nothing, and the escapes sanitize-html writes are undone. */
-const DESCRIPTION_TEXT_SQL = `replace(replace(replace(
-  regexp_replace(regexp_replace(e.description, '</(p|li|h[1-6])>|<br ?/?>', ' ', 'gi'), '<[^>]*>', '', 'g'),
-  '&lt;', '<'), '&gt;', '>'), '&amp;', '&')`;
 
 type EventFields = Omit<EventEntity, 'id' | 'createdAt' | 'updatedAt'>;
 
@@ -41,18 +38,31 @@ export class EventsService {
     private readonly sessions: SessionsService,
   ) {}
 
-  /** Newest first; `search` over title, description text, city and place. */
-  async list(search?: unknown): Promise<AdminEvent[]> {
-    const query = this.repo.createQueryBuilder('e').orderBy('e.createdAt', 'DESC').addOrderBy('e.id', 'DESC');
-    if (typeof search === 'string' && search.trim()) {
-      query.where(
-        `(e.title ILIKE :pattern OR e.city ILIKE :pattern OR e.place ILIKE :pattern OR ${DESCRIPTION_TEXT_SQL} ILIKE :pattern)`,
-        {
-          pattern: containsPattern(search),
-        },
-      );
-    }
-    return this.withSessions(this.ds, await query.getMany());
+  /** Every event (the unpaged answer): newest first, or by `sort`; `search` over title, description text, city
+   * and place. */
+  async list(query: ListEventsQueryDto = {}): Promise<AdminEvent[]> {
+    return this.withSessions(this.ds, await queryEventList(this.ds, query));
+  }
+
+  /** One page of the back office's list (docs/domain.md, "Lists at real sizes"), each event with its sessions. */
+  async page(query: ListEventsQueryDto): Promise<Paged<AdminEvent>> {
+    const { events, totalCount, page, pageSize } = await queryEventPage(this.ds, query);
+    const items = await this.withSessions(this.ds, events);
+    return { items, totalCount, totalPages: Math.ceil(totalCount / pageSize), page, pageSize };
+  }
+
+  /** The public list (docs/domain.md, "The public list of events"): Live, public events in their public view,
+   * each with its sessions still to come. No staff field. */
+  async publicPage(query: ListEventsQueryDto): Promise<Paged<PublicEventListItem>> {
+    const { events, totalCount, page, pageSize } = await queryPublicEventPage(this.ds, query);
+    const sessions = events.length
+      ? await querySessions(this.ds, 's.event_id = ANY($1::int[]) AND s.starts_at > now()', [events.map((e) => e.id)])
+      : [];
+    const items = events.map((event) => ({
+      ...toPublicEvent(event, { excerpt: query.showExcerpt === true }),
+      sessions: sessions.filter((s) => s.eventId === event.id),
+    }));
+    return { items, totalCount, totalPages: Math.ceil(totalCount / pageSize), page, pageSize };
   }
 
   async get(id: number, db: DataSource | EntityManager = this.ds): Promise<AdminEvent> {

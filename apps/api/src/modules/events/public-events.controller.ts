@@ -11,7 +11,9 @@ import {
   ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
+import { SESSION_TOKEN_HEADER } from '@evreg/contracts';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { PublicRead } from '../../common/http-cache/public-read';
 import { IdParam } from '../../common/id-param';
 import { ApiSessionTokenHeader, SessionTokenHeader } from '../../common/session-token';
 import { CurrentPrincipal, Public } from '../auth/auth.decorators';
@@ -37,6 +39,12 @@ export class PublicEventsController {
 
   @Get(':id')
   @Public({ optionalAuth: true })
+  // A draft's preview is revalidated on every load, so the organiser sees an edit within the micro-cache's second.
+  @PublicRead({
+    params: ['id'],
+    query: ['showExcerpt'],
+    revalidateAlways: (event) => (event as { status?: string }).status === 'Draft',
+  })
   @ApiOperation({
     summary: 'Evento para la página de reservas (también en borrador, para previsualizarlo)',
     description:
@@ -64,6 +72,7 @@ export class PublicEventsController {
 
   @Get(':eventId/sessions')
   @Public()
+  @PublicRead({ params: ['eventId'], query: ['showEventDetails'], visitorHeader: SESSION_TOKEN_HEADER })
   @ApiOperation({
     summary: 'Todas las sesiones del evento (también las pasadas), por fecha de inicio, con plazas en vivo',
   })

@@ -6,11 +6,13 @@ import {
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiExtraModels,
   ApiOperation,
-  ApiQuery,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { wantsPage } from '../../common/sorted-page-query';
 import { UuidParam } from '../../common/id-param';
 import { Auth, CurrentPrincipal } from '../auth/auth.decorators';
 import type { Principal } from '../auth/principal';
@@ -23,6 +25,7 @@ import {
   UpdateUserDto,
   UserDto,
 } from './dto/user.dto';
+import { ListUsersQueryDto, UserPageDto } from './dto/user-list.dto';
 import { UsersService } from './users.service';
 
 @ApiTags('Users')
@@ -32,11 +35,22 @@ export class UsersController {
 
   @Get()
   @Auth({ permission: 'Users.Read' })
-  @ApiOperation({ summary: 'Usuarios, con búsqueda opcional' })
-  @ApiQuery({ name: 'search', required: false, description: 'Email, nombre o departamento' })
-  @ApiOkResponse({ type: [UserDto] })
-  list(@Query('search') search?: string) {
-    return this.users.list(search);
+  @ApiOperation({
+    summary: 'Usuarios, con búsqueda y orden opcionales; paginados con page o pageSize',
+    description:
+      'Sin page ni pageSize responde la lista entera (cada usuario con sus permisos), por fecha de creación o por sort. ' +
+      'Con page o pageSize responde una página { items, totalCount, totalPages, page, pageSize } (20 por página, ' +
+      'máximo 100) cuyos usuarios no llevan permissions (GET /api/user/{id} los tiene).',
+  })
+  @ApiExtraModels(UserDto, UserPageDto)
+  @ApiOkResponse({
+    schema: {
+      oneOf: [{ type: 'array', items: { $ref: getSchemaPath(UserDto) } }, { $ref: getSchemaPath(UserPageDto) }],
+    },
+  })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'page, pageSize, sort, order o search no válidos' })
+  list(@Query() query: ListUsersQueryDto) {
+    return wantsPage(query) ? this.users.page(query) : this.users.list(query);
   }
 
   @Get(':id')

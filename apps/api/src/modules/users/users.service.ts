@@ -4,34 +4,86 @@ import {
   ADMIN_ROLE_NAME,
   CreateUserResponse,
   MESSAGES,
+  Paged,
   ResetPasswordResponse,
   User,
+  UserListItem,
   normalizeEmail,
 } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import { orderBy, pageWindow } from '../../common/sorted-page-query';
 import { containsPattern } from '../../common/sql';
 import { isUniqueViolation } from '../../database/pg-errors';
 import { generateTemporaryPassword, hashPassword } from '../auth/password';
 import type { Principal } from '../auth/principal';
 import { AssignRoleDto, CreateUserDto, ResetPasswordDto, UpdateUserDto } from './dto/user.dto';
+import { ListUsersQueryDto, UserSort } from './dto/user-list.dto';
 import { queryUserProfiles, UserProfileRow } from './user-profile.query';
 
 /** lockoutEnd for an account blocked by staff: far enough to read as "until unblocked". */
 const BLOCKED_UNTIL = new Date('9999-12-31T00:00:00Z');
 
+/** The sortable columns as SQL (alias u: users, d: departments); the text ones case-insensitive, as indexed by
+ * the ListIndexes migration. */
+const USER_SORT_SQL: Record<UserSort, string> = {
+  lastName: 'lower(u.last_name)',
+  firstName: 'lower(u.first_name)',
+  email: 'u.email',
+  departmentName: 'lower(d.name)',
+  createdAt: 'u.created_at',
+};
+
+/** The list's search: email, first or last name, full name or department, without case. */
+function userSearch(search?: string): { where: string; params: unknown[] } {
+  if (!search?.trim()) return { where: 'true', params: [] };
+  return {
+    where: `(u.email ILIKE $1 OR u.first_name ILIKE $1 OR u.last_name ILIKE $1 OR (u.first_name || ' ' || u.last_name) ILIKE $1 OR d.name ILIKE $1)`,
+    params: [containsPattern(search)],
+  };
+}
+
 @Injectable()
 export class UsersService {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  async list(search?: string): Promise<User[]> {
-    if (!search?.trim()) return (await queryUserProfiles(this.ds)).map(toUser);
-    const rows = await queryUserProfiles(
-      this.ds,
-      `(u.email ILIKE $1 OR u.first_name ILIKE $1 OR u.last_name ILIKE $1 OR (u.first_name || ' ' || u.last_name) ILIKE $1 OR d.name ILIKE $1)`,
-      [containsPattern(search)],
+  /** Every user (the unpaged answer, with permissions): by creation, or by `sort`. */
+  async list(query: ListUsersQueryDto = {}): Promise<User[]> {
+    const { where, params } = userSearch(query.search);
+    const sort = query.sort ?? (query.order ? 'createdAt' : undefined);
+    const order = sort
+      ? orderBy(USER_SORT_SQL, sort, query.order, sort === 'createdAt' ? 'u.email' : 'u.id')
+      : undefined;
+    return (await queryUserProfiles(this.ds, where, params, order)).map(toUser);
+  }
+
+  /** One page (docs/domain.md, "Lists at real sizes"): the page's ids first, by an indexed order, then only
+   * those rows' roles; no permissions. */
+  async page(query: ListUsersQueryDto): Promise<Paged<UserListItem>> {
+    const { page, pageSize, offset } = pageWindow(query);
+    const { where, params } = userSearch(query.search);
+    const from = 'FROM users u LEFT JOIN departments d ON d.id = u.department_id';
+    const [{ count }]: { count: number }[] = await this.ds.query(
+      `SELECT count(*)::int AS count ${from} WHERE ${where}`,
+      params,
     );
-    return rows.map(toUser);
+    const sort = query.sort ?? 'createdAt';
+    const order = orderBy(USER_SORT_SQL, sort, query.order, sort === 'createdAt' ? 'u.email' : 'u.id');
+    const ids: { id: string }[] = await this.ds.query(
+      `SELECT u.id ${from} WHERE ${where} ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      [...params, pageSize, offset],
+    );
+    const rows = ids.length
+      ? await queryUserProfiles(this.ds, 'u.id = ANY($1::uuid[])', [ids.map((r) => r.id)], '', { permissions: false })
+      : [];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const items = ids.flatMap(({ id }) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      const { permissions: _permissions, ...item } = toUser(row);
+      return [item];
+    });
+    return { items, totalCount: count, totalPages: Math.ceil(count / pageSize), page, pageSize };
   }
 
   async get(id: string, db: DataSource | EntityManager = this.ds): Promise<User> {

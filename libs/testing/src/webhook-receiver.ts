@@ -22,9 +22,9 @@ export interface Reply {
   fail?: 'destroy' | 'hang';
 }
 
-/** A local HTTP receiver for webhook tests (node:http on 127.0.0.1, a free port): records every request's raw body
- * and headers; each path answers as `reply` says (200 by default), `reply` being told how many requests that path
- * had before. */
+/** A local HTTP receiver for webhook tests, the API's and the browser tests' (node:http on 127.0.0.1, a free port):
+ * records every request's raw body and headers; each path answers as `reply` says (200 by default), `reply` being
+ * told how many requests that path had before. */
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
   private readonly replies = new Map<string, (count: number) => Reply>();

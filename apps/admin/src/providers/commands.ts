@@ -1,0 +1,30 @@
+import type { BulkUpdateQueueLimitsResponse } from '@evreg/contracts';
+import { call, json } from './api-call';
+
+/** The API's commands that change records without being a record's create, update or delete (those are the
+ * resources of mappings.ts): an e-mail sent again, the waiting-list limit of every session at once. Screens run
+ * them with `useCommand`, which names the resources they change and reads those again. */
+export const commands = {
+  /** POST /events/registrations/{id}/resend-email: the confirmation again (a new row in the e-mail log). */
+  resendRegistrationEmail(id: number) {
+    return call<{ message: string }>(
+      `/events/registrations/${id}/resend-email`,
+      { method: 'POST' },
+      'Error al reenviar el email',
+    );
+  },
+
+  /** POST /email-logs/{id}/resend: a failed e-mail queued again (its row goes back to pending). */
+  resendEmail(id: number) {
+    return call<{ message: string }>(`/email-logs/${id}/resend`, { method: 'POST' }, 'Error al reenviar el email');
+  },
+
+  /** POST /settings/bulk-update-queue-limits: the waiting-list limit of every session not yet ended. */
+  bulkUpdateQueueLimits(newQueueLimit: number) {
+    return call<BulkUpdateQueueLimitsResponse>(
+      '/settings/bulk-update-queue-limits',
+      { method: 'POST', ...json({ newQueueLimit }) },
+      'Error al actualizar las sesiones',
+    );
+  },
+};
