@@ -1,16 +1,10 @@
 import { HttpError } from 'react-admin';
 import { authProvider, forgetProfile } from './authProvider';
 import { STORAGE_KEYS, tokens } from './tokens';
+import { memoryLocalStorage } from './fakeBrowser';
 
 /** localStorage and fetch as the browser has them, in memory. */
-const store = new Map<string, string>();
-Object.assign(globalThis, {
-  localStorage: {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, v),
-    removeItem: (k: string) => void store.delete(k),
-  },
-});
+const store = memoryLocalStorage();
 
 const UNAVAILABLE = {
   statusCode: 503,

@@ -4,7 +4,6 @@ import type {
   GdprSummary,
   ChangePasswordRequest,
   ResetPasswordResponse,
-  User,
   EmailPreview,
   EmailPreviewRequest,
   EmailTemplateTypeOption,
@@ -14,8 +13,7 @@ import { apiDownload } from './download';
 
 /** The API's remote procedures: what is neither a record of a resource (mappings.ts, through react-admin's hooks)
  * nor a command that changes records (commands.ts, through `useCommand`): passwords, the test e-mail, previews and
- * the template types, the Excel export, GDPR. `unlockUser` stays here for the users screen (it lifts a block; the
- * users list reads itself again after it). */
+ * the template types, the Excel export, GDPR. */
 export const calls = {
   /** POST /api/user/reset-password: without newPassword the server generates a temporary one. */
   resetPassword(userId: string, newPassword?: string) {
@@ -23,15 +21,6 @@ export const calls = {
       '/user/reset-password',
       { method: 'POST', ...json(newPassword ? { userId, newPassword } : { userId }) },
       'Error al restablecer la contraseña',
-    );
-  },
-
-  /** POST /api/user/{id}/unlock: lifts the staff's block and the lockout after failed sign-ins. */
-  unlockUser(userId: string) {
-    return call<User>(
-      `/user/${encodeURIComponent(userId)}/unlock`,
-      { method: 'POST' },
-      'Error al desbloquear el usuario',
     );
   },
 

@@ -1,31 +1,13 @@
 import { REGISTRATION_STATUS } from '@evreg/contracts';
 import { dataProvider, WHOLE } from './dataProvider';
 import { ALL_RECORDS } from './mappings';
+import { memoryLocalStorage, serveJson, type FetchCall } from './fakeBrowser';
 
 /** The API as fetch sees it: every call recorded, each answered by `answer`. */
-type Call = { url: string; method: string; body: unknown };
-let calls: Call[] = [];
+let calls: FetchCall[] = [];
+const serve = (answer?: (call: FetchCall) => unknown) => serveJson(calls, answer);
 
-function serve(answer: (call: Call) => unknown = () => ({})) {
-  globalThis.fetch = jest.fn(async (url: string | URL | Request, init?: RequestInit) => {
-    const call = {
-      url: String(url),
-      method: init?.method ?? 'GET',
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    };
-    calls.push(call);
-    return new Response(JSON.stringify(answer(call)), { status: 200, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
-}
-
-const store = new Map<string, string>();
-Object.assign(globalThis, {
-  localStorage: {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, v),
-    removeItem: (k: string) => void store.delete(k),
-  },
-});
+memoryLocalStorage();
 
 beforeEach(() => {
   calls = [];
@@ -327,5 +309,43 @@ describe('notificaciones y comandos', () => {
       { url: '/api/email-logs/12/resend', method: 'POST', body: undefined },
       { url: '/api/settings/bulk-update-queue-limits', method: 'POST', body: { newQueueLimit: 15 } },
     ]);
+  });
+});
+
+describe('usuarios: desbloquear y cambiar el rol son verbos de la actualización', () => {
+  const user = { id: 'u-1', email: 'ana@example.com', roles: ['Lector'] };
+
+  it('desbloquear es { unlock: true } sola: POST .../unlock, y responde el usuario', async () => {
+    serve(() => ({ ...user, lockoutEnabled: false, lockoutEnd: null }));
+    const { data } = await dataProvider.update('users', { id: 'u-1', data: { unlock: true }, previousData: user });
+    expect(calls).toEqual([{ url: '/api/user/u-1/unlock', method: 'POST', body: undefined }]);
+    expect(data).toMatchObject({ id: 'u-1', lockoutEnabled: false });
+  });
+
+  it('el rol solo es POST assign-role con el usuario y el rol', async () => {
+    serve(() => ({ ...user, roles: ['Administrador'] }));
+    await dataProvider.update('users', { id: 'u-1', data: { roleId: 'r-9' }, previousData: user });
+    expect(calls).toEqual([{ url: '/api/user/assign-role', method: 'POST', body: { userId: 'u-1', roleId: 'r-9' } }]);
+  });
+
+  it('lo demás es PUT del usuario con la persona y los indicadores (el bloqueo solo si se cambió)', async () => {
+    serve(() => user);
+    await dataProvider.update('users', {
+      id: 'u-1',
+      data: { email: ' ana@example.com ', firstName: 'Ana', lastName: 'Gil', departmentId: '', mustChangePassword: 1 },
+      previousData: user,
+    });
+    expect(calls[0]).toEqual({
+      url: '/api/user/u-1',
+      method: 'PUT',
+      body: {
+        email: 'ana@example.com',
+        firstName: 'Ana',
+        lastName: 'Gil',
+        departmentId: null,
+        mustChangePassword: true,
+        emailConfirmed: false,
+      },
+    });
   });
 });

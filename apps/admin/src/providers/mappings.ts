@@ -74,17 +74,40 @@ const MAPPINGS: Record<string, ResourceMapping> = {
       departmentId: d.departmentId,
       roleId: d.roleId,
     }),
-    // The role is not editable here (docs/product.md §5); the flags keep the values shown in the dialog. The block
-    // is sent only when the dialog changed it (UserEdit): saving a user locked by failed sign-ins leaves it so.
-    update: (d) => ({
-      email: trim(d.email),
-      firstName: trim(d.firstName),
-      lastName: trim(d.lastName),
-      departmentId: d.departmentId === '' || d.departmentId === undefined ? null : d.departmentId,
-      mustChangePassword: !!d.mustChangePassword,
-      emailConfirmed: !!d.emailConfirmed,
-      ...(d.lockoutEnabled === undefined ? {} : { lockoutEnabled: !!d.lockoutEnabled }),
-    }),
+    // Three changes, by what the data holds: `{ unlock: true }` alone lifts a block and the lockout after failed
+    // sign-ins (POST /user/{id}/unlock); `{ roleId }` alone replaces the role (POST /user/assign-role, 409 if it
+    // would leave no administrator); anything else is the person and the flags (PUT /user/{id}), the flags as shown
+    // in the dialog. The block is sent only when the dialog changed it (UserEdit): saving a user locked by failed
+    // sign-ins leaves it so.
+    updateCall: (id, d) => {
+      const { id: _id, ...changed } = d;
+      const fields = Object.keys(changed);
+      if (fields.length === 1 && changed.unlock === true)
+        return {
+          path: `/user/${encodeURIComponent(id)}/unlock`,
+          method: 'POST',
+          message: 'Error al desbloquear el usuario',
+        };
+      if (fields.length === 1 && typeof changed.roleId === 'string')
+        return {
+          path: '/user/assign-role',
+          method: 'POST',
+          body: { userId: id, roleId: changed.roleId },
+          message: 'Error al asignar el rol',
+        };
+      return {
+        path: `/user/${encodeURIComponent(id)}`,
+        body: {
+          email: trim(d.email),
+          firstName: trim(d.firstName),
+          lastName: trim(d.lastName),
+          departmentId: d.departmentId === '' || d.departmentId === undefined ? null : d.departmentId,
+          mustChangePassword: !!d.mustChangePassword,
+          emailConfirmed: !!d.emailConfirmed,
+          ...(d.lockoutEnabled === undefined ? {} : { lockoutEnabled: !!d.lockoutEnabled }),
+        },
+      };
+    },
     messages: {
       create: 'Error al crear usuario',
       update: 'Error al actualizar usuario',

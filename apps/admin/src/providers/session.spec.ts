@@ -1,16 +1,10 @@
 import { HttpError } from 'react-admin';
-import { apiFetch, onServerAvailability, signIn } from './session';
+import { apiFetch, forgetSignOutReason, onServerAvailability, signIn, signOutReason } from './session';
 import { STORAGE_KEYS, tokens } from './tokens';
+import { memoryLocalStorage } from './fakeBrowser';
 
 /** localStorage and fetch as the browser has them, in memory. */
-const store = new Map<string, string>();
-Object.assign(globalThis, {
-  localStorage: {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, v),
-    removeItem: (k: string) => void store.delete(k),
-  },
-});
+const store = memoryLocalStorage();
 
 type Call = { url: string; method: string; authorization: string | null; language: string | null };
 let calls: Call[] = [];
@@ -78,6 +72,10 @@ describe('llamadas autenticadas', () => {
     await expect(apiFetch('/user')).rejects.toMatchObject({ status: 401 });
     expect(calls.map((c) => c.url)).toEqual(['/api/user', '/api/auth/refresh']);
     expect(tokens.present()).toBe(false);
+    // The sign-in page says why, once.
+    expect(signOutReason()).toBe('Tu sesión ha caducado. Inicia sesión de nuevo.');
+    forgetSignOutReason();
+    expect(signOutReason()).toBeNull();
   });
 
   it('un 401 sin refresh token no intenta renovar', async () => {

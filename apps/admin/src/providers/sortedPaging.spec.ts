@@ -1,31 +1,17 @@
 import { dataProvider, WHOLE } from './dataProvider';
 import { mapping } from './mappings';
 import { readPageOrWhole, sortedPageQuery } from './sortedPaging';
+import { memoryLocalStorage, serveJson, type FetchCall } from './fakeBrowser';
 
 /** The lists the API pages, sorts and searches (docs/domain.md, "Lists at real sizes"): users and events. */
-let urls: string[] = [];
+let calls: FetchCall[] = [];
+const serve = (answer: (url: string) => unknown) => serveJson(calls, (call) => answer(call.url));
+const urls = () => calls.map((call) => call.url);
 
-function serve(answer: (url: string) => unknown) {
-  globalThis.fetch = jest.fn(async (url: string | URL | Request) => {
-    urls.push(String(url));
-    return new Response(JSON.stringify(answer(String(url))), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof fetch;
-}
-
-const store = new Map<string, string>();
-Object.assign(globalThis, {
-  localStorage: {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, v),
-    removeItem: (k: string) => void store.delete(k),
-  },
-});
+memoryLocalStorage();
 
 beforeEach(() => {
-  urls = [];
+  calls = [];
 });
 
 describe('consulta de una página ordenada por la API', () => {
@@ -79,7 +65,7 @@ describe('usuarios y eventos: paginados por la API', () => {
       sort: { field: 'lastName', order: 'ASC' },
       filter: { q: ' garcía ' },
     });
-    expect(urls).toEqual(['/api/user?page=4&pageSize=20&sort=lastName&order=asc&search=garc%C3%ADa']);
+    expect(urls()).toEqual(['/api/user?page=4&pageSize=20&sort=lastName&order=asc&search=garc%C3%ADa']);
     expect(data.map((u) => u.id)).toEqual(['a', 'b']);
     expect(total).toBe(214);
   });
@@ -87,7 +73,7 @@ describe('usuarios y eventos: paginados por la API', () => {
   it('getList de eventos entera (los selectores de evento) sigue leyendo la lista entera', async () => {
     serve(() => [{ id: 3 }, { id: 1 }]);
     const { data, total } = await dataProvider.getList('events', WHOLE);
-    expect(urls).toEqual(['/api/events?']);
+    expect(urls()).toEqual(['/api/events?']);
     expect(data.map((e) => e.id)).toEqual([3, 1]);
     expect(total).toBe(2);
   });

@@ -1,5 +1,4 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { ThrottlerException } from '@nestjs/throttler';
 import { ApiErrorBody, ErrorCode, MESSAGES } from '@evreg/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, isForeignKeyViolation, isUniqueViolation } from '../database/pg-errors';
@@ -111,9 +110,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
       };
       if (exception.errors) body.errors = exception.errors;
       return body;
-    }
-    if (exception instanceof ThrottlerException) {
-      return { statusCode: 429, code: 'TOO_MANY_REQUESTS', message: MESSAGES.generic.tooManyRequests };
     }
     // Nest hands on Fastify's own errors (body parsing) wrapped in an HttpException whose cause is the original.
     const original = exception instanceof HttpException && exception.cause ? exception.cause : exception;

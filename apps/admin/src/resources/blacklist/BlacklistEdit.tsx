@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { BLACKLIST_DESCRIPTION_MAX, type BlacklistEntry } from '@evreg/contracts';
+import type { BlacklistEntry } from '@evreg/contracts';
 import {
   Alert,
   Box,
@@ -9,14 +9,14 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  MenuItem,
   TextField,
 } from '@mui/material';
 import { Form, FormDataConsumer, useUpdate } from 'react-admin';
 import { useFormField } from '../../common/formField';
 import { focusFirstField } from '../../common/focusFirstField';
 import { serverErrorsText } from '../registrations/rules';
-import { REASONS, descriptionError, expiryError, expiryToSend, localDay, madridDay } from './rules';
+import { ReasonField, ExpiryField, DescriptionField } from './fields';
+import { descriptionError, expiryError, expiryToSend, localDay, madridDay } from './rules';
 
 /** The edit form's values. */
 interface EditForm {
@@ -121,7 +121,7 @@ export function BlacklistEdit({
             <ReasonField />
           </Box>
           <ExpiryField />
-          <DescriptionField />
+          <DescriptionField source="blackListReasonDesc" />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>Cancelar</Button>
@@ -154,57 +154,6 @@ function EntryText({ source, label, type }: { source: keyof EditForm; label: str
       onBlur={field.onBlur}
       error={!!field.error}
       helperText={field.error}
-    />
-  );
-}
-
-function ReasonField() {
-  const reason = useFormField<EditForm['blackListReason']>('blackListReason');
-  return (
-    <TextField
-      select
-      label="Razón"
-      value={reason.value}
-      onChange={(e) => reason.onChange(Number(e.target.value) as EditForm['blackListReason'])}
-    >
-      {REASONS.map((r) => (
-        <MenuItem key={r.value} value={r.value}>
-          {r.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-function ExpiryField() {
-  const expiresAt = useFormField<string>('expiresAt');
-  return (
-    <TextField
-      type="date"
-      label="Fecha de expiración"
-      value={expiresAt.value ?? ''}
-      onChange={(e) => expiresAt.onChange(e.target.value)}
-      onBlur={expiresAt.onBlur}
-      error={!!expiresAt.error}
-      helperText={expiresAt.error ?? 'Bloqueada hasta el final de ese día'}
-      slotProps={{ inputLabel: { shrink: true } }}
-    />
-  );
-}
-
-function DescriptionField() {
-  const description = useFormField<string>('blackListReasonDesc');
-  const text = description.value ?? '';
-  return (
-    <TextField
-      label="Descripción (opcional)"
-      multiline
-      minRows={2}
-      value={text}
-      onChange={(e) => description.onChange(e.target.value)}
-      onBlur={description.onBlur}
-      error={!!description.error}
-      helperText={description.error ?? `${text.length}/${BLACKLIST_DESCRIPTION_MAX}`}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { BLACKLIST_DESCRIPTION_MAX, type AdminEvent, type AdminRegistration } from '@evreg/contracts';
+import { type AdminEvent, type AdminRegistration } from '@evreg/contracts';
 import {
   Alert,
   Autocomplete,
@@ -26,9 +26,9 @@ import { useActions } from '../../common/useActions';
 import { usePickableEvents } from '../../common/usePickableEvents';
 import { WHOLE } from '../../providers/dataProvider';
 import { serverErrorsText, statusLabel } from '../registrations/rules';
+import { DescriptionField, ExpiryField, ReasonField } from './fields';
 import {
   blockErrors,
-  REASONS,
   localDay,
   newBlockForm,
   NOTIFICATION_LABELS,
@@ -121,10 +121,10 @@ export function BlockDialog({ onClose, onBlocked }: { onClose: () => void; onBlo
           <WhoFields />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
             <ReasonField />
-            <ExpiryField today={localDay(today)} />
+            <ExpiryField min={localDay(today)} />
           </Box>
           <NotificationField labelId={`${titleId}-notification`} />
-          <DescriptionField />
+          <DescriptionField source="description" />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>Cancelar</Button>
@@ -251,40 +251,6 @@ function WhoFields() {
   );
 }
 
-function ReasonField() {
-  const reason = useFormField<BlockForm['blackListReason']>('blackListReason');
-  return (
-    <TextField
-      select
-      label="Razón"
-      value={reason.value}
-      onChange={(e) => reason.onChange(Number(e.target.value) as BlockForm['blackListReason'])}
-    >
-      {REASONS.map((r) => (
-        <MenuItem key={r.value} value={r.value}>
-          {r.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-function ExpiryField({ today }: { today: string }) {
-  const expiresAt = useFormField<string>('expiresAt');
-  return (
-    <TextField
-      type="date"
-      label="Fecha de expiración"
-      value={expiresAt.value}
-      onChange={(e) => expiresAt.onChange(e.target.value)}
-      onBlur={expiresAt.onBlur}
-      error={!!expiresAt.error}
-      helperText={expiresAt.error ?? 'Bloqueada hasta el final de ese día'}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
-    />
-  );
-}
-
 function NotificationField({ labelId }: { labelId: string }) {
   const notification = useFormField<BlockForm['notificationType']>('notificationType');
   return (
@@ -300,21 +266,5 @@ function NotificationField({ labelId }: { labelId: string }) {
         <FormControlLabel value={0} control={<Radio />} label={NOTIFICATION_LABELS[0]} />
       </RadioGroup>
     </FormControl>
-  );
-}
-
-function DescriptionField() {
-  const description = useFormField<string>('description');
-  return (
-    <TextField
-      label="Descripción (opcional)"
-      multiline
-      minRows={2}
-      value={description.value}
-      onChange={(e) => description.onChange(e.target.value)}
-      onBlur={description.onBlur}
-      error={!!description.error}
-      helperText={description.error ?? `${description.value.length}/${BLACKLIST_DESCRIPTION_MAX}`}
-    />
   );
 }

@@ -4,17 +4,8 @@ import { useMemo } from 'react';
 import { BooleanInput, useNotify, useUpdate } from 'react-admin';
 import { canAccess } from '../../access/routes';
 import { FormDialog } from '../../common/FormDialog';
-import { useReload } from '../../common/useCommand';
 import { isLocked } from './userStatus';
-import {
-  assignRole,
-  currentRoleId,
-  DepartmentSelect,
-  MissingChoices,
-  PersonFields,
-  RoleSelect,
-  useChoices,
-} from './userFields';
+import { currentRoleId, DepartmentSelect, MissingChoices, PersonFields, RoleSelect, useChoices } from './userFields';
 
 /** 'Editar Usuario': person, department, the role (with Users.Update and the roles to choose from: a changed role
  * goes to POST /user/assign-role, the only way to reassign one, e.g. before deleting a role in use) and the account
@@ -28,9 +19,8 @@ export function UserEdit({
   permissions: readonly string[];
   onClose: () => void;
 }) {
-  const [update] = useUpdate<User>();
+  const [update] = useUpdate();
   const notify = useNotify();
-  const reload = useReload();
   const { canDepartments, canRoles, departments, roles } = useChoices(permissions);
   const canChangeRole = canRoles && canAccess(permissions, 'users', 'edit');
   const roleId = currentRoleId(user, roles);
@@ -50,8 +40,7 @@ export function UserEdit({
     const data = lockoutEnabled === locked ? rest : { ...rest, lockoutEnabled };
     // The role first: refused (the last administrator), nothing else is saved.
     if (canChangeRole && chosenRole && chosenRole !== roleId) {
-      await assignRole(user.id, chosenRole);
-      await reload(['users']);
+      await update('users', { id: user.id, data: { roleId: chosenRole }, previousData: user }, { returnPromise: true });
     }
     await update('users', { id: user.id, data, previousData: user }, { returnPromise: true });
     notify('Usuario actualizado', { type: 'success' });

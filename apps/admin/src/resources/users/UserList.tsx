@@ -5,13 +5,12 @@ import EditIcon from '@mui/icons-material/Edit';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { DataTable, useDelete, useGetIdentity, useNotify } from 'react-admin';
+import { DataTable, useDelete, useGetIdentity, useNotify, useUpdate } from 'react-admin';
 import { Confirmation } from '../../common/Confirmation';
 import { formatDateTime, shortId } from '../../common/format';
 import { ListEmpty } from '../../common/ListStates';
 import { ResourceList, RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
-import { useCommand } from '../../common/useCommand';
 import { fullName } from '../../providers/authProvider';
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
 import { ResetPasswordDialog } from './ResetPasswordDialog';
@@ -33,15 +32,15 @@ export default function UserList() {
   const { can, permissions } = useActions('users');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [remove] = useDelete<User>();
+  const [update] = useUpdate();
   const notify = useNotify();
   const { identity } = useGetIdentity();
-  const command = useCommand();
   const close = () => setDialog(null);
 
   /** Lifts a block by staff and the lockout after failed sign-ins alike. */
   async function unlock(user: User) {
     try {
-      await command((p) => p.unlockUser(user.id), ['users']);
+      await update('users', { id: user.id, data: { unlock: true }, previousData: user }, { returnPromise: true });
       notify(`Usuario ${user.email} desbloqueado`, { type: 'success' });
     } catch (error) {
       notify(error instanceof Error ? error.message : 'Error al desbloquear el usuario', { type: 'error' });

@@ -3,7 +3,6 @@ import { Alert, Box } from '@mui/material';
 import { SelectInput, TextInput, useGetList } from 'react-admin';
 import { canAccess } from '../../access/routes';
 import { emailWith, requiredWith } from '../../common/validators';
-import { call, json } from '../../providers/api-call';
 
 const ALL = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' as const } };
 
@@ -81,9 +80,4 @@ export function RoleSelect({ choices, required }: { choices: Role[]; required: b
 /** The id of the user's role among those listed (a user has one role: docs/domain.md, "Staff accounts"). */
 export function currentRoleId(user: Pick<User, 'roles'>, roles: Role[]): string {
   return roles.find((role) => user.roles.includes(role.name))?.id ?? '';
-}
-
-/** POST /api/user/assign-role: replaces the user's role (409 if it would leave no administrator). */
-export function assignRole(userId: string, roleId: string) {
-  return call<User>('/user/assign-role', { method: 'POST', ...json({ userId, roleId }) }, 'Error al asignar el rol');
 }

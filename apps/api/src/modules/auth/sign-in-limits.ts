@@ -1,47 +1,56 @@
-import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { MESSAGES, normalizeEmail } from '@evreg/contracts';
+import Redis from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../../common/app-error';
 import { keyedHash } from '../../common/keyed-hash';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
-import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limit-store';
 
-const WINDOW_MS = 60_000;
+/** The window of both limits, in seconds. */
+const WINDOW_SECONDS = 60;
+/** How long a limit waits for Redis before counting in memory instead. */
+const REDIS_COMMAND_TIMEOUT_MS = 300;
 
-/** The staff sign-in limits (docs/domain.md, "Staff accounts", rate limit). Failed sign-ins count per (normalised
- * e-mail address, IP), so one person mistyping locks out nobody else behind the same address; successful ones
- * don't count and clear the count. Refreshes count per refresh token, far above what a back office needs. Counted
- * in Redis when there is one (every instance agrees), in memory otherwise or while Redis is away. Keys are HMACs:
- * Redis holds no address, IP or token. */
+/** The staff sign-in limits (docs/domain.md, "Staff accounts", rate limit), on rate-limiter-flexible. Failed
+ * sign-ins count per (normalised e-mail address, IP), so one person mistyping locks out nobody else behind the same
+ * address; successful ones don't count and clear the count. Refreshes count per refresh token, far above what a
+ * back office needs. Counted in Redis when there is one (every instance agrees), in memory otherwise. Nothing waits
+ * on Redis: while it is away (a command refused at once, or unanswered for 300 ms) each instance counts in memory
+ * (the library's insurance limiter), so staff still sign in. Keys are HMACs: Redis holds no address, IP or token. */
 @Injectable()
 export class SignInLimits implements OnApplicationShutdown {
-  private readonly store: RateLimitStore;
+  private readonly logger = new Logger('SignInLimits');
+  private readonly redis: Redis | null;
+  private readonly failures: RateLimiterAbstract;
+  private readonly refreshes: RateLimiterAbstract;
+  private redisAway = false;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.store = config.redisUrl
-      ? new RedisRateLimitStore(config.redisUrl, config.queuePrefix)
-      : new MemoryRateLimitStore();
+    this.redis = config.redisUrl ? this.connect(config.redisUrl) : null;
+    this.failures = this.limiter('login', config.loginRateLimitPerMinute);
+    this.refreshes = this.limiter('refresh', config.refreshRateLimitPerMinute);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    await this.store.close();
+  onApplicationShutdown(): void {
+    this.redis?.disconnect();
   }
 
   /** Runs the sign-in unless this address has failed too often from this IP in the window (429 with Retry-After,
    * the password not even checked); a refused sign-in (401) counts one, a successful one clears the count. */
   async login<T>(email: string, ip: string, signIn: () => Promise<T>): Promise<T> {
-    const key = `login:${keyedHash(this.config.appSecret, 'sign-in-limits', `${normalizeEmail(email)}\n${ip}`)}`;
-    const { count, resetInMs } = await this.store.peek(key);
-    if (count >= this.config.loginRateLimitPerMinute) {
-      const seconds = retryAfterSeconds(resetInMs);
+    const key = keyedHash(this.config.appSecret, 'sign-in-limits', `${normalizeEmail(email)}\n${ip}`);
+    const counted = await this.failures.get(key);
+    if (counted && counted.consumedPoints >= this.config.loginRateLimitPerMinute) {
+      const seconds = retryAfterSeconds(counted.msBeforeNext);
       throw tooMany(MESSAGES.login.tooManyFailures.replace('{seconds}', String(seconds)), seconds);
     }
     try {
       const result = await signIn();
-      if (count > 0) await this.store.clear(key);
+      if (counted) await this.failures.delete(key);
       return result;
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 401) await this.store.hit(key, WINDOW_MS);
+      if (error instanceof AppError && error.statusCode === 401) await this.failures.penalty(key);
       throw error;
     }
   }
@@ -50,16 +59,56 @@ export class SignInLimits implements OnApplicationShutdown {
    * token is not counted (it is refused without a database lookup). */
   async refresh(token: string | null): Promise<void> {
     if (!token) return;
-    const key = `refresh:${keyedHash(this.config.appSecret, 'sign-in-limits', token)}`;
-    const { count, resetInMs } = await this.store.hit(key, WINDOW_MS);
-    if (count > this.config.refreshRateLimitPerMinute) {
-      throw tooMany(MESSAGES.auth.tooManyRefreshes, retryAfterSeconds(resetInMs));
+    try {
+      await this.refreshes.consume(keyedHash(this.config.appSecret, 'sign-in-limits', token));
+    } catch (refused) {
+      if (!(refused instanceof RateLimiterRes)) throw refused;
+      throw tooMany(MESSAGES.auth.tooManyRefreshes, retryAfterSeconds(refused.msBeforeNext));
     }
+  }
+
+  /** In Redis (`{QUEUE_PREFIX}:sign-in-limits:{name}:…`) with an in-memory insurance, or in memory alone. */
+  private limiter(name: string, points: number): RateLimiterAbstract {
+    const memory = new RateLimiterMemory({ points, duration: WINDOW_SECONDS });
+    if (!this.redis) return memory;
+    return new RateLimiterRedis({
+      storeClient: this.redis,
+      keyPrefix: `${this.config.queuePrefix}:sign-in-limits:${name}`,
+      points,
+      duration: WINDOW_SECONDS,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: memory,
+    });
+  }
+
+  /** A connection of its own that never queues a command while down, with one log line when Redis goes and one
+   * when it is back. */
+  private connect(url: string): Redis {
+    const redis = new Redis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      retryStrategy: (attempt) => Math.min(attempt * 500, 2000),
+    });
+    // Without a listener ioredis would report every failed reconnection as an unhandled error.
+    redis.on('error', (error: Error) => {
+      if (this.redisAway) return;
+      this.redisAway = true;
+      this.logger.error(
+        `Redis no disponible para los límites de inicio de sesión (se cuenta en memoria): ${error.message}`,
+      );
+    });
+    redis.on('ready', () => {
+      if (!this.redisAway) return;
+      this.redisAway = false;
+      this.logger.warn('Redis disponible de nuevo: los límites de inicio de sesión vuelven a ser comunes');
+    });
+    return redis;
   }
 }
 
-function retryAfterSeconds(resetInMs: number): number {
-  return Math.max(1, Math.ceil(resetInMs / 1000));
+function retryAfterSeconds(msBeforeNext: number): number {
+  return Math.max(1, Math.ceil(msBeforeNext / 1000));
 }
 
 function tooMany(message: string, seconds: number): AppError {

@@ -21,25 +21,14 @@ import {
   MinLength,
   ValidateIf,
 } from 'class-validator';
+import { UserListItemDto } from './user-list.dto';
 import { IsEmailAddress, IsPersonName } from '../../../common/validators';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-export class UserDto implements User {
-  @ApiProperty({ format: 'uuid' }) id: string;
-  @ApiProperty({ format: 'uuid', description: 'Igual que id' }) userId: string;
-  @ApiProperty() email: string;
-  @ApiProperty({ type: String, nullable: true }) firstName: string | null;
-  @ApiProperty({ type: String, nullable: true }) lastName: string | null;
-  @ApiProperty({ type: Number, nullable: true }) departmentId: number | null;
-  @ApiProperty({ type: String, nullable: true }) departmentName: string | null;
-  @ApiProperty({ type: [String] }) roles: string[];
-  @ApiProperty({ type: [String] }) permissions: string[];
-  @ApiProperty() mustChangePassword: boolean;
-  @ApiProperty() emailConfirmed: boolean;
-  @ApiProperty({ description: 'Cuenta bloqueada por el personal' }) lockoutEnabled: boolean;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) lockoutEnd: string | null;
-  @ApiProperty({ format: 'date-time' }) createdAt: string;
+/** A user with the permissions of their roles: the list's row (user-list.dto.ts) and one more field. */
+export class UserDto extends UserListItemDto implements User {
+  @ApiProperty({ type: [String], description: 'Permisos de sus roles' }) permissions: string[];
 }
 
 export class CreateUserResponseDto extends UserDto implements CreateUserResponse {
