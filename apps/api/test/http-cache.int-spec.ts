@@ -239,6 +239,26 @@ describe('HTTP caching and compression of the public reads and the built apps', 
     });
   });
 
+  describe('GET /api/events?public=true (the public list)', () => {
+    it('is a public read with an ETag and 304; without public=true and a token it is refused, not stored', async () => {
+      await createSession(app);
+      const path = '/api/events?public=true&pageSize=5';
+      const first = await get(app, path);
+      expect(first.status).toBe(200);
+      expect(first.headers['cache-control']).toBe(PUBLIC);
+      expect(json(first).items.length).toBeGreaterThan(0);
+      const unchanged = await get(app, path, { 'if-none-match': String(first.headers.etag) });
+      expect(unchanged.status).toBe(304);
+
+      expect((await get(app, '/api/events?pageSize=5')).status).toBe(401);
+      expect((await get(app, '/api/events?pageSize=5')).status).toBe(401);
+      const staff = await get(app, '/api/events?pageSize=5', { authorization: `Bearer ${admin}` });
+      expect(staff.status).toBe(200);
+      expect(staff.headers['cache-control']).toBe('private, no-store');
+      expect(json(staff).items[0]).toHaveProperty('isPublic');
+    });
+  });
+
   describe('the built apps', () => {
     it('serves hashed assets immutable for a year, compressed when accepted', async () => {
       for (const path of ['/assets/index-C0ffee12.js', '/admin/assets/index-C0ffee12.js']) {

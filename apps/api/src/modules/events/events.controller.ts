@@ -14,6 +14,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import { MESSAGES } from '@evreg/contracts';
+import { PublicRead } from '../../common/http-cache/public-read';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { AppError } from '../../common/app-error';
 import { IdParam } from '../../common/id-param';
@@ -54,6 +55,9 @@ export class EventsController {
 
   @Get('events')
   @Public({ optionalAuth: true })
+  // The public list is a read a CDN can carry (docs/architecture.md, "Reads a CDN can carry"); staff requests carry
+  // Authorization and are answered live, and a refusal (no public=true, no token) is never stored.
+  @PublicRead({ params: [], query: ['public', 'page', 'pageSize', 'search', 'showExcerpt', 'sort', 'order'] })
   @ApiOperation({
     summary: 'Eventos con sus sesiones y totales (Events.Read); con public=true, la lista pública sin token',
     description:
