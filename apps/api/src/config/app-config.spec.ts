@@ -31,11 +31,17 @@ describe('loadConfig', () => {
     expect(statSync(file).mode & 0o077).toBe(0);
   });
 
-  it('requires APP_SECRET in production and does not write one', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir }, dir)).toThrow(
-      'APP_SECRET es obligatorio en producción',
-    );
+  it('requires APP_SECRET in production with DATABASE_URL (instances share it) and does not write one', () => {
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', DATA_DIR: dir, DATABASE_URL: 'postgresql://localhost/evreg' }, dir),
+    ).toThrow('APP_SECRET es obligatorio en producción con DATABASE_URL');
     expect(existsSync(join(dir, 'app-secret'))).toBe(false);
+  });
+
+  it('in production on the embedded database (npm start with NODE_ENV=production) keeps a generated one in DATA_DIR', () => {
+    const secret = loadConfig({ NODE_ENV: 'production', DATA_DIR: dir }, dir).appSecret;
+    expect(secret).toHaveLength(64);
+    expect(readFileSync(join(dir, 'app-secret'), 'utf8').trim()).toBe(secret);
   });
 
   it.each([

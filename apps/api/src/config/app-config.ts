@@ -160,7 +160,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
 
   const appSecret = read('APP_SECRET') ?? null;
   if (appSecret !== null && appSecret.length < 32) problems.push('APP_SECRET debe tener al menos 32 caracteres');
-  if (appSecret === null && nodeEnv === 'production') problems.push('APP_SECRET es obligatorio en producción');
+  // Instances sharing a database must share the secret (tokens, sealed settings): in production with DATABASE_URL
+  // it is given. The embedded database is one process's own, in DATA_DIR: the secret generated there beside it is
+  // as safe as the data, so `npm start` works whatever the shell's NODE_ENV.
+  if (appSecret === null && nodeEnv === 'production' && read('DATABASE_URL'))
+    problems.push('APP_SECRET es obligatorio en producción con DATABASE_URL');
 
   const config: AppConfig = {
     nodeEnv,
@@ -221,8 +225,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   return config;
 }
 
-/** Outside production a missing APP_SECRET is generated once and kept in DATA_DIR, so tokens and encrypted
- * settings survive restarts. */
+/** Without DATABASE_URL, or outside production, a missing APP_SECRET is generated once and kept in DATA_DIR, so
+ * tokens and encrypted settings survive restarts. */
 function developmentSecret(dataDir: string): string {
   const file = join(dataDir, 'app-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
