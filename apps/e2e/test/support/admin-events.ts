@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import type { TestApp } from '@evreg/testing';
-import { row } from './admin';
+import { dialog, row, signIn, visit } from './admin';
 import { eventually } from './booking-page';
 import { join } from 'node:path';
 import { SCREENSHOTS_DIR } from './paths';
@@ -90,4 +90,22 @@ export async function screenshotAtTop(page: Page, name: string): Promise<void> {
 export async function screenshotOf(element: Locator, name: string): Promise<void> {
   await element.evaluate(() => document.fonts.ready);
   await element.screenshot({ path: join(SCREENSHOTS_DIR, `${name}.png`), animations: 'disabled', caret: 'hide' });
+}
+
+/** Signs in and opens the events screen, its search box ready. */
+export async function openEvents(page: Page): Promise<void> {
+  await signIn(page);
+  await visit(page, '/events', 'Eventos');
+  await page.getByLabel('Buscar por título, descripción, ciudad o lugar').waitFor();
+}
+
+/** Picks `option` in the dialog's combobox `field`. */
+export async function choose(
+  page: Page,
+  scope: ReturnType<typeof dialog>,
+  field: string,
+  option: string,
+): Promise<void> {
+  await scope.getByRole('combobox', { name: field }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
 }
