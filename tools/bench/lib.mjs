@@ -2,6 +2,7 @@
 // process launcher and direct SQL. No test framework: these scripts print figures.
 import { fork, spawn } from 'node:child_process';
 import http from 'node:http';
+import net from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -32,8 +33,40 @@ export async function freshDatabase(name) {
   return databaseUrl(name);
 }
 
+/** Refuses a port another process listens on: the health poll that follows would get that process's answers, and
+ * the benchmark would measure someone else's server (seen on a shared machine: the API died of EADDRINUSE while
+ * another process answered /api/health on its port). */
+export function assertPortFree(port) {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', (error) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`port ${port} is already in use by another process`) : error),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(resolve));
+  });
+}
+
+/** Polls http://127.0.0.1:port/api/health until it answers ok while `child` is still running; fails as soon as the
+ * child exits (it could not listen, or crashed at start). */
+export async function waitForHealth(child, port, { attempts = 120, intervalMs = 500, name = 'API' } = {}) {
+  for (let i = 0; i < attempts; i++) {
+    await new Promise((r) => setTimeout(r, intervalMs));
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${name} on port ${port} exited (${child.exitCode ?? child.signalCode}) before answering`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok && child.exitCode === null && child.signalCode === null) return child;
+    } catch {
+      /* not up yet */
+    }
+  }
+  child.kill();
+  throw new Error(`${name} on port ${port} did not start`);
+}
+
 /** Starts one API process on real PostgreSQL and Redis; resolves when /api/health answers ok. */
 export async function startApi({ port, databaseUrl: db, env = {} }) {
+  await assertPortFree(port);
   const child = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], {
     env: {
       ...process.env,
@@ -52,17 +85,7 @@ export async function startApi({ port, databaseUrl: db, env = {} }) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 120; i++) {
-    await new Promise((r) => setTimeout(r, 500));
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return child;
-    } catch {
-      /* not up yet */
-    }
-  }
-  child.kill();
-  throw new Error(`API on port ${port} did not start`);
+  return waitForHealth(child, port);
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });

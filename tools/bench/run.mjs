@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import {
   ROOT,
   SERVER_URL,
+  assertPortFree,
   checkInvariants,
   databaseUrl,
   fmt,
@@ -26,6 +27,7 @@ import {
   seedSession,
   sql,
   startApi,
+  waitForHealth,
 } from './lib.mjs';
 
 const arg = (name, fallback) => {
@@ -78,6 +80,7 @@ async function stop(children) {
 }
 
 async function startReference(port, db) {
+  await assertPortFree(port);
   const child = spawn(
     process.execPath,
     [join(ROOT, 'tools/bench/reference-server.mjs'), String(port), db, String(poolSize)],
@@ -85,18 +88,7 @@ async function startReference(port, db) {
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
-  for (let i = 0; i < 100; i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    if (
-      await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-  }
-  child.kill();
-  throw new Error('the reference server did not start');
+  return waitForHealth(child, port, { attempts: 100, intervalMs: 100, name: 'the reference server' });
 }
 
 /** pgbench on the two-statement booking (tools/bench/ceiling): bookings/s the database alone sustains. */
