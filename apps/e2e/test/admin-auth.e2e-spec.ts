@@ -135,6 +135,9 @@ describe('Back office: cambio de contraseña obligatorio', () => {
     await page.getByRole('heading', { name: 'Cambiar Contraseña' }).waitFor();
     await page.waitForURL((url) => url.pathname === '/admin/change-password');
     await seeText(page, 'Debes cambiar tu contraseña antes de continuar.');
+    // Forced: signing out is the only way out, no 'Volver' (the voluntary change's: admin-staff-days).
+    await page.getByRole('button', { name: 'Cerrar Sesión' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Volver' }).count()).toBe(0);
 
     const current = page.getByLabel('Contraseña actual');
     const fresh = page.getByLabel('Nueva contraseña');
@@ -251,7 +254,8 @@ describe('Back office: permisos', () => {
     for (const label of ['Total Usuarios', 'Eventos Activos', 'Registros Hoy', 'Departamentos'])
       await seeText(page, label);
     await page.getByTestId('stat-totalUsers').filter({ hasText: /^\d+$/ }).waitFor();
-    await seeText(page, 'Administrador Principal');
+    // The dashboard's card (the header's user menu shows the name too).
+    await seeText(page.getByRole('main'), 'Administrador Principal');
     await seeText(page, 'Acciones rápidas');
     await screenshot(page, 'admin-dashboard');
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ChangePasswordRequest } from '@evreg/contracts';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Alert, Box, Button, Card, CardContent, TextField, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,7 +9,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { errorBody } from '../providers/session';
 import { forgetProfile, type Identity } from '../providers/authProvider';
 import type { AdminDataProvider } from '../providers/dataProvider';
-import { changePasswordFailure, validateChangePassword, type ChangePasswordErrors } from './rules';
+import { changePasswordFailure, validateChangePassword, wayBack, type ChangePasswordErrors } from './rules';
 
 /** docs/product.md §9: after a successful change the message stays 2 s, then the user goes on. */
 const REDIRECT_AFTER_MS = 2000;
@@ -20,15 +21,24 @@ const FIELDS: { name: keyof ChangePasswordRequest; label: string; autoComplete: 
 ];
 
 /** /admin/change-password: forced while mustChangePassword (the layout sends the user here), with a logout
- * button; afterwards the user continues to the page they were going to. */
+ * button; afterwards the user continues to the page they were going to. Otherwise a voluntary change, opened from
+ * the header's user menu: 'Volver' returns to the page the user was on without changing anything, and so does a
+ * successful change, after its message. */
 export default function ChangePasswordPage() {
   const dataProvider = useDataProvider<AdminDataProvider>();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const logout = useLogout();
-  const { identity } = useGetIdentity();
-  const forced = !!(identity as Identity | undefined)?.mustChangePassword;
+  const { identity, isPending } = useGetIdentity();
+  const mustChange = !!(identity as Identity | undefined)?.mustChangePassword;
+
+  /** Back to where the user came from (rules' wayBack): the history's previous page when opened from the menu. */
+  const goBack = () => {
+    const way = wayBack(location.state);
+    if (way.back) navigate(-1);
+    else navigate(way.path, { replace: true });
+  };
 
   const [values, setValues] = useState<ChangePasswordRequest>({
     currentPassword: '',
@@ -38,6 +48,9 @@ export default function ChangePasswordPage() {
   const [errors, setErrors] = useState<ChangePasswordErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  // Whether the change was forced, as it was when it succeeded (the profile is read again before leaving).
+  const [doneForced, setDoneForced] = useState(false);
+  const forced = done ? doneForced : mustChange;
   const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -52,16 +65,12 @@ export default function ChangePasswordPage() {
     setBusy(true);
     try {
       const { message } = await dataProvider.changePassword(values);
+      setDoneForced(mustChange);
       setDone(message || 'Contraseña cambiada correctamente');
       timer.current = setTimeout(async () => {
         forgetProfile();
         await queryClient.resetQueries({ queryKey: ['auth'] });
-        const state = location.state as { nextPathname?: string; nextSearch?: string } | null;
-        const next =
-          state?.nextPathname && state.nextPathname !== '/change-password'
-            ? `${state.nextPathname}${state.nextSearch ?? ''}`
-            : '/dashboard';
-        navigate(next, { replace: true });
+        goBack();
       }, REDIRECT_AFTER_MS);
     } catch (error) {
       const body = errorBody(error);
@@ -125,9 +134,17 @@ export default function ChangePasswordPage() {
             <Button type="submit" variant="contained" size="large" disabled={busy || !!done}>
               Cambiar Contraseña
             </Button>
-            <Button startIcon={<LogoutIcon />} onClick={() => logout({}, undefined, false)} disabled={!!done}>
-              Cerrar Sesión
-            </Button>
+            {/* Until the profile is known, neither: a forced change must never be offered a way round it. */}
+            {(!isPending || !!done) &&
+              (forced ? (
+                <Button startIcon={<LogoutIcon />} onClick={() => logout({}, undefined, false)} disabled={!!done}>
+                  Cerrar Sesión
+                </Button>
+              ) : (
+                <Button startIcon={<ArrowBackIcon />} onClick={goBack} disabled={!!done}>
+                  Volver
+                </Button>
+              ))}
           </Box>
         </CardContent>
       </Card>

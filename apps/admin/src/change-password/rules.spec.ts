@@ -1,4 +1,4 @@
-import { changePasswordFailure, validateChangePassword } from './rules';
+import { changePasswordFailure, validateChangePassword, voluntaryChangeState, wayBack } from './rules';
 
 describe('cambio de contraseña (especificación 5 y 8)', () => {
   it('los tres campos requeridos, mínimo 6 y coincidencia', () => {
@@ -26,5 +26,35 @@ describe('cambio de contraseña (especificación 5 y 8)', () => {
     );
     expect(changePasswordFailure(502, undefined)).toBe('Error del servidor (502)');
     expect(changePasswordFailure(0, undefined)).toBe('Error al cambiar contraseña');
+  });
+});
+
+describe('cambio de contraseña: volver a donde se estaba', () => {
+  it('abierto desde el menú del usuario: atrás en el historial, a la página en la que estaba', () => {
+    const state = voluntaryChangeState('/users', '?q=ana');
+    expect(state).toEqual({ nextPathname: '/users', nextSearch: '?q=ana', fromMenu: true });
+    expect(wayBack(state)).toEqual({ back: true });
+  });
+
+  it('obligatorio (el layout lo abre sin menú): la página pedida, con su búsqueda', () => {
+    expect(wayBack({ nextPathname: '/roles', nextSearch: '' })).toEqual({ back: false, path: '/roles' });
+    expect(wayBack({ nextPathname: '/users', nextSearch: '?page=2' })).toEqual({ back: false, path: '/users?page=2' });
+    expect(wayBack({ nextPathname: '/users' })).toEqual({ back: false, path: '/users' });
+  });
+
+  it('sin página de la que venir (dirección escrita), o con una que no sirve: el Dashboard', () => {
+    for (const state of [
+      null,
+      undefined,
+      'x',
+      {},
+      { nextPathname: '/change-password', fromMenu: true },
+      { nextPathname: '/change-password/' },
+      { nextPathname: '/login', nextSearch: '?next=/users' },
+      { nextPathname: '//otro-sitio.example.com', fromMenu: true },
+      { nextPathname: 'users' },
+      { nextPathname: 42 },
+    ])
+      expect(wayBack(state)).toEqual({ back: false, path: '/dashboard' });
   });
 });
