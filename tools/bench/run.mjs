@@ -4,7 +4,10 @@
 // pgbench). Ratios measured in one run are what docs/performance.md compares: these machines are noisy.
 //
 //   npm run bench            (builds first; needs PostgreSQL at DATABASE_URL and Redis at REDIS_URL, pgbench)
-//   node tools/bench/run.mjs [--concurrency 64] [--pool 8] [--only seated|rush|reads] [--scale 0.1]
+//   node tools/bench/run.mjs [--concurrency 64] [--pool 8] [--only seated|rush|reads] [--scale 0.1] [--tag b --port 4400]
+//
+// `--tag` suffixes its databases' names and `--port` moves its ports (3400 by default: products 3400-3401, the
+// reference 3500, the template's migration 3390), so runs from two worktrees on one machine don't meet.
 //
 // Workloads: the rush (5,000 visitors for 1,000 seats and 500 waiting places) and the all-seated crowd (3,000
 // visitors, 3,000 seats), whose completed bookings/s is the headline figure. Each visitor holds a spot then
@@ -37,6 +40,10 @@ const arg = (name, fallback) => {
 const concurrency = Number(arg('concurrency', 64));
 const poolSize = Number(arg('pool', 8));
 const only = arg('only', null);
+const tag = arg('tag', '');
+const dbName = (name) => (tag ? `${name}_${tag}` : name);
+const port = Number(arg('port', 3400));
+const REFERENCE_PORT = port + 100;
 /** A smaller run (e.g. 0.1) to try the command quickly; figures are only comparable at 1. */
 const scale = Number(arg('scale', 1));
 
@@ -54,10 +61,10 @@ const WORKLOADS = [
 
 /** The product's schema, migrated once by the API itself; each run clones it. */
 async function templateDatabase() {
-  const template = await freshDatabase('evreg_bench_template');
-  const api = await startApi({ port: 3390, databaseUrl: template });
+  const template = await freshDatabase(dbName('evreg_bench_template'));
+  const api = await startApi({ port: port - 10, databaseUrl: template });
   await stop([api]);
-  return 'evreg_bench_template';
+  return dbName('evreg_bench_template');
 }
 
 async function cloneOf(template, name) {
@@ -94,15 +101,16 @@ async function startReference(port, db) {
 /** pgbench on the two-statement booking (tools/bench/ceiling): bookings/s the database alone sustains. */
 function pgbenchCeiling() {
   const dir = join(ROOT, 'tools/bench/ceiling');
-  const db = databaseUrl('evreg_bench_ceiling');
+  const name = dbName('evreg_bench_ceiling');
+  const url = databaseUrl(name);
   spawnSync('psql', [
     SERVER_URL,
     '-qc',
-    'DROP DATABASE IF EXISTS evreg_bench_ceiling WITH (FORCE)',
+    `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`,
     '-c',
-    'CREATE DATABASE evreg_bench_ceiling',
+    `CREATE DATABASE ${name}`,
   ]);
-  const schema = spawnSync('psql', [db, '-q', '-f', join(dir, 'schema.sql')], { encoding: 'utf8' });
+  const schema = spawnSync('psql', [url, '-q', '-f', join(dir, 'schema.sql')], { encoding: 'utf8' });
   if (schema.status !== 0) throw new Error(`pgbench schema: ${schema.stderr}`);
   const run = spawnSync(
     'pgbench',
@@ -118,7 +126,7 @@ function pgbenchCeiling() {
       String(Math.ceil(12000 / poolSize)),
       '-f',
       join(dir, 'booking.sql'),
-      db,
+      url,
     ],
     { encoding: 'utf8' },
   );
@@ -140,21 +148,21 @@ if (WORKLOADS.length)
   );
 
 const SERVERS = [
-  { name: 'referencia', start: async (db) => [await startReference(3500, db)], ports: [3500] },
+  { name: 'referencia', start: async (db) => [await startReference(REFERENCE_PORT, db)], ports: [REFERENCE_PORT] },
   {
     name: 'producto ×1',
-    start: async (db) => [await startApi({ port: 3400, databaseUrl: db, env: { DB_POOL_SIZE: String(poolSize) } })],
-    ports: [3400],
+    start: async (db) => [await startApi({ port, databaseUrl: db, env: { DB_POOL_SIZE: String(poolSize) } })],
+    ports: [port],
   },
   {
     name: 'producto ×2',
     start: async (db) =>
       Promise.all(
-        [3400, 3401].map((port) =>
+        [port, port + 1].map((port) =>
           startApi({ port, databaseUrl: db, env: { DB_POOL_SIZE: String(Math.max(1, poolSize / 2)) } }),
         ),
       ),
-    ports: [3400, 3401],
+    ports: [port, port + 1],
   },
 ];
 
@@ -162,7 +170,7 @@ const rows = [];
 let failed = false;
 for (const workload of WORKLOADS) {
   for (const server of SERVERS) {
-    const db = await cloneOf(template, 'evreg_bench_run');
+    const db = await cloneOf(template, dbName('evreg_bench_run'));
     const sessionId = await seedSession(db, workload);
     const children = await server.start(db);
     try {
@@ -221,16 +229,21 @@ async function readsWorkload() {
       ),
     );
   const runs = [
-    { server: 'referencia', conditional: false, start: async (db) => [await startReference(3500, db)], ports: [3500] },
-    { server: 'producto ×1', conditional: false, start: product([3400]), ports: [3400] },
-    { server: 'producto ×1', conditional: true, start: product([3400]), ports: [3400] },
-    { server: 'producto ×2', conditional: false, start: product([3400, 3401]), ports: [3400, 3401] },
-    { server: 'producto ×2', conditional: true, start: product([3400, 3401]), ports: [3400, 3401] },
+    {
+      server: 'referencia',
+      conditional: false,
+      start: async (db) => [await startReference(REFERENCE_PORT, db)],
+      ports: [REFERENCE_PORT],
+    },
+    { server: 'producto ×1', conditional: false, start: product([port]), ports: [port] },
+    { server: 'producto ×1', conditional: true, start: product([port]), ports: [port] },
+    { server: 'producto ×2', conditional: false, start: product([port, port + 1]), ports: [port, port + 1] },
+    { server: 'producto ×2', conditional: true, start: product([port, port + 1]), ports: [port, port + 1] },
   ];
   const results = [];
   let bad = false;
   for (const run of runs) {
-    const db = await cloneOf(template, 'evreg_bench_run');
+    const db = await cloneOf(template, dbName('evreg_bench_run'));
     const sessionId = await seedSession(db, { seats: 1000, queue: 100 });
     await sql(
       db,

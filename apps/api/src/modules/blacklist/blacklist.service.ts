@@ -35,6 +35,13 @@ export interface ActiveBlacklistEntry {
   reason: BlacklistReason;
 }
 
+/** A scalar subquery for a SELECT list: which of these normalised e-mails (a text[] parameter) are blacklisted now
+ * (an active entry, as activeEntryFor reads them), as a text[]; null when none. For the booking engine's one read
+ * before a public registration, which needs no date or reason. */
+export function blacklistedNowSql(param: string): string {
+  return `(SELECT array_agg(DISTINCT b.email) FROM blacklist_entries b WHERE b.email = ANY(${param}::text[]) AND b.expires_at > now())`;
+}
+
 /** An entry as read: the contract's fields, with the two instants still dates. */
 type EntryRow = Omit<BlacklistEntry, 'expiresAt' | 'createdAt'> & { expiresAt: Date; createdAt: Date };
 

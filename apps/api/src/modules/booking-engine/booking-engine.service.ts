@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../database/pg-errors';
 import { preparedQuery } from '../../database/prepared';
 import { EmailOutbox, newRegistrationEmailsSql } from '../email/email-outbox';
 import { SmsOutbox } from '../sms/sms-outbox.module';
-import { WebhookOutbox, newRegistrationWebhooksSql } from '../webhooks/webhook-outbox';
+import { WebhookOutbox, newRegistrationWebhooksSql, sessionEventWebhooksSql } from '../webhooks/webhook-outbox';
 import {
   Allocation,
   BookingRefusal,
@@ -63,6 +63,12 @@ export interface Placed {
 export interface Hold {
   id: string;
   expiresAt: Date;
+}
+
+/** Who of these people (e-mails and tax IDs, text[] parameters) is already active or waiting in the session: a
+ * SELECT of email, user_tax_id. Its state predicate matches the partial unique indexes. */
+export function peopleAlreadyInSql(session: string, emails: string, taxIds: string): string {
+  return `SELECT email, user_tax_id FROM registrations WHERE session_id = ${session} AND state IN (${PLACE_HOLDING_STATES_SQL}) AND (email = ANY(${emails}) OR user_tax_id = ANY(${taxIds}))`;
 }
 
 /** The only writer of the session counters (online_registered, reserved_registered, held_spots, queue_count)
@@ -288,27 +294,31 @@ export class BookingEngine {
     sessionId: number,
     people: { email: string; userTaxId: string }[],
   ): Promise<{ email: string; user_tax_id: string }[]> {
-    return preparedQuery(
-      this.ds,
-      'booking.people-already-in',
-      `SELECT email, user_tax_id FROM registrations WHERE session_id = $1 AND state IN (${PLACE_HOLDING_STATES_SQL}) AND (email = ANY($2) OR user_tax_id = ANY($3))`,
-      [sessionId, people.map((a) => a.email), people.map((a) => a.userTaxId)],
-    );
+    return preparedQuery(this.ds, 'booking.people-already-in', peopleAlreadyInSql('$1', '$2', '$3'), [
+      sessionId,
+      people.map((a) => a.email),
+      people.map((a) => a.userTaxId),
+    ]);
   }
 
-  /** A public registration of the rows just inserted (`ids`, active): the fast path, one statement, consumes
-   * the caller's hold and takes the seats if they all fit. Slow path, only at the edge of capacity: lock,
-   * reclaim expired holds, seat who fits and queue the rest (allocate), or refuse (the caller rolls back). */
-  async placePublic(
-    m: EntityManager,
+  /** A public registration's common case in one statement, so one round trip (outside a transaction it is its own
+   * implicit one): the caller's hold rows are locked, the gate takes the seats on the counter if they all fit and
+   * gives the hold's spots back, the hold is deleted, and only then, from the gate's RETURNING, the rows are
+   * inserted with their consents, their Registration e-mails and their webhook deliveries (session.full too when
+   * they took the last online seat). When the gate matches nothing, nothing is written and the answer is null:
+   * the caller goes the locked way (placePublicLocked). A duplicate person fails the whole statement on the unique
+   * indexes. Inside a transaction (`db` a manager) it runs in it. */
+  async placePublicAtOnce(
+    db: DataSource | EntityManager,
     sessionId: number,
-    ids: number[],
+    attendees: NewAttendee[],
     token: string,
-  ): Promise<{ placed: Placed[] } | { refusal: BookingRefusal | 'FULL' }> {
-    const [gate] = await preparedQuery<{ released: number; seated: boolean; filled: boolean }>(
-      m,
-      'booking.gate',
-      `WITH h AS (DELETE FROM ticket_holds WHERE session_id = $1 AND token = $2 RETURNING spots),
+    ip: string | null,
+  ): Promise<number[] | null> {
+    const rows = await preparedQuery<{ id: number; hooks: number }>(
+      db,
+      'booking.at-once',
+      `WITH h AS MATERIALIZED (SELECT id, spots FROM ticket_holds WHERE session_id = $1 AND token = $2 FOR UPDATE),
             released AS (SELECT coalesce(sum(spots), 0)::int AS spots FROM h),
             u AS (
               UPDATE event_sessions s
@@ -316,20 +326,67 @@ export class BookingEngine {
                 FROM released
                WHERE s.id = $1 AND s.is_registration_open AND s.starts_at > now()
                  AND ${fitsOnlineSql('s', '- released.spots + $3')}
-              RETURNING s.id, s.online_registered >= ${onlineCapacitySql('s')} AS filled)
-       SELECT (SELECT spots FROM released) AS released, EXISTS (SELECT 1 FROM u) AS seated,
-              coalesce((SELECT filled FROM u), false) AS filled`,
-      [sessionId, token, ids.length],
+              RETURNING s.*, s.online_registered >= ${onlineCapacitySql('s')} AS filled),
+            d AS (DELETE FROM ticket_holds WHERE id IN (SELECT id FROM h) AND EXISTS (SELECT 1 FROM u)),
+            r AS (
+              INSERT INTO registrations (session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position)
+              SELECT u.id, $4, a.first_name, a.last_name, a.email, a.user_tax_id, a.telephone_number, false, $10, NULL
+                FROM u CROSS JOIN unnest($5::text[], $6::text[], $7::text[], $8::text[], $9::text[]) WITH ORDINALITY
+                     AS a(first_name, last_name, email, user_tax_id, telephone_number, n)
+               ORDER BY a.n
+              RETURNING id, email, first_name, last_name, user_tax_id),
+            c AS (
+              INSERT INTO consents (registration_id, email, consent_type, is_consented, ip_address)
+              SELECT id, email, 'PrivacyPolicy', true, $11 FROM r),
+            e AS (
+              ${newRegistrationEmailsSql('r', '$1', '$12', 'NULL')}),
+            w AS (
+              ${newRegistrationWebhooksSql('r', '$1', '$13', 'NULL')}),
+            f AS (
+              ${sessionEventWebhooksSql('u', '$14', 's.filled')})
+       SELECT id, (SELECT count(*)::int FROM w) + (SELECT count(*)::int FROM f) AS hooks FROM r ORDER BY id`,
+      [
+        sessionId,
+        token,
+        attendees.length,
+        Active,
+        attendees.map((a) => a.firstName),
+        attendees.map((a) => a.lastName),
+        attendees.map((a) => a.email),
+        attendees.map((a) => a.userTaxId),
+        attendees.map((a) => a.telephoneNumber),
+        'public',
+        ip,
+        'Registration',
+        'registration.created',
+        'session.full',
+      ],
     );
-    if (gate.seated) {
-      // These registrations took the last online seat: session.full (a webhook event), only then.
-      if (gate.filled) await this.webhookOutbox.recordSessionEvent(m, 'session.full', sessionId);
-      return { placed: ids.map((id) => ({ id, queuePosition: null })) };
-    }
+    if (!rows.length) return null;
+    const hooks = rows[0].hooks;
+    // In a transaction the sender is kicked after its commit; on its own the statement has committed already.
+    if (db instanceof DataSource) {
+      if (hooks > 0) this.webhookOutbox.kick();
+    } else this.webhookOutbox.noteRecorded(db, hooks);
+    return rows.map((row) => row.id);
+  }
 
-    const session = (await this.lockSession(m, sessionId))!;
-    // The caller's hold rows were deleted by the gate; the counter still counts them.
-    await this.giveBackHeldSpots(m, session, gate.released);
+  /** A public registration the one statement could not seat (the edge of capacity, expired holds in the counter)
+   * or that must be judged inside a transaction: the session locked first, then the rows inserted (the unique
+   * indexes refuse a duplicate person there), the caller's hold deleted and given back, and the exact numbers
+   * decide: seat who fits and queue the rest (allocate), or refuse (the caller rolls back). Null when the session
+   * is gone. */
+  async placePublicLocked(
+    m: EntityManager,
+    sessionId: number,
+    attendees: NewAttendee[],
+    token: string,
+    ip: string | null,
+  ): Promise<{ placed: Placed[] } | { refusal: BookingRefusal | 'FULL' } | null> {
+    const session = await this.lockSession(m, sessionId);
+    if (!session) return null;
+    const ids = await this.insertRegistrations(m, sessionId, attendees, { source: 'public', usesReserved: false, ip });
+    await this.deleteHolds(m, session, `token = $2`, [token]);
     const closed = bookingStateProblem(session);
     if (closed) return { refusal: closed };
     const allocation = allocate(ids.length, { ...session, freeOnline: freeOnlineSpots(session) });

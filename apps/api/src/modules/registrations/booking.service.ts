@@ -12,8 +12,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { isUniqueViolation } from '../../database/pg-errors';
 import { preparedQuery } from '../../database/prepared';
-import { BlacklistService } from '../blacklist/blacklist.service';
-import { BookingEngine } from '../booking-engine/booking-engine.service';
+import { BlacklistService, blacklistedNowSql } from '../blacklist/blacklist.service';
+import { BookingEngine, peopleAlreadyInSql } from '../booking-engine/booking-engine.service';
 import { BookingRefusal, allocate, bookingStateProblem, freeOnlineSpotsSql } from '../booking-engine/booking-rules';
 import { EmailOutbox } from '../email/email-outbox';
 import { Attendee, AttendeeInput, checkAttendee } from './attendee-rules';
@@ -31,6 +31,10 @@ interface SessionInfo {
   uncertain: boolean;
   /** Seconds until the refusal limit of the attempt's address, token or IP lets it try again; null if none. */
   retryAfter: number | null;
+  /** Which of the attendees' e-mails are blacklisted now; null when none. */
+  blacklisted: string[] | null;
+  /** The attendees already active or waiting in the session (by e-mail or tax ID); null when none. */
+  existing: { email: string; user_tax_id: string }[] | null;
 }
 
 /** Refusals that say something about a person: counted per address, token and IP (RefusalLimiter). */
@@ -89,32 +93,39 @@ export class BookingService {
     ip: string | null,
     keys: RefusalKey[],
   ): Promise<RegistrationResponse> {
-    // The three reads don't depend on each other: in parallel, then judged in the order the rules give. The
-    // refusal limit of the attempt's address, token and IP is a column of the session read (no extra query).
-    const hashes = keys.map((k) => k.hash);
-    const [session, blacklisted, existing] = await Promise.all([
-      this.sessionInfo(sessionId, token, hashes),
-      this.blacklist.activeEntryFor(attendees.map((a) => a.email)),
-      this.peopleAlreadyIn(sessionId, attendees),
-    ]);
+    // One read, judged in the order the rules give: the session's state and room, the refusal limit of the
+    // attempt's address, token and IP, the blacklist and the people already in, as columns of one statement.
+    const session = await this.sessionInfo(
+      sessionId,
+      token,
+      keys.map((k) => k.hash),
+      attendees,
+    );
     if (session.retryAfter !== null) throw tooManyRefusals(session.retryAfter);
     const closed = bookingStateProblem(session);
     if (closed) throw refusal(closed.statusCode, closed.code, closed.message);
     // Without seats or room on the waiting list the answer is known without writing or locking anything (a seat
     // freed meanwhile would go to the people waiting, not to this request). Spares the lock to a rush's refusals.
     if (!session.uncertain && !allocate(attendees.length, session)) throw refusal(409, 'FULL', b.full);
-    if (existing.length) this.throwDuplicate(attendees, existing);
+    if (session.existing?.length) this.throwDuplicate(attendees, session.existing);
 
-    // The blacklist is judged last, once everything else has passed: inside the transaction, after the seats
-    // were taken, and rolled back. So its answer only ever replaces a booking that would have gone through,
-    // never another refusal (a companion already registered, a full session): it can't be asked cheaply.
-    const placed = await this.withDuplicateGuard(sessionId, attendees, () =>
-      this.ds.transaction(async (m) => {
-        const result = await this.allocatePublic(m, sessionId, attendees, token, ip);
-        if (blacklisted.size) this.throwBlacklisted(attendees, blacklisted, false);
-        return result;
-      }),
-    );
+    const placed = await this.withDuplicateGuard(sessionId, attendees, async () => {
+      if (!session.blacklisted?.length) {
+        // The common case: one statement, committed on its own, or nothing written and the locked way.
+        const ids = await this.engine.placePublicAtOnce(this.ds, sessionId, attendees, token, ip);
+        if (ids) return ids.map((id) => ({ id, queuePosition: null }));
+        return this.ds.transaction((m) => this.allocatePublic(m, sessionId, attendees, token, ip));
+      }
+      // The blacklist is judged last, once everything else has passed: the same steps inside a transaction, the
+      // seats taken, then rolled back. So its answer only ever replaces a booking that would have gone through,
+      // never another refusal (a companion already registered, a full session): it can't be asked cheaply.
+      const blocked = new Map(session.blacklisted.map((email) => [email, null]));
+      return this.ds.transaction(async (m) => {
+        const ids = await this.engine.placePublicAtOnce(m, sessionId, attendees, token, ip);
+        if (!ids) await this.allocatePublic(m, sessionId, attendees, token, ip);
+        this.throwBlacklisted(attendees, blocked, false);
+      });
+    });
     // Committed: the Registration / Queue e-mails recorded with it can go (sent by a job, never in this request).
     this.emailOutbox.kick();
     return this.response(placed);
@@ -143,9 +154,9 @@ export class BookingService {
     return error;
   }
 
-  /** One transaction: the rows, consents and Registration e-mails go in before any lock (the unique indexes
-   * catch a duplicate there), then the engine seats or queues them (BookingEngine.placePublic: one statement
-   * on the fast path), or the request is refused and rolls back: nothing written. */
+  /** The locked way of a public registration, in the caller's transaction (BookingEngine.placePublicLocked): the
+   * session locked, the rows, consents and Registration e-mails inserted, then seated or queued on exact numbers,
+   * or the request is refused and rolls back: nothing written. */
   private async allocatePublic(
     m: EntityManager,
     sessionId: number,
@@ -153,12 +164,8 @@ export class BookingService {
     token: string,
     ip: string | null,
   ) {
-    const ids = await this.engine.insertRegistrations(m, sessionId, attendees, {
-      source: 'public',
-      usesReserved: false,
-      ip,
-    });
-    const result = await this.engine.placePublic(m, sessionId, ids, token);
+    const result = await this.engine.placePublicLocked(m, sessionId, attendees, token, ip);
+    if (!result) throw refusal(404, 'SESSION_NOT_FOUND', b.sessionNotFound);
     if ('placed' in result) return result.placed;
     throw this.refused(result.refusal);
   }
@@ -236,7 +243,14 @@ export class BookingService {
     return attendees;
   }
 
-  private async sessionInfo(sessionId: number, token = '', refusalKeys: string[] = []): Promise<SessionInfo> {
+  /** The one read before a registration: the session as a booking decides on it (a 404 when it doesn't exist), and
+   * for a public one the refusal limit of its keys, which attendees are blacklisted now and which are already in. */
+  private async sessionInfo(
+    sessionId: number,
+    token = '',
+    refusalKeys: string[] = [],
+    attendees: Attendee[] = [],
+  ): Promise<SessionInfo> {
     const [row] = await preparedQuery<SessionInfo>(
       this.ds,
       'booking.session-info',
@@ -244,9 +258,11 @@ export class BookingService {
               ${freeOnlineSpotsSql('s')} AS "freeOnline",
               s.queue_count AS "queueCount", s.max_queue_spots AS "maxQueueSpots",
               EXISTS (SELECT 1 FROM ticket_holds h WHERE h.session_id = s.id AND (h.token = $2 OR h.expires_at <= now())) AS uncertain,
-              ${RefusalLimiter.checkSql('$3')} AS "retryAfter"
+              ${RefusalLimiter.checkSql('$3')} AS "retryAfter",
+              ${blacklistedNowSql('$4')} AS blacklisted,
+              (SELECT json_agg(p) FROM (${peopleAlreadyInSql('$1', '$4::text[]', '$5::text[]')}) p) AS existing
          FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
-      [sessionId, token, refusalKeys],
+      [sessionId, token, refusalKeys, attendees.map((a) => a.email), attendees.map((a) => a.userTaxId)],
     );
     if (!row) throw refusal(404, 'SESSION_NOT_FOUND', b.sessionNotFound);
     return row;
@@ -254,12 +270,16 @@ export class BookingService {
 
   /** 403 BLACKLISTED naming the blocked attendees. The public answer carries no date or reason (the person
    * gets them by e-mail); staff registering someone are told until when. */
-  private throwBlacklisted(attendees: Attendee[], blocked: Map<string, { expiresAt: Date }>, withDate: boolean): never {
+  private throwBlacklisted(
+    attendees: Attendee[],
+    blocked: Map<string, { expiresAt: Date } | null>,
+    withDate: boolean,
+  ): never {
     const attendeeErrors: Record<string, string[]> = {};
     attendees.forEach((attendee, index) => {
-      const entry = blocked.get(attendee.email);
-      if (!entry) return;
-      const date = new Date(entry.expiresAt).toLocaleDateString('es-ES', { timeZone: 'Europe/Madrid' });
+      if (!blocked.has(attendee.email)) return;
+      const expiresAt = blocked.get(attendee.email)?.expiresAt;
+      const date = expiresAt ? new Date(expiresAt).toLocaleDateString('es-ES', { timeZone: 'Europe/Madrid' }) : '';
       attendeeErrors[index] = [withDate ? b.blacklistedUntil.replace('{date}', date) : b.blacklisted];
     });
     const first = Object.values(attendeeErrors)[0][0];

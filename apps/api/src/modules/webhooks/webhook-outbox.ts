@@ -60,6 +60,20 @@ export function newRegistrationWebhooksSql(rows: string, session: string, type: 
   );
 }
 
+/** The deliveries of a session event (session.full, session.waitinglist.full): `sessions` a table or CTE with the
+ * columns of event_sessions as the change left them (for the booking engine's one-statement registration, the
+ * gate's RETURNING), `where` a condition over it (alias s), `type` the event type. Answers one row per delivery. */
+export function sessionEventWebhooksSql(sessions: string, type: string, where: string): string {
+  return deliveriesSql(
+    `SELECT NULL::int AS registration_id, s.id AS session_id,
+            jsonb_build_object('event', ${EVENT_JSON}, 'session', ${SESSION_JSON} ||
+              jsonb_build_object('onlineRegistered', s.online_registered, 'reservedRegistered', s.reserved_registered,
+                                 'queueCount', s.queue_count)) AS data
+       FROM ${sessions} s JOIN events e ON e.id = s.event_id WHERE ${where}`,
+    type,
+  );
+}
+
 /** The webhook outbox: the only writer of `webhook_deliveries` (docs/domain.md, "Webhooks"). Records one delivery per
  * event and active subscribed webhook in the caller's transaction (they exist if and only if the change commits);
  * WebhookDeliveryService kicks the sender after that commit (a TypeORM subscriber) and delivers them. With no
@@ -156,17 +170,10 @@ export class WebhookOutbox {
     sessionId: number,
   ): Promise<void> {
     if (!this.maybeActive()) return;
-    const rows: unknown[] = await m.query(
-      deliveriesSql(
-        `SELECT NULL::int AS registration_id, s.id AS session_id,
-                jsonb_build_object('event', ${EVENT_JSON}, 'session', ${SESSION_JSON} ||
-                  jsonb_build_object('onlineRegistered', s.online_registered, 'reservedRegistered', s.reserved_registered,
-                                     'queueCount', s.queue_count)) AS data
-           FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $2`,
-        '$1',
-      ),
-      [type, sessionId],
-    );
+    const rows: unknown[] = await m.query(sessionEventWebhooksSql('event_sessions', '$1', 's.id = $2'), [
+      type,
+      sessionId,
+    ]);
     this.noteRecorded(m, rows.length);
   }
 
