@@ -56,7 +56,7 @@ const SESSION_JSON = `jsonb_build_object('id', s.id, 'startsAt', ${iso('s.starts
 // deliveries (session.full when the last seat went). The gate matching nothing writes nothing and answers no row.
 const AT_ONCE = {
   name: 'ref.at-once',
-  text: `WITH h AS MATERIALIZED (SELECT id, spots FROM ticket_holds WHERE session_id = $1 AND token = $2 FOR UPDATE),
+  text: `WITH h AS MATERIALIZED (SELECT id, spots FROM ticket_holds WHERE session_id = $1 AND token = $2 AND expires_at > now() FOR UPDATE),
               released AS (SELECT coalesce(sum(spots), 0)::int AS spots FROM h),
               u AS (UPDATE event_sessions s
                        SET held_spots = s.held_spots - released.spots, online_registered = s.online_registered + $3

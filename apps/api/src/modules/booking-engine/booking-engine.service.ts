@@ -302,8 +302,10 @@ export class BookingEngine {
   }
 
   /** A public registration's common case in one statement, so one round trip (outside a transaction it is its own
-   * implicit one): the caller's hold rows are locked, the gate takes the seats on the counter if they all fit and
-   * gives the hold's spots back, the hold is deleted, and only then, from the gate's RETURNING, the rows are
+   * implicit one): the caller's unexpired hold rows are locked (an expired one is left to the reclaim under the
+   * session's lock, which holds the session row and waits for hold rows: locking it here could deadlock; it takes
+   * room until reclaimed, and the locked way reclaims it), the gate takes the seats on the counter if they all fit
+   * and gives the hold's spots back, the hold is deleted, and only then, from the gate's RETURNING, the rows are
    * inserted with their consents, their Registration e-mails and their webhook deliveries (session.full too when
    * they took the last online seat). When the gate matches nothing, nothing is written and the answer is null:
    * the caller goes the locked way (placePublicLocked). A duplicate person fails the whole statement on the unique
@@ -318,7 +320,7 @@ export class BookingEngine {
     const rows = await preparedQuery<{ id: number; hooks: number }>(
       db,
       'booking.at-once',
-      `WITH h AS MATERIALIZED (SELECT id, spots FROM ticket_holds WHERE session_id = $1 AND token = $2 FOR UPDATE),
+      `WITH h AS MATERIALIZED (SELECT id, spots FROM ticket_holds WHERE session_id = $1 AND token = $2 AND expires_at > now() FOR UPDATE),
             released AS (SELECT coalesce(sum(spots), 0)::int AS spots FROM h),
             u AS (
               UPDATE event_sessions s
