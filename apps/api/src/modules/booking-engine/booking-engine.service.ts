@@ -254,16 +254,7 @@ export class BookingEngine {
     const rows = await preparedQuery<{ id: number; hooks: number }>(
       m,
       'booking.insert',
-      `WITH r AS (
-         INSERT INTO registrations (session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position)
-         SELECT $1, $2, a.first_name, a.last_name, a.email, a.user_tax_id, a.telephone_number, $3, $4, $5
-           FROM unnest($6::text[], $7::text[], $8::text[], $9::text[], $10::text[]) WITH ORDINALITY
-                AS a(first_name, last_name, email, user_tax_id, telephone_number, n)
-          ORDER BY a.n
-         RETURNING id, email, first_name, last_name, user_tax_id),
-       c AS (
-         INSERT INTO consents (registration_id, email, consent_type, is_consented, ip_address)
-         SELECT id, email, 'PrivacyPolicy', true, $11 FROM r),
+      `WITH ${registrationRowsSql({ session: '$1', state: '$2', usesReserved: '$3', source: '$4', queuePosition: '$5', people: 6, ip: '$11' })},
        e AS (
          ${newRegistrationEmailsSql('r', '$1', '$12', '$5')}),
        w AS (
@@ -330,16 +321,7 @@ export class BookingEngine {
                  AND ${fitsOnlineSql('s', '- released.spots + $3')}
               RETURNING s.*, s.online_registered >= ${onlineCapacitySql('s')} AS filled),
             d AS (DELETE FROM ticket_holds WHERE id IN (SELECT id FROM h) AND EXISTS (SELECT 1 FROM u)),
-            r AS (
-              INSERT INTO registrations (session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position)
-              SELECT u.id, $4, a.first_name, a.last_name, a.email, a.user_tax_id, a.telephone_number, false, $10, NULL
-                FROM u CROSS JOIN unnest($5::text[], $6::text[], $7::text[], $8::text[], $9::text[]) WITH ORDINALITY
-                     AS a(first_name, last_name, email, user_tax_id, telephone_number, n)
-               ORDER BY a.n
-              RETURNING id, email, first_name, last_name, user_tax_id),
-            c AS (
-              INSERT INTO consents (registration_id, email, consent_type, is_consented, ip_address)
-              SELECT id, email, 'PrivacyPolicy', true, $11 FROM r),
+            ${registrationRowsSql({ session: 'u.id', state: '$4', usesReserved: 'false', source: '$10', queuePosition: 'NULL', people: 5, ip: '$11', after: 'u' })},
             e AS (
               ${newRegistrationEmailsSql('r', '$1', '$12', 'NULL')}),
             w AS (
@@ -666,4 +648,32 @@ export class BookingEngine {
     ]);
     return true;
   }
+}
+
+/** The CTEs `r`, the people's registration rows in the order given, and `c`, their privacy-policy consents: the one
+ * way both placements write them. The options are SQL: the session's id, the state, uses_reserved_spot, source and
+ * queue_position; `people` the number of the first of five text-array parameters (first names, last names,
+ * e-mails, tax IDs, phones); `ip` the consent's address; `after` a relation the rows hang on (the gate's
+ * RETURNING: no row there, no registration). */
+function registrationRowsSql(o: {
+  session: string;
+  state: string;
+  usesReserved: string;
+  source: string;
+  queuePosition: string;
+  people: number;
+  ip: string;
+  after?: string;
+}): string {
+  const arrays = [0, 1, 2, 3, 4].map((i) => `$${o.people + i}::text[]`).join(', ');
+  return `r AS (
+      INSERT INTO registrations (session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position)
+      SELECT ${o.session}, ${o.state}, a.first_name, a.last_name, a.email, a.user_tax_id, a.telephone_number, ${o.usesReserved}, ${o.source}, ${o.queuePosition}
+        FROM ${o.after ? `${o.after} CROSS JOIN ` : ''}unnest(${arrays}) WITH ORDINALITY
+             AS a(first_name, last_name, email, user_tax_id, telephone_number, n)
+       ORDER BY a.n
+      RETURNING id, email, first_name, last_name, user_tax_id),
+    c AS (
+      INSERT INTO consents (registration_id, email, consent_type, is_consented, ip_address)
+      SELECT id, email, 'PrivacyPolicy', true, ${o.ip} FROM r)`;
 }
