@@ -35,11 +35,16 @@ export interface ActiveBlacklistEntry {
   reason: BlacklistReason;
 }
 
+/** The entries of blacklist_entries that block one of these normalised e-mails (a text[] parameter) now. */
+function activeEntriesSql(param: string): string {
+  return `email = ANY(${param}::text[]) AND expires_at > now()`;
+}
+
 /** A scalar subquery for a SELECT list: which of these normalised e-mails (a text[] parameter) are blacklisted now
  * (an active entry, as activeEntryFor reads them), as a text[]; null when none. For the booking engine's one read
  * before a public registration, which needs no date or reason. */
 export function blacklistedNowSql(param: string): string {
-  return `(SELECT array_agg(DISTINCT b.email) FROM blacklist_entries b WHERE b.email = ANY(${param}::text[]) AND b.expires_at > now())`;
+  return `(SELECT array_agg(DISTINCT email) FROM blacklist_entries WHERE ${activeEntriesSql(param)})`;
 }
 
 /** An entry as read: the contract's fields, with the two instants still dates. */
@@ -270,7 +275,7 @@ export class BlacklistService {
     const rows: { email: string; expiresAt: Date; reason: BlacklistReason }[] = await db.query(
       `SELECT DISTINCT ON (email) email, expires_at AS "expiresAt", reason
          FROM blacklist_entries
-        WHERE email = ANY($1::text[]) AND expires_at > now()
+        WHERE ${activeEntriesSql('$1')}
         ORDER BY email, expires_at DESC, id DESC`,
       [normalized],
     );
