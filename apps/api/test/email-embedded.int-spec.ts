@@ -21,7 +21,7 @@ describe('E-mail delivery in embedded mode', () => {
     });
     ds = app.running.app.get(DataSource);
     await useSmtp(app, await app.adminToken(), smtp);
-  }, 60_000);
+  }, 180_000); // PGlite boots, migrates and seeds in ~25 s alone, several times that on a busy machine.
   afterAll(async () => {
     await app?.close();
     await smtp?.stop();

@@ -14,7 +14,7 @@ describe('Embedded mode (PGlite in DATA_DIR, in-process jobs)', () => {
 
   beforeAll(async () => {
     app = await TestApp.start({ env: EMBEDDED, dataDir });
-  }, 60_000);
+  }, 180_000); // PGlite boots, migrates and seeds in ~25 s alone, several times that on a busy machine.
   afterAll(async () => {
     await app?.close();
     rmSync(dataDir, { recursive: true, force: true });

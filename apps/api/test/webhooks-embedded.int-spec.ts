@@ -19,7 +19,7 @@ describe('Webhooks in embedded mode', () => {
       dataDir,
     });
     ds = app.running.app.get(DataSource);
-  }, 60_000);
+  }, 180_000); // PGlite boots, migrates and seeds in ~25 s alone, several times that on a busy machine.
   afterAll(async () => {
     await app?.close();
     await receiver?.stop();

@@ -1,5 +1,5 @@
 /** PostgreSQL error codes the services turn into Spanish 409s. */
-function pgCode(error: unknown): string | undefined {
+export function pgCode(error: unknown): string | undefined {
   const candidate = error as { code?: unknown; driverError?: { code?: unknown } };
   const code = candidate?.driverError?.code ?? candidate?.code;
   return typeof code === 'string' ? code : undefined;

@@ -7,6 +7,7 @@ import { AppError } from '../../common/app-error';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobHandler } from '../../queue/job-handler.decorator';
+import { BookingBatches } from '../booking-engine/booking-batches';
 import { BookingEngine, Hold } from '../booking-engine/booking-engine.service';
 import { bookingStateProblem, freeOnlineSpotsSql } from '../booking-engine/booking-rules';
 
@@ -34,6 +35,7 @@ export class HoldsService implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly scheduler: SchedulerRegistry,
     private readonly engine: BookingEngine,
+    private readonly batches: BookingBatches,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -46,14 +48,15 @@ export class HoldsService implements OnApplicationBootstrap {
 
   /** Holds `spots` for the visitor's token for TicketHoldDurationMinutes. A token has one hold per session: a
    * new request replaces it. Granted only if the spots are free; otherwise nothing changes. Touches PostgreSQL
-   * only: no job is queued per hold, the sweep deletes it once expired (docs/domain.md, "Redis away"). */
+   * only: no job is queued per hold, the sweep deletes it once expired (docs/domain.md, "Redis away"). A first hold
+   * is decided with the others of the session arriving meanwhile (BookingBatches). */
   async hold(sessionId: number, token: string, spots: number): Promise<TicketHoldResponse> {
     const held =
-      (await this.engine.firstHold(sessionId, token, spots)) ?? (await this.holdCarefully(sessionId, token, spots));
+      (await this.batches.firstHold(sessionId, token, spots)) ?? (await this.holdCarefully(sessionId, token, spots));
     return { success: true, message: b.holdGranted, expiresAt: held.expiresAt.toISOString() };
   }
 
-  /** Whatever the engine's one-statement first hold (BookingEngine.firstHold) left: a replacement, a refusal, a
+  /** Whatever the one-statement first hold (BookingBatches.firstHold) left: a replacement, a refusal, a
    * race of the token with itself, expired holds in the way. */
   private async holdCarefully(sessionId: number, token: string, spots: number): Promise<Hold> {
     const info = await this.holdState(sessionId, token);

@@ -13,6 +13,7 @@ import { AppError } from '../../common/app-error';
 import { isUniqueViolation } from '../../database/pg-errors';
 import { preparedQuery } from '../../database/prepared';
 import { BlacklistService, blacklistedNowSql } from '../blacklist/blacklist.service';
+import { BookingBatches } from '../booking-engine/booking-batches';
 import { BookingEngine, peopleAlreadyInSql } from '../booking-engine/booking-engine.service';
 import { BookingRefusal, allocate, bookingStateProblem, freeOnlineSpotsSql } from '../booking-engine/booking-rules';
 import { EmailOutbox } from '../email/email-outbox';
@@ -61,6 +62,7 @@ export class BookingService {
     private readonly emailOutbox: EmailOutbox,
     private readonly limiter: RefusalLimiter,
     private readonly engine: BookingEngine,
+    private readonly batches: BookingBatches,
   ) {}
 
   /** Public registration of one or two attendees, all or nothing. Attendee by attendee: a spot from the
@@ -111,8 +113,9 @@ export class BookingService {
 
     const placed = await this.withDuplicateGuard(sessionId, attendees, async () => {
       if (!session.blacklisted?.length) {
-        // The common case: one statement, committed on its own, or nothing written and the locked way.
-        const ids = await this.engine.placePublicAtOnce(this.ds, sessionId, attendees, token, ip);
+        // The common case: one statement (with the session's other registrations arriving meanwhile), committed on
+        // its own, or nothing written and the locked way.
+        const ids = await this.batches.placePublic(sessionId, attendees, token, ip);
         if (ids) return ids.map((id) => ({ id, queuePosition: null }));
         return this.ds.transaction((m) => this.allocatePublic(m, sessionId, attendees, token, ip));
       }

@@ -1,0 +1,154 @@
+import { attendee, createSession, invariantProblems, TestApp } from '@evreg/testing';
+import { BookingBatches } from '../src/modules/booking-engine/booking-batches';
+import { HoldsService } from '../src/modules/holds/holds.service';
+import { BookingService } from '../src/modules/registrations/booking.service';
+
+/** Bookings of one session arriving together are decided together (docs/domain.md, "Bookings decided together"):
+ * requests made in the same turn of the event loop share one statement, so one transaction, whose timestamp they all
+ * carry. Each must still get exactly the answer it would get alone. */
+describe('Bookings decided together', () => {
+  let app: TestApp;
+  let holds: HoldsService;
+  let booking: BookingService;
+  let batches: BookingBatches;
+
+  beforeAll(async () => {
+    app = await TestApp.start();
+    holds = app.running.app.get(HoldsService);
+    booking = app.running.app.get(BookingService);
+    batches = app.running.app.get(BookingBatches);
+  }, 60_000);
+  afterAll(() => app?.close());
+
+  const settle = <T>(work: Promise<T>[]) => Promise.allSettled(work);
+  const codeOf = (r: PromiseSettledResult<unknown>) =>
+    r.status === 'rejected' ? (r.reason as { code?: string }).code : 'OK';
+
+  it('40 first holds at once on 25 seats: the first that fit are granted in one transaction, the rest refused', async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 25, maxQueueSpots: 0 });
+    // Two spots for every fifth visitor: 8 × 2 + 32 × 1 = 48 spots asked for 25 seats.
+    const spots = (i: number) => (i % 5 === 0 ? 2 : 1);
+    const results = await settle(Array.from({ length: 40 }, (_, i) => holds.hold(sessionId, `lote-${i}`, spots(i))));
+    expect(results.filter((r) => !['OK', 'NO_SPOTS'].includes(codeOf(r)!))).toEqual([]);
+    const rows = await app.sql(`SELECT token, spots, expires_at FROM ticket_holds WHERE session_id = $1`, [sessionId]);
+    expect(rows.reduce((sum, r) => sum + r.spots, 0)).toBe(25);
+    const granted = results.flatMap((r, i) => (r.status === 'fulfilled' ? [`lote-${i}`] : []));
+    expect(rows.map((r) => r.token).sort()).toEqual([...granted].sort());
+    // Visitors 0-19 ask 24 spots; visitor 20's two don't fit, which ends the batch's admissions. The careful way
+    // then gives the one seat left to one of the later one-spot visitors, in a transaction of its own.
+    expect(granted.slice(0, 20)).toEqual(Array.from({ length: 20 }, (_, i) => `lote-${i}`));
+    expect(granted.slice(20)).toHaveLength(1);
+    expect(spots(Number(granted[20].slice(5)))).toBe(1);
+    const together = new Set(rows.map((r) => new Date(r.expires_at).getTime()));
+    expect(together.size).toBe(2);
+    expect(await invariantProblems(app, sessionId)).toEqual([]);
+  });
+
+  it('a token twice in one batch keeps one hold, with the later request', async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 10 });
+    const results = await settle([
+      holds.hold(sessionId, 'doble', 1),
+      holds.hold(sessionId, 'otro', 1),
+      holds.hold(sessionId, 'doble', 2),
+    ]);
+    expect(results.map(codeOf)).toEqual(['OK', 'OK', 'OK']);
+    expect(
+      await app.sql(`SELECT token, spots FROM ticket_holds WHERE session_id = $1 ORDER BY token`, [sessionId]),
+    ).toEqual([
+      { token: 'doble', spots: 2 },
+      { token: 'otro', spots: 1 },
+    ]);
+    expect(await invariantProblems(app, sessionId)).toEqual([]);
+  });
+
+  /** The person as the booking service passes it on once validated. */
+  const person = (n: number) => {
+    const a = attendee(n);
+    return {
+      firstName: a.firstName,
+      lastName: a.lastName,
+      email: a.email,
+      userTaxId: a.userTaxId,
+      telephoneNumber: null,
+    };
+  };
+
+  it('30 registrations at once on their holds: one transaction seats them all, with their e-mails and consents', async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 40, maxQueueSpots: 5 });
+    const people = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? [100 + i * 2, 101 + i * 2] : [100 + i * 2]));
+    for (const [i, p] of people.entries()) await holds.hold(sessionId, `inscripcion-${i}`, p.length);
+    expect(await invariantProblems(app, sessionId)).toEqual([]);
+    const results = await Promise.all(
+      people.map((p, i) => batches.placePublic(sessionId, p.map(person), `inscripcion-${i}`, `10.0.0.${i}`)),
+    );
+    const rows = await app.sql(
+      `SELECT r.id, r.email, r.created_at, c.ip_address, m.email_type
+         FROM registrations r JOIN consents c ON c.registration_id = r.id JOIN email_messages m ON m.registration_id = r.id
+        WHERE r.session_id = $1 AND r.state = 0`,
+      [sessionId],
+    );
+    expect(rows).toHaveLength(40);
+    expect(new Set(rows.map((r) => new Date(r.created_at).getTime())).size).toBe(1);
+    // Each request got its own rows, in its order; its consents carry its own address.
+    results.forEach((ids, i) => {
+      const mine = ids!.map((id) => rows.find((row) => row.id === id));
+      expect(mine.map((row) => [row.email, row.ip_address, row.email_type])).toEqual(
+        people[i].map((n) => [person(n).email, `10.0.0.${i}`, 'Registration']),
+      );
+    });
+    // Every hold was given back with its registration.
+    expect(await app.sql(`SELECT count(*)::int AS n FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([
+      { n: 0 },
+    ]);
+    expect(await invariantProblems(app, sessionId)).toEqual([]);
+  });
+
+  it('more than fit on the counter: the batch seats the first that fit, the rest are left to the locked way', async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 6, maxQueueSpots: 5 });
+    // One visitor holds 2 of the 6 seats and registers with the others; 3 without a hold fit beside them.
+    await holds.hold(sessionId, 'con-reserva', 2);
+    const results = await Promise.all([
+      batches.placePublic(sessionId, [person(700)], 'sin-1', null),
+      batches.placePublic(sessionId, [person(701), person(702)], 'con-reserva', null),
+      batches.placePublic(sessionId, [person(703), person(704)], 'sin-2', null),
+      batches.placePublic(sessionId, [person(705), person(706)], 'sin-3', null),
+      batches.placePublic(sessionId, [person(707)], 'sin-4', null),
+    ]);
+    // 4 seats free beside the hold: 1, then 2 on its own hold, then 2 fit; 'sin-3' needs 2 more and doesn't, which
+    // ends the batch's admissions, so 'sin-4' is left to the locked way too although one seat is free.
+    expect(results.map((ids) => ids?.length ?? null)).toEqual([1, 2, 2, null, null]);
+    const [s] = await app.sql(`SELECT online_registered, held_spots FROM event_sessions WHERE id = $1`, [sessionId]);
+    expect(s).toEqual({ online_registered: 5, held_spots: 0 });
+    expect(await invariantProblems(app, sessionId)).toEqual([]);
+  });
+
+  it('a person twice in one batch: the batch is replayed one by one, in order; only the later request fails', async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 10 });
+    const results = await Promise.allSettled(
+      [800, 801, 800, 802].map((n, i) => batches.placePublic(sessionId, [person(n)], `dup-${i}`, null)),
+    );
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((results[2] as PromiseRejectedResult).reason).toMatchObject({ code: '23505' });
+    expect(await invariantProblems(app, sessionId)).toEqual([]);
+  });
+
+  it('at the edge of capacity the batch seats who fits; the rest go the locked way and queue or are refused', async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 5, maxQueueSpots: 3 });
+    const results = await settle(
+      Array.from({ length: 10 }, (_, i) =>
+        booking.registerPublic(sessionId, [attendee(600 + i)] as never, `borde-${i}`, null),
+      ),
+    );
+    const answers = results.map((r) =>
+      r.status === 'fulfilled'
+        ? (r.value as { results: { queued: boolean }[] }).results[0].queued
+          ? 'Q'
+          : 'S'
+        : codeOf(r),
+    );
+    expect(answers.filter((a) => a === 'S')).toHaveLength(5);
+    expect(answers.filter((a) => a === 'Q')).toHaveLength(3);
+    expect(answers.filter((a) => a === 'FULL')).toHaveLength(2);
+    expect(await invariantProblems(app, sessionId)).toEqual([]);
+  });
+});
