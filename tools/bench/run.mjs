@@ -15,7 +15,7 @@
 // reading the booking page's two calls (the event, its sessions) for 10 s, without and with If-None-Match, against
 // the reference server's bare reads and the product (`--only reads` for that part alone).
 import { fork, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -174,13 +174,19 @@ for (const workload of WORKLOADS) {
     const sessionId = await seedSession(db, workload);
     const children = await server.start(db);
     try {
+      const cpuBefore = { server: serverCpuSeconds(children), db: postgresCpuSeconds() };
       const result = await runCrowd({ ports: server.ports, sessionId, visitors: workload.visitors, concurrency });
+      const completed = result.seated + result.queued;
+      const serverMs = ((serverCpuSeconds(children) - cpuBefore.server) / completed) * 1e3;
+      const dbMs = ((postgresCpuSeconds() - cpuBefore.db) / completed) * 1e3;
       const check = await checkInvariants(db, { sessionId, ...workload, result });
       failed ||= !check.ok;
       rows.push({
         workload,
         server: server.name,
-        bookings: (result.seated + result.queued) / result.seconds,
+        bookings: completed / result.seconds,
+        serverMs,
+        dbMs,
         visitors: workload.visitors / result.seconds,
         hold: result.hold.p99,
         register: result.register.p99,
@@ -200,13 +206,14 @@ for (const workload of WORKLOADS) {
 const reference = (w) => rows.find((r) => r.workload === w && r.server === 'referencia');
 if (rows.length) {
   console.log(
-    '\n| carga | servidor | reservas completadas/s | visitantes/s | p99 retener | p99 inscribir | CPU del generador | invariantes | / referencia | / pgbench |',
+    '\n| carga | servidor | reservas completadas/s | visitantes/s | p99 retener | p99 inscribir | CPU del servidor por reserva | CPU de PostgreSQL por reserva | CPU del generador | invariantes | / referencia | / pgbench |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const ref = reference(r.workload);
     console.log(
       `| ${r.workload.label} | ${r.server} | ${r.bookings.toFixed(0)} | ${r.visitors.toFixed(0)} | ${fmt(r.hold)} | ${fmt(r.register)} | ` +
+        `${r.serverMs.toFixed(2)} ms | ${r.dbMs.toFixed(2)} ms | ` +
         `${r.loadCpu.toFixed(2)} núcleos | ${r.ok ? 'OK' : 'FALLO'} | ${(r.bookings / ref.bookings).toFixed(2)} | ${(r.bookings / ceiling).toFixed(2)} |`,
     );
   }
@@ -297,6 +304,25 @@ async function readsWorkload() {
     );
   }
   return bad;
+}
+
+/** CPU time (user + system) every PostgreSQL process of the machine has used so far, from /proc (backends come and
+ * go: a backend that exits during a run takes its share with it, so this errs low; it also counts whatever else
+ * the machine asks of the database meanwhile). */
+function postgresCpuSeconds() {
+  const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) / ticks;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
 }
 
 /** CPU time (user + system) the server processes have used so far, from /proc: what a request costs the server

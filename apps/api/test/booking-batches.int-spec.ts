@@ -2,6 +2,7 @@ import { attendee, createSession, invariantProblems, TestApp } from '@evreg/test
 import { BookingBatches } from '../src/modules/booking-engine/booking-batches';
 import { HoldsService } from '../src/modules/holds/holds.service';
 import { BookingService } from '../src/modules/registrations/booking.service';
+import { RefusalLimiter } from '../src/modules/registrations/refusal-limiter';
 
 /** Bookings of one session arriving together are decided together (docs/domain.md, "Bookings decided together"):
  * requests made in the same turn of the event loop share one statement, so one transaction, whose timestamp they all
@@ -149,6 +150,37 @@ describe('Bookings decided together', () => {
     expect(answers.filter((a) => a === 'S')).toHaveLength(5);
     expect(answers.filter((a) => a === 'Q')).toHaveLength(3);
     expect(answers.filter((a) => a === 'FULL')).toHaveLength(2);
+    expect(await invariantProblems(app, sessionId)).toEqual([]);
+  });
+
+  it('registrations read together: each request gets its own refusal or booking from the one shared read', async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 10 });
+    await booking.registerPublic(sessionId, [attendee(900)] as never, 'ya-dentro', '10.1.0.1');
+    await app.sql(
+      `INSERT INTO blacklist_entries (email, reason, expires_at) VALUES ($1, 0, now() + interval '1 day')`,
+      [attendee(902).email],
+    );
+    // The attempt's address, token and IP are over the refusal limit for the third request only.
+    const limited = app.running.app.get(RefusalLimiter).keys([attendee(903).email], 'limitado', '10.1.0.4');
+    for (const key of limited)
+      await app.sql(
+        `INSERT INTO public_refusal_counters (key_hash, window_start, refusals, max_refusals, blocked_until)
+         VALUES ($1, now(), 99, 5, now() + interval '1 minute')`,
+        [key.hash],
+      );
+    const results = await settle([
+      booking.registerPublic(sessionId, [attendee(901)] as never, 'nuevo', '10.1.0.2'),
+      booking.registerPublic(sessionId, [attendee(904), attendee(902)] as never, 'con-bloqueado', '10.1.0.3'),
+      booking.registerPublic(sessionId, [attendee(903)] as never, 'limitado', '10.1.0.4'),
+      booking.registerPublic(sessionId, [attendee(905), attendee(900)] as never, 'con-inscrito', '10.1.0.5'),
+      booking.registerPublic(sessionId, [attendee(906)] as never, 'otro-nuevo', '10.1.0.6'),
+    ]);
+    expect(results.map(codeOf)).toEqual(['OK', 'BLACKLISTED', 'TOO_MANY_REQUESTS', 'DUPLICATE_REGISTRATION', 'OK']);
+    // The refusals name the right attendee of their own request.
+    expect((results[1] as PromiseRejectedResult).reason.extra.attendeeErrors).toHaveProperty('1');
+    expect((results[3] as PromiseRejectedResult).reason.extra.attendeeErrors).toHaveProperty('1');
+    const emails = await app.sql(`SELECT email FROM registrations WHERE session_id = $1 ORDER BY email`, [sessionId]);
+    expect(emails.map((r) => r.email)).toEqual([900, 901, 906].map((n) => attendee(n).email));
     expect(await invariantProblems(app, sessionId)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { JobHandler } from '../../queue/job-handler.decorator';
 import { BookingBatches } from '../booking-engine/booking-batches';
 import { BookingEngine, Hold } from '../booking-engine/booking-engine.service';
+import { Coalescer } from '../booking-engine/coalescer';
 import { bookingStateProblem, freeOnlineSpotsSql } from '../booking-engine/booking-rules';
 
 declare module '../../queue/job-map' {
@@ -20,6 +21,16 @@ declare module '../../queue/job-map' {
 
 const b = MESSAGES.booking;
 
+interface HoldState {
+  eventStatus: number;
+  isRegistrationOpen: boolean;
+  started: boolean;
+  minutes: string | null;
+  free: number;
+  previous: number;
+  anyExpired: boolean;
+}
+
 function holdRefusal(statusCode: number, code: string, message: string): AppError {
   return new AppError(statusCode, code, message, undefined, { success: false, expiresAt: null });
 }
@@ -27,6 +38,9 @@ function holdRefusal(statusCode: number, code: string, message: string): AppErro
 @Injectable()
 export class HoldsService implements OnApplicationBootstrap {
   private readonly logger = new Logger(HoldsService.name);
+  private readonly states = new Coalescer<number, string, HoldState | null>((id, tokens) =>
+    this.readStates(id, tokens),
+  );
   /** The sweep under way, if any. */
   private sweep: Promise<void> | null = null;
 
@@ -81,26 +95,27 @@ export class HoldsService implements OnApplicationBootstrap {
   }
 
   /** The session as a hold decides on it; a 404 when it doesn't exist. */
-  private async holdState(sessionId: number, token: string) {
-    const [info]: {
-      eventStatus: number;
-      isRegistrationOpen: boolean;
-      started: boolean;
-      minutes: string | null;
-      free: number;
-      previous: number;
-      anyExpired: boolean;
-    }[] = await this.ds.query(
-      `SELECT e.status AS "eventStatus", s.is_registration_open AS "isRegistrationOpen", s.starts_at <= now() AS started,
-              (SELECT value FROM settings WHERE key = $2) AS minutes,
-              ${freeOnlineSpotsSql('s')} AS free,
-              coalesce((SELECT spots FROM ticket_holds WHERE session_id = s.id AND token = $3), 0) AS previous,
-              EXISTS (SELECT 1 FROM ticket_holds WHERE session_id = s.id AND expires_at <= now()) AS "anyExpired"
-         FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
-      [sessionId, SETTING_KEYS.ticketHoldDurationMinutes, token],
-    );
+  private async holdState(sessionId: number, token: string): Promise<HoldState> {
+    const info = await this.states.submit(sessionId, token);
     if (!info) throw holdRefusal(404, 'SESSION_NOT_FOUND', b.sessionNotFound);
     return info;
+  }
+
+  /** The state read of the careful way, one statement for the session's requests arriving together (a rush's
+   * refusals): one row per token, `previous` being that token's own hold. */
+  private async readStates(sessionId: number, tokens: string[]): Promise<(HoldState | null)[]> {
+    const rows: (HoldState & { token: string })[] = await this.ds.query(
+      `SELECT q.token, e.status AS "eventStatus", s.is_registration_open AS "isRegistrationOpen", s.starts_at <= now() AS started,
+              (SELECT value FROM settings WHERE key = $2) AS minutes,
+              ${freeOnlineSpotsSql('s')} AS free,
+              coalesce((SELECT spots FROM ticket_holds WHERE session_id = s.id AND token = q.token), 0) AS previous,
+              EXISTS (SELECT 1 FROM ticket_holds WHERE session_id = s.id AND expires_at <= now()) AS "anyExpired"
+         FROM unnest($3::text[]) AS q(token)
+         JOIN event_sessions s ON s.id = $1 JOIN events e ON e.id = s.event_id`,
+      [sessionId, SETTING_KEYS.ticketHoldDurationMinutes, [...new Set(tokens)]],
+    );
+    const byToken = new Map(rows.map(({ token, ...state }) => [token, state]));
+    return tokens.map((token) => byToken.get(token) ?? null);
   }
 
   /** Releases every hold of the token at once (the booking page's countdown reached zero, or it left). */

@@ -11,32 +11,14 @@ import {
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { isUniqueViolation } from '../../database/pg-errors';
-import { preparedQuery } from '../../database/prepared';
-import { BlacklistService, blacklistedNowSql } from '../blacklist/blacklist.service';
+import { BlacklistService } from '../blacklist/blacklist.service';
 import { BookingBatches } from '../booking-engine/booking-batches';
-import { BookingEngine, peopleAlreadyInSql } from '../booking-engine/booking-engine.service';
-import { BookingRefusal, allocate, bookingStateProblem, freeOnlineSpotsSql } from '../booking-engine/booking-rules';
+import { BookingEngine } from '../booking-engine/booking-engine.service';
+import { BookingRefusal, allocate, bookingStateProblem } from '../booking-engine/booking-rules';
 import { EmailOutbox } from '../email/email-outbox';
 import { Attendee, AttendeeInput, checkAttendee } from './attendee-rules';
 import { RefusalKey, RefusalLimiter, tooManyRefusals } from './refusal-limiter';
-
-interface SessionInfo {
-  id: number;
-  eventStatus: number;
-  isRegistrationOpen: boolean;
-  started: boolean;
-  freeOnline: number;
-  queueCount: number;
-  maxQueueSpots: number;
-  /** The caller holds spots here, or expired holds still take room in the counter: numbers may be better than they look. */
-  uncertain: boolean;
-  /** Seconds until the refusal limit of the attempt's address, token or IP lets it try again; null if none. */
-  retryAfter: number | null;
-  /** Which of the attendees' e-mails are blacklisted now; null when none. */
-  blacklisted: string[] | null;
-  /** The attendees already active or waiting in the session (by e-mail or tax ID); null when none. */
-  existing: { email: string; user_tax_id: string }[] | null;
-}
+import { InfoRequest, SessionInfo, SessionInfoReader } from './session-info';
 
 /** Refusals that say something about a person: counted per address, token and IP (RefusalLimiter). */
 const PERSON_REFUSALS = new Set(['BLACKLISTED', 'DUPLICATE_REGISTRATION']);
@@ -63,6 +45,7 @@ export class BookingService {
     private readonly limiter: RefusalLimiter,
     private readonly engine: BookingEngine,
     private readonly batches: BookingBatches,
+    private readonly info: SessionInfoReader,
   ) {}
 
   /** Public registration of one or two attendees, all or nothing. Attendee by attendee: a spot from the
@@ -97,12 +80,11 @@ export class BookingService {
   ): Promise<RegistrationResponse> {
     // One read, judged in the order the rules give: the session's state and room, the refusal limit of the
     // attempt's address, token and IP, the blacklist and the people already in, as columns of one statement.
-    const session = await this.sessionInfo(
-      sessionId,
+    const session = await this.sessionInfo(sessionId, {
       token,
-      keys.map((k) => k.hash),
-      attendees,
-    );
+      refusalKeys: keys.map((k) => k.hash),
+      people: attendees,
+    });
     if (session.retryAfter !== null) throw tooManyRefusals(session.retryAfter);
     const closed = bookingStateProblem(session);
     if (closed) throw refusal(closed.statusCode, closed.code, closed.message);
@@ -246,27 +228,9 @@ export class BookingService {
     return attendees;
   }
 
-  /** The one read before a registration: the session as a booking decides on it (a 404 when it doesn't exist), and
-   * for a public one the refusal limit of its keys, which attendees are blacklisted now and which are already in. */
-  private async sessionInfo(
-    sessionId: number,
-    token = '',
-    refusalKeys: string[] = [],
-    attendees: Attendee[] = [],
-  ): Promise<SessionInfo> {
-    const [row] = await preparedQuery<SessionInfo>(
-      this.ds,
-      'booking.session-info',
-      `SELECT s.id, e.status AS "eventStatus", s.is_registration_open AS "isRegistrationOpen", s.starts_at <= now() AS started,
-              ${freeOnlineSpotsSql('s')} AS "freeOnline",
-              s.queue_count AS "queueCount", s.max_queue_spots AS "maxQueueSpots",
-              EXISTS (SELECT 1 FROM ticket_holds h WHERE h.session_id = s.id AND (h.token = $2 OR h.expires_at <= now())) AS uncertain,
-              ${RefusalLimiter.checkSql('$3')} AS "retryAfter",
-              ${blacklistedNowSql('$4')} AS blacklisted,
-              (SELECT json_agg(p) FROM (${peopleAlreadyInSql('$1', '$4::text[]', '$5::text[]')}) p) AS existing
-         FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
-      [sessionId, token, refusalKeys, attendees.map((a) => a.email), attendees.map((a) => a.userTaxId)],
-    );
+  /** The one read before a registration (SessionInfoReader); a 404 when the session doesn't exist. */
+  private async sessionInfo(sessionId: number, request?: InfoRequest): Promise<SessionInfo> {
+    const row = await this.info.read(sessionId, request);
     if (!row) throw refusal(404, 'SESSION_NOT_FOUND', b.sessionNotFound);
     return row;
   }

@@ -7,11 +7,12 @@ import { CancellationService } from './cancellation.service';
 import { RefusalLimiter } from './refusal-limiter';
 import { RegistrationsAdminController } from './registrations-admin.controller';
 import { RegistrationsAdminService } from './registrations-admin.service';
+import { SessionInfoReader } from './session-info';
 
 @Module({
   imports: [BlacklistModule, BookingEngineModule],
   controllers: [BookingController, RegistrationsAdminController],
-  providers: [BookingService, CancellationService, RegistrationsAdminService, RefusalLimiter],
+  providers: [BookingService, CancellationService, RegistrationsAdminService, RefusalLimiter, SessionInfoReader],
   exports: [CancellationService],
 })
 export class RegistrationsModule {}
