@@ -356,10 +356,11 @@ export class BookingEngine {
   }
 
   /** A public registration the one statement could not seat (the edge of capacity, expired holds in the counter)
-   * or that must be judged inside a transaction: the session locked first, then the rows inserted (the unique
-   * indexes refuse a duplicate person there), the caller's hold deleted and given back, and the exact numbers
-   * decide: seat who fits and queue the rest (allocate), or refuse (the caller rolls back). Null when the session
-   * is gone. */
+   * or that must be judged inside a transaction: the session locked first (its expired holds reclaimed), the
+   * caller's hold deleted and given back, then the exact numbers decide: seat who fits and queue the rest
+   * (allocate), or refuse (the caller rolls back). The rows are then written in their final state with their
+   * messages (the unique indexes refuse a duplicate person there). Null when the session is gone. The same order
+   * of judgement as the read before it: the session's state, then room, then the people. */
   async placePublicLocked(
     m: EntityManager,
     sessionId: number,
@@ -369,37 +370,41 @@ export class BookingEngine {
   ): Promise<{ placed: Placed[] } | { refusal: BookingRefusal | 'FULL' } | null> {
     const session = await this.lockSession(m, sessionId);
     if (!session) return null;
-    const ids = await this.insertRegistrations(m, sessionId, attendees, { source: 'public', usesReserved: false, ip });
     await this.deleteHolds(m, session, `token = $2`, [token]);
     const closed = bookingStateProblem(session);
     if (closed) return { refusal: closed };
-    const allocation = allocate(ids.length, { ...session, freeOnline: freeOnlineSpots(session) });
+    const allocation = allocate(attendees.length, { ...session, freeOnline: freeOnlineSpots(session) });
     if (!allocation) return { refusal: 'FULL' };
-    return { placed: await this.seatOrQueue(m, session, ids, allocation) };
+    return { placed: await this.seatOrQueue(m, session, attendees, allocation, ip) };
   }
 
-  /** Under the session lock, applies an allocation to rows inserted active with their Registration e-mail. */
-  private async seatOrQueue(m: EntityManager, session: LockedSession, ids: number[], allocation: Allocation) {
-    const placed = ids.map((id, index) => ({ id, queuePosition: allocation.queuePositions[index] }));
+  /** Under the session lock, writes an allocation: the seated people's rows active with their Registration e-mail,
+   * then each queued one waiting at its position with its Queue e-mail (ids follow the attendees' order), and the
+   * counters. A few statements under the lock: the rush's waiting list goes this way. */
+  private async seatOrQueue(
+    m: EntityManager,
+    session: LockedSession,
+    attendees: NewAttendee[],
+    allocation: Allocation,
+    ip: string | null,
+  ): Promise<Placed[]> {
+    const placed: Placed[] = [];
+    const options = { source: 'public' as const, usesReserved: false, ip };
+    if (allocation.seated > 0) {
+      const ids = await this.insertRegistrations(m, session.id, attendees.slice(0, allocation.seated), options);
+      placed.push(...ids.map((id) => ({ id, queuePosition: null })));
+    }
+    for (let index = allocation.seated; index < attendees.length; index++) {
+      const queuePosition = allocation.queuePositions[index]!;
+      const [id] = await this.insertRegistrations(m, session.id, [attendees[index]], { ...options, queuePosition });
+      placed.push({ id, queuePosition });
+    }
     await m.query(
       `UPDATE event_sessions SET online_registered = online_registered + $2, queue_count = queue_count + $3 WHERE id = $1`,
       [session.id, allocation.seated, allocation.queued],
     );
     session.onlineRegistered += allocation.seated;
     session.queueCount += allocation.queued;
-    const queued = placed.filter((x): x is { id: number; queuePosition: number } => x.queuePosition !== null);
-    for (const p of queued) {
-      await m.query(`UPDATE registrations SET state = $3, queue_position = $2 WHERE id = $1`, [
-        p.id,
-        p.queuePosition,
-        Waiting,
-      ]);
-    }
-    for (const p of queued) await this.emailOutbox.recordQueuedInstead(m, p.id, p.queuePosition);
-    await this.webhookOutbox.recordQueuedInstead(
-      m,
-      queued.map((p) => p.id),
-    );
     await this.recordFilled(m, session, allocation.seated, allocation.queued);
     return placed;
   }

@@ -96,15 +96,6 @@ export class EmailOutbox {
     );
   }
 
-  /** A registration recorded with its Registration e-mail went to the waiting list in the same transaction:
-   * its e-mail becomes the Queue e-mail with the position. */
-  async recordQueuedInstead(m: EntityManager, registrationId: number, queuePosition: number): Promise<void> {
-    await m.query(
-      `UPDATE email_messages SET email_type = $3, data = jsonb_build_object('queuePosition', $2::int) WHERE registration_id = $1`,
-      [registrationId, queuePosition, 'Queue' satisfies EmailType],
-    );
-  }
-
   /** GDPR erasure: deletes the e-mails of these registrations, or those sent to this (normalised) address,
    * in the caller's transaction. Answers how many. */
   async erase(m: EntityManager, of: { registrationIds: number[] } | { address: string }): Promise<number> {

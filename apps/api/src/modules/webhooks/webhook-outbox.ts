@@ -36,8 +36,8 @@ function registrationDataSql(r: string, queuePosition: string): string {
 /** One delivery per event (`events`: a SELECT of registration_id, session_id, data) and active webhook subscribed to
  * `type`; each event gets one id shared by its deliveries (MATERIALIZED: generated once per event). Nothing is
  * computed when no active webhook wants the type (a one-time filter). Answers one row per delivery. */
-function deliveriesSql(events: string, type: string, before = ''): string {
-  return `WITH ${before ? `${before},` : ''} ev AS MATERIALIZED (
+function deliveriesSql(events: string, type: string): string {
+  return `WITH ev AS MATERIALIZED (
       SELECT x.registration_id, x.session_id, x.data, gen_random_uuid() AS event_id FROM (${events}) x
        WHERE EXISTS (SELECT 1 FROM webhooks WHERE is_active AND ${type}::text = ANY (events)))
     INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, registration_id, session_id, payload)
@@ -128,27 +128,10 @@ export class WebhookOutbox {
     await this.insertForRegistrations(m, type, registrationIds);
   }
 
-  /** Registrations recorded as created in this transaction went to the waiting list instead: their
-   * registration.created deliveries become registration.queued ones (with the position), in one statement. */
-  async recordQueuedInstead(m: EntityManager, registrationIds: number[]): Promise<void> {
-    if (!registrationIds.length) return;
-    if (this.recordedIn(m) > 0)
-      await this.insertForRegistrations(
-        m,
-        'registration.queued',
-        registrationIds,
-        `gone AS (DELETE FROM webhook_deliveries WHERE registration_id = ANY ($2::int[]) AND event_type = $3 AND status = 0)`,
-        ['registration.created' satisfies WebhookEventType],
-      );
-    else await this.record(m, 'registration.queued', registrationIds);
-  }
-
   private async insertForRegistrations(
     m: EntityManager,
     type: WebhookEventType,
     registrationIds: number[],
-    before = '',
-    params: unknown[] = [],
   ): Promise<void> {
     const rows: unknown[] = await m.query(
       deliveriesSql(
@@ -156,9 +139,8 @@ export class WebhookOutbox {
            FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id
           WHERE r.id = ANY ($2::int[])`,
         '$1',
-        before,
       ),
-      [type, registrationIds, ...params],
+      [type, registrationIds],
     );
     this.noteRecorded(m, rows.length);
   }
@@ -199,11 +181,6 @@ export class WebhookOutbox {
           ])
         : await m.query(`DELETE FROM webhook_deliveries WHERE registration_id = ANY ($1::int[])`, [of.registrationIds]);
     return deleted;
-  }
-
-  /** Deliveries recorded in the transaction of `m` so far. */
-  recordedIn(m: EntityManager): number {
-    return (m.queryRunner?.data[RECORDED] as number | undefined) ?? 0;
   }
 
   /** Takes (and clears) the count of deliveries recorded in the runner's transaction: for the commit subscriber. */
