@@ -1,10 +1,10 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { ConsoleLogger, Logger, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
@@ -82,7 +82,10 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
     limitJsonBodies(app.getHttpAdapter().getInstance());
     app.setGlobalPrefix('api');
     app.enableCors({ origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'], maxAge: 600 });
-    await app.register(helmet, {
+    // helmet's middleware, built once: @fastify/helmet built it again for every request, re-reading the whole
+    // policy each time (docs/performance.md, "The framework's cost per request"). Same headers, set on every
+    // answer from the first hook on, as the plugin did.
+    const securityHeaders = helmet({
       // The booking page is embedded in organisers' sites, so framing is allowed by default; the back office
       // refuses it (hook below).
       frameguard: false,
@@ -101,6 +104,12 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
         },
       },
     });
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .addHook('onRequest', (request, reply, done) =>
+        securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+      );
     app
       .getHttpAdapter()
       .getInstance()

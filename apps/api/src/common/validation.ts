@@ -1,6 +1,7 @@
-import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { MESSAGES } from '@evreg/contracts';
 import { AppError } from './app-error';
+import { acceptFlatBody } from './flat-body';
 
 /** Spanish defaults for constraints whose decorator carries no message of its own. Each names the field. */
 const SPANISH: Record<string, (field: string) => string> = {
@@ -126,7 +127,13 @@ class AppValidationPipe extends ValidationPipe {
     }
     const unstorable = unstorableFields(value, { integers: false, root: data });
     if (Object.keys(unstorable).length > 0) throw AppError.validation(unstorable);
-    const result: unknown = await super.transform(value, metadata);
+    // An ordinary body of a flat class is checked with the class's own validators, without the pipe's generic
+    // machinery; anything else, and every refusal, goes the whole way (docs/architecture.md, "A request").
+    const flat =
+      type === 'body' && metadata.metatype && this.toValidate(metadata)
+        ? acceptFlatBody(metadata.metatype, value)
+        : undefined;
+    const result: unknown = flat ?? (await super.transform(value, metadata));
     // Path ids have their own pipe (IdParam) with its own message.
     if (type === 'param') return result;
     const outOfRange = unstorableFields(result, { integers: true, root: data });
@@ -135,13 +142,16 @@ class AppValidationPipe extends ValidationPipe {
   }
 }
 
+/** The pipe's options, exported so the flat bodies' way can be tested against Nest's pipe with them. */
+export const VALIDATION_OPTIONS: ValidationPipeOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  transform: true,
+  stopAtFirstError: false,
+  validationError: { target: false, value: false },
+  exceptionFactory: (errors) => AppError.validation(validationErrorsToMap(errors)),
+};
+
 export function createValidationPipe(): ValidationPipe {
-  return new AppValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    stopAtFirstError: false,
-    validationError: { target: false, value: false },
-    exceptionFactory: (errors) => AppError.validation(validationErrorsToMap(errors)),
-  });
+  return new AppValidationPipe(VALIDATION_OPTIONS);
 }
