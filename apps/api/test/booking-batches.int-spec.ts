@@ -91,8 +91,9 @@ describe('Bookings decided together', () => {
     expect(rows).toHaveLength(40);
     expect(new Set(rows.map((r) => new Date(r.created_at).getTime())).size).toBe(1);
     // Each request got its own rows, in its order; its consents carry its own address.
-    results.forEach((ids, i) => {
-      const mine = ids!.map((id) => rows.find((row) => row.id === id));
+    results.forEach((placed, i) => {
+      expect(placed!.every((p) => p.queuePosition === null)).toBe(true);
+      const mine = placed!.map(({ id }) => rows.find((row) => row.id === id));
       expect(mine.map((row) => [row.email, row.ip_address, row.email_type])).toEqual(
         people[i].map((n) => [person(n).email, `10.0.0.${i}`, 'Registration']),
       );
@@ -121,6 +122,84 @@ describe('Bookings decided together', () => {
     const [s] = await app.sql(`SELECT online_registered, held_spots FROM event_sessions WHERE id = $1`, [sessionId]);
     expect(s).toEqual({ online_registered: 5, held_spots: 0 });
     expect(await invariantProblems(app, sessionId)).toEqual([]);
+  });
+
+  it('a full session: the batch queues who fits on the waiting list, in order, with their positions and Queue e-mails', async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 2, maxQueueSpots: 3 });
+    await batches.placePublic(sessionId, [person(1000), person(1001)], 'primeros', null);
+    const admin = await app.adminToken();
+    const hook = await app.request('POST', '/api/webhooks', {
+      token: admin,
+      body: { url: 'http://127.0.0.1:9/gancho', events: ['registration.queued', 'session.waitinglist.full'] },
+    });
+    expect(hook.status).toBe(201);
+    const results = await Promise.all([
+      batches.placePublic(sessionId, [person(1002)], 'espera-1', '10.2.0.1'),
+      batches.placePublic(sessionId, [person(1003), person(1004)], 'espera-2', '10.2.0.2'),
+      batches.placePublic(sessionId, [person(1005)], 'espera-3', null),
+      batches.placePublic(sessionId, [person(1006)], 'espera-4', null),
+    ]);
+    // Three waiting places: the first two requests take them; the third doesn't fit, which ends the batch's
+    // admissions (the locked way refuses it on exact numbers).
+    expect(results.map((placed) => placed?.map((p) => p.queuePosition) ?? null)).toEqual([[1], [2, 3], null, null]);
+    const rows = await app.sql(
+      `SELECT r.email, r.state, r.queue_position, m.email_type, m.data, c.ip_address
+         FROM registrations r JOIN email_messages m ON m.registration_id = r.id JOIN consents c ON c.registration_id = r.id
+        WHERE r.session_id = $1 AND r.queue_position IS NOT NULL ORDER BY r.queue_position`,
+      [sessionId],
+    );
+    expect(rows).toEqual(
+      [
+        [1002, 1, '10.2.0.1'],
+        [1003, 2, '10.2.0.2'],
+        [1004, 3, '10.2.0.2'],
+      ].map(([n, position, ip]) => ({
+        email: person(n as number).email,
+        state: 2,
+        queue_position: position,
+        email_type: 'Queue',
+        data: { queuePosition: position },
+        ip_address: ip,
+      })),
+    );
+    // Integrators are told of each queued person, with the position, and that the waiting list filled.
+    const deliveries = await app.sql(
+      `SELECT event_type, payload->'registration'->>'queuePosition' AS position FROM webhook_deliveries
+        WHERE session_id = $1 ORDER BY registration_id NULLS LAST`,
+      [sessionId],
+    );
+    expect(deliveries).toEqual([
+      { event_type: 'registration.queued', position: '1' },
+      { event_type: 'registration.queued', position: '2' },
+      { event_type: 'registration.queued', position: '3' },
+      { event_type: 'session.waitinglist.full', position: null },
+    ]);
+    await app.request('DELETE', `/api/webhooks/${hook.body.id}`, { token: admin });
+    expect(await invariantProblems(app, sessionId)).toEqual([]);
+  });
+
+  it('the batch queues nobody while an expired hold takes room, or when a pair meets the last seat', async () => {
+    // An expired hold counted on the counter: the locked way reclaims it and may seat, so the batch leaves it.
+    const expired = await createSession(app, { maxAttendees: 2, maxQueueSpots: 5 });
+    await batches.placePublic(expired.sessionId, [person(1100)], 'dentro', null);
+    await holds.hold(expired.sessionId, 'caducada', 1);
+    await app.sql(`UPDATE ticket_holds SET expires_at = now() - interval '1 second' WHERE token = 'caducada'`);
+    expect(
+      await Promise.all([
+        batches.placePublic(expired.sessionId, [person(1101)], 'a', null),
+        batches.placePublic(expired.sessionId, [person(1102)], 'b', null),
+      ]),
+    ).toEqual([null, null]);
+    // One seat left and a pair first: one of them would be seated, the other queued; that is the locked way's.
+    const edge = await createSession(app, { maxAttendees: 3, maxQueueSpots: 5 });
+    await batches.placePublic(edge.sessionId, [person(1200), person(1201)], 'dentro', null);
+    expect(
+      await Promise.all([
+        batches.placePublic(edge.sessionId, [person(1202), person(1203)], 'pareja', null),
+        batches.placePublic(edge.sessionId, [person(1204)], 'solo', null),
+      ]),
+    ).toEqual([null, null]);
+    for (const id of [expired.sessionId, edge.sessionId]) expect(await invariantProblems(app, id)).toEqual([]);
   });
 
   it('a person twice in one batch: the batch is replayed one by one, in order; only the later request fails', async () => {

@@ -6,7 +6,7 @@ import { pgCode } from '../../database/pg-errors';
 import { preparedQuery } from '../../database/prepared';
 import { newRegistrationEmailsSql } from '../email/email-outbox';
 import { WebhookOutbox, newRegistrationWebhooksSql, sessionEventWebhooksSql } from '../webhooks/webhook-outbox';
-import { BookingEngine, Hold, NewAttendee, registrationRowsSql } from './booking-engine.service';
+import { BookingEngine, Hold, NewAttendee, Placed, registrationRowsSql } from './booking-engine.service';
 import { onlineCapacitySql } from './booking-rules';
 import { Coalescer, Failed } from './coalescer';
 
@@ -24,8 +24,8 @@ interface PlaceRequest {
 /** The session row locked (after `after`, a condition that makes the earlier locks run first), with its free online
  * seats on the counter (held spots count until reclaimed). Its values are the row's latest, whatever committed
  * while the statement waited for the lock. */
-const lockedSessionSql = (extra: string) => `l AS MATERIALIZED (
-       SELECT s.id, ${onlineCapacitySql('s')} - s.online_registered - s.held_spots AS free
+const lockedSessionSql = (extra: string, columns = '') => `l AS MATERIALIZED (
+       SELECT s.id, ${onlineCapacitySql('s')} - s.online_registered - s.held_spots AS free ${columns}
          FROM event_sessions s
         WHERE s.id = $1 AND s.is_registration_open AND s.starts_at > now() ${extra}
           FOR NO KEY UPDATE OF s)`;
@@ -42,7 +42,7 @@ const lockedSessionSql = (extra: string) => `l AS MATERIALIZED (
 export class BookingBatches {
   private readonly logger = new Logger(BookingBatches.name);
   private readonly holds = new Coalescer<number, HoldRequest, Hold | null>((id, batch) => this.holdBatch(id, batch));
-  private readonly placements = new Coalescer<number, PlaceRequest, number[] | null>((id, batch) =>
+  private readonly placements = new Coalescer<number, PlaceRequest, Placed[] | null>((id, batch) =>
     this.placeBatch(id, batch),
   );
 
@@ -58,8 +58,9 @@ export class BookingBatches {
   }
 
   /** A public registration in the common case, decided with the others arriving meanwhile, committed on its own
-   * (BookingEngine.placePublicAtOnce outside a transaction): the rows' ids, or null for the locked way. */
-  placePublic(sessionId: number, attendees: NewAttendee[], token: string, ip: string | null): Promise<number[] | null> {
+   * (BookingEngine.placePublicAtOnce outside a transaction): its rows, seated or (in a batch that found the seats
+   * taken) queued, or null for the locked way. */
+  placePublic(sessionId: number, attendees: NewAttendee[], token: string, ip: string | null): Promise<Placed[] | null> {
     return this.placements.submit(sessionId, { attendees, token, ip });
   }
 
@@ -108,14 +109,32 @@ export class BookingBatches {
     return batch.map((r, i) => (firsts.has(i) ? (byToken.get(r.token) ?? null) : null));
   }
 
-  private async placeBatch(sessionId: number, batch: PlaceRequest[]): Promise<(number[] | null | Failed)[]> {
-    const one = (r: PlaceRequest) => this.engine.placePublicAtOnce(this.ds, sessionId, r.attendees, r.token, r.ip);
+  private async placeBatch(sessionId: number, batch: PlaceRequest[]): Promise<(Placed[] | null | Failed)[]> {
+    const one = async (r: PlaceRequest) => {
+      const ids = await this.engine.placePublicAtOnce(this.ds, sessionId, r.attendees, r.token, r.ip);
+      return ids && ids.map((id) => ({ id, queuePosition: null }));
+    };
     if (batch.length === 1) return [await one(batch[0])];
     // A token twice in one batch would give its hold back twice: its later requests go the locked way.
     const firsts = firstOfEachToken(batch);
     const requests = batch.filter((_, i) => firsts.has(i));
     const people = requests.flatMap((r, i) => r.attendees.map((a) => ({ ...a, request: i + 1, ip: r.ip })));
-    let rows: { id: number; email: string; hooks: number }[];
+    const ipOf = (rows: string) =>
+      `(SELECT p.ip FROM unnest($7::text[], $12::text[]) AS p(email, ip) WHERE p.email = ${rows}.email)`;
+    const rowsOf = (o: { rows: string; consents: string; state: string; queuePosition: string; admitted: string }) =>
+      registrationRowsSql({
+        session: 'u.id',
+        state: o.state,
+        usesReserved: 'false',
+        source: '$10',
+        queuePosition: o.queuePosition,
+        people: 5,
+        ip: ipOf(o.rows),
+        after: 'u',
+        requests: { array: '$11', admitted: o.admitted },
+        names: { rows: o.rows, consents: o.consents },
+      });
+    let rows: { id: number; email: string; queue_position: number | null; hooks: number }[];
     try {
       rows = await preparedQuery(
         this.ds,
@@ -126,42 +145,64 @@ export class BookingBatches {
                  WHERE t.session_id = $1 AND t.token = ANY($2::text[]) AND t.expires_at > now()
                  ORDER BY t.id
                    FOR UPDATE),
-              ${lockedSessionSql('AND (SELECT count(*) FROM h) >= 0')},
+              ${lockedSessionSql(
+                'AND (SELECT count(*) FROM h) >= 0',
+                `, s.max_queue_spots - s.queue_count AS "queueRoom", s.queue_count AS queued,
+                   NOT EXISTS (SELECT 1 FROM ticket_holds x WHERE x.session_id = s.id AND x.expires_at <= now()) AS exact`,
+              )},
               need AS (
                 SELECT q.n, q.token, q.seats, coalesce((SELECT sum(h.spots) FROM h WHERE h.token = q.token), 0)::int AS released
                   FROM q),
               f AS (SELECT need.*, sum(need.seats - need.released) OVER (ORDER BY need.n) AS running FROM need),
+              seat_end AS (SELECT coalesce(min(n), 2147483647) AS n FROM f WHERE f.running > (SELECT free FROM l)),
               ok AS MATERIALIZED (
-                SELECT f.* FROM f
-                 WHERE f.n < coalesce((SELECT min(n) FROM f WHERE f.running > (SELECT free FROM l)), 2147483647)
-                   AND EXISTS (SELECT 1 FROM l)),
+                SELECT f.* FROM f WHERE f.n < (SELECT n FROM seat_end) AND EXISTS (SELECT 1 FROM l)),
+              rest AS (
+                SELECT f.n, f.seats, f.released, sum(f.seats) OVER (ORDER BY f.n) AS waiting
+                  FROM f WHERE f.n >= (SELECT n FROM seat_end)),
+              queue_end AS (
+                SELECT coalesce(min(n), 2147483647) AS n FROM rest
+                 WHERE rest.released > 0 OR rest.waiting > (SELECT "queueRoom" FROM l)),
+              qok AS MATERIALIZED (
+                SELECT rest.* FROM rest, l
+                 WHERE rest.n < (SELECT n FROM queue_end) AND l.exact
+                   AND l.free = coalesce((SELECT running FROM ok ORDER BY n DESC LIMIT 1), 0)),
               u AS (
                 UPDATE event_sessions s
-                   SET held_spots = s.held_spots - (SELECT sum(released) FROM ok),
-                       online_registered = s.online_registered + (SELECT sum(seats) FROM ok)
-                 WHERE s.id = (SELECT id FROM l) AND EXISTS (SELECT 1 FROM ok)
-                RETURNING s.*, s.online_registered >= ${onlineCapacitySql('s')} AS filled),
+                   SET held_spots = s.held_spots - coalesce((SELECT sum(released) FROM ok), 0),
+                       online_registered = s.online_registered + coalesce((SELECT sum(seats) FROM ok), 0),
+                       queue_count = s.queue_count + coalesce((SELECT sum(seats) FROM qok), 0)
+                 WHERE s.id = (SELECT id FROM l) AND (EXISTS (SELECT 1 FROM ok) OR EXISTS (SELECT 1 FROM qok))
+                RETURNING s.*,
+                          EXISTS (SELECT 1 FROM ok) AND s.online_registered >= ${onlineCapacitySql('s')} AS filled,
+                          EXISTS (SELECT 1 FROM qok) AND s.queue_count >= s.max_queue_spots AS "queueFilled"),
               d AS (
                 DELETE FROM ticket_holds
                  WHERE id IN (SELECT h.id FROM h JOIN ok ON ok.token = h.token) AND EXISTS (SELECT 1 FROM u)),
-              ${registrationRowsSql({
-                session: 'u.id',
-                state: '$4',
-                usesReserved: 'false',
-                source: '$10',
-                queuePosition: 'NULL',
-                people: 5,
-                ip: '(SELECT p.ip FROM unnest($7::text[], $12::text[]) AS p(email, ip) WHERE p.email = r.email)',
-                after: 'u',
-                requests: { array: '$11', admitted: 'ok' },
+              ${rowsOf({ rows: 'r', consents: 'c', state: '$4', queuePosition: 'NULL::int', admitted: 'ok' })},
+              ${rowsOf({
+                rows: 'rq',
+                consents: 'cq',
+                state: '$16',
+                queuePosition: '(SELECT queued FROM l) + (row_number() OVER (ORDER BY a.n))::int',
+                admitted: 'qok',
               })},
               e AS (
                 ${newRegistrationEmailsSql('r', '$1', '$13', 'NULL')}),
+              eq AS (
+                ${newRegistrationEmailsSql('rq', '$1', '$17', 'rq.queue_position')}),
               w AS (
                 ${newRegistrationWebhooksSql('r', '$1', '$14', 'NULL')}),
+              wq AS (
+                ${newRegistrationWebhooksSql('rq', '$1', '$18', 'rq.queue_position')}),
               fw AS (
-                ${sessionEventWebhooksSql('u', '$15', 's.filled')})
-         SELECT id, email, (SELECT count(*)::int FROM w) + (SELECT count(*)::int FROM fw) AS hooks FROM r ORDER BY id`,
+                ${sessionEventWebhooksSql('u', '$15', 's.filled')}),
+              fq AS (
+                ${sessionEventWebhooksSql('u', '$19', 's."queueFilled"')})
+         SELECT x.id, x.email, x.queue_position,
+                (SELECT count(*)::int FROM w) + (SELECT count(*)::int FROM wq) + (SELECT count(*)::int FROM fw) + (SELECT count(*)::int FROM fq) AS hooks
+           FROM (SELECT id, email, queue_position FROM r UNION ALL SELECT id, email, queue_position FROM rq) x
+          ORDER BY x.id`,
         [
           sessionId,
           requests.map((r) => r.token),
@@ -178,6 +219,10 @@ export class BookingBatches {
           'Registration',
           'registration.created',
           'session.full',
+          REGISTRATION_STATE.Waiting,
+          'Queue',
+          'registration.queued',
+          'session.waitinglist.full',
         ],
       );
     } catch (error) {
@@ -186,10 +231,10 @@ export class BookingBatches {
     }
     if (rows.length && rows[0].hooks > 0) this.webhookOutbox.kick();
     // Every person of an admitted request has a row; the e-mails are unique among them (the unique index).
-    const ids = new Map(rows.map((row) => [row.email, row.id]));
+    const placed = new Map(rows.map((row) => [row.email, { id: row.id, queuePosition: row.queue_position }]));
     return batch.map((r, i) => {
-      if (!firsts.has(i) || !ids.has(r.attendees[0].email)) return null;
-      return r.attendees.map((a) => ids.get(a.email)!);
+      if (!firsts.has(i) || !placed.has(r.attendees[0].email)) return null;
+      return r.attendees.map((a) => placed.get(a.email)!);
     });
   }
 

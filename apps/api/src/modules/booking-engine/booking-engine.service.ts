@@ -657,10 +657,12 @@ export class BookingEngine {
 
 /** The CTEs `r`, the people's registration rows in the order given, and `c`, their privacy-policy consents: the one
  * way every placement writes them. The options are SQL: the session's id, the state, uses_reserved_spot, source and
- * queue_position; `people` the number of the first of five text-array parameters (first names, last names,
- * e-mails, tax IDs, phones); `ip` the consent's address (an expression over `r`); `after` a relation the rows hang on
- * (the gate's RETURNING: no row there, no registration); `requests`, for bookings decided together, an int-array
- * parameter giving each person's request (1-based) and the relation of the admitted ones (their column `n`). */
+ * queue_position (an expression over the person `a`, may be a window function); `people` the number of the first of
+ * five text-array parameters (first names, last names, e-mails, tax IDs, phones); `ip` the consent's address (an
+ * expression over the rows, by their CTE's name); `after` a relation the rows hang on (the gate's RETURNING: no row there, no
+ * registration); `requests`, for bookings decided together, an int-array parameter giving each person's request
+ * (1-based) and the relation of the admitted ones (their column `n`); `names` other names for the two CTEs, when a
+ * statement writes two sets of rows. */
 export function registrationRowsSql(o: {
   session: string;
   state: string;
@@ -671,18 +673,20 @@ export function registrationRowsSql(o: {
   ip: string;
   after?: string;
   requests?: { array: string; admitted: string };
+  names?: { rows: string; consents: string };
 }): string {
   const arrays = [0, 1, 2, 3, 4].map((i) => `$${o.people + i}::text[]`);
   if (o.requests) arrays.push(`${o.requests.array}::int[]`);
-  return `r AS (
+  const { rows, consents } = o.names ?? { rows: 'r', consents: 'c' };
+  return `${rows} AS (
       INSERT INTO registrations (session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position)
       SELECT ${o.session}, ${o.state}, a.first_name, a.last_name, a.email, a.user_tax_id, a.telephone_number, ${o.usesReserved}, ${o.source}, ${o.queuePosition}
         FROM ${o.after ? `${o.after} CROSS JOIN ` : ''}unnest(${arrays.join(', ')}) WITH ORDINALITY
              AS a(first_name, last_name, email, user_tax_id, telephone_number${o.requests ? ', request' : ''}, n)
        ${o.requests ? `WHERE a.request IN (SELECT n FROM ${o.requests.admitted})` : ''}
        ORDER BY a.n
-      RETURNING id, email, first_name, last_name, user_tax_id),
-    c AS (
+      RETURNING id, email, first_name, last_name, user_tax_id, queue_position),
+    ${consents} AS (
       INSERT INTO consents (registration_id, email, consent_type, is_consented, ip_address)
-      SELECT id, email, 'PrivacyPolicy', true, ${o.ip} FROM r)`;
+      SELECT id, email, 'PrivacyPolicy', true, ${o.ip} FROM ${rows})`;
 }

@@ -97,8 +97,8 @@ export class BookingService {
       if (!session.blacklisted?.length) {
         // The common case: one statement (with the session's other registrations arriving meanwhile), committed on
         // its own, or nothing written and the locked way.
-        const ids = await this.batches.placePublic(sessionId, attendees, token, ip);
-        if (ids) return ids.map((id) => ({ id, queuePosition: null }));
+        const placed = await this.batches.placePublic(sessionId, attendees, token, ip);
+        if (placed) return placed;
         return this.ds.transaction((m) => this.allocatePublic(m, sessionId, attendees, token, ip));
       }
       // The blacklist is judged last, once everything else has passed: the same steps inside a transaction, the
