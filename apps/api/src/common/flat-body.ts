@@ -1,5 +1,8 @@
 import { TransformationType } from 'class-transformer';
-import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
+// @ts-expect-error class-transformer ships its decorators' metadata store without a declaration (@nestjs/mapped-types
+// reads it from the same module); typed just below.
+import { defaultMetadataStorage as untypedStorage } from 'class-transformer/cjs/storage';
+import type { MetadataStorage } from 'class-transformer/types/MetadataStorage';
 import { getMetadataStorage, ValidationTypes, type ValidatorConstraintInterface } from 'class-validator';
 
 /** A body class's rules as class-validator would run them, read once from its own metadata. */
@@ -15,6 +18,8 @@ interface FlatRules {
 
 /** A DTO class, as the pipe's metadata gives it. */
 export type BodyClass = new () => object;
+
+const defaultMetadataStorage = untypedStorage as MetadataStorage;
 
 const compiled = new WeakMap<BodyClass, FlatRules | null>();
 
