@@ -310,14 +310,10 @@ async function readsWorkload() {
  * go: a backend that exits during a run takes its share with it, so this errs low; it also counts whatever else
  * the machine asks of the database meanwhile). */
 function postgresCpuSeconds() {
-  const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
   let total = 0;
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / ticks;
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuSecondsOf(pid);
     } catch {
       // The process ended between the listing and the read.
     }
@@ -328,12 +324,14 @@ function postgresCpuSeconds() {
 /** CPU time (user + system) the server processes have used so far, from /proc: what a request costs the server
  * whatever else the machine runs (the reference's figure leaves out PostgreSQL's share). */
 function serverCpuSeconds(children) {
-  const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-  let total = 0;
-  for (const child of children) {
-    const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    total += (Number(fields[11]) + Number(fields[12])) / ticks;
-  }
-  return total;
+  return children.reduce((total, child) => total + cpuSecondsOf(child.pid), 0);
+}
+
+/** One process's user + system CPU seconds so far (/proc/PID/stat, fields 14 and 15). A function declaration, so
+ * it is ready when the top-level runs above call it. */
+function cpuSecondsOf(pid) {
+  cpuSecondsOf.ticks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / cpuSecondsOf.ticks;
 }
