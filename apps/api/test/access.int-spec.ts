@@ -59,6 +59,8 @@ describe('Access control, generated from the route table', () => {
       // The public list for integrators (?public=true; otherwise Events.Read, checked by the handler).
       'GET /api/events',
       // The booking page: the event (drafts too, for preview) and its sessions with live counts.
+      // A session's calendar file (no personal data), linked from the booking page.
+      'GET /api/events/sessions/{sessionId}/calendar.ics',
       'GET /api/events/{eventId}/sessions',
       'GET /api/events/{id}',
       'GET /api/health',

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../src/config/app-config';
 import { APP_CONFIG } from '../src/config/config.module';
 import { cancellationToken } from '../src/modules/registrations/cancel-token';
+import { bookingReference } from '@evreg/contracts';
 import { attendee, createSession, dni, invariantProblems } from '@evreg/testing';
 import { TestApp } from '@evreg/testing';
 
@@ -53,6 +54,7 @@ describe('Public booking: holds and registrations', () => {
       totalRegistrations: 1,
       totalQueued: 0,
       message: 'Inscripción completada',
+      reference: bookingReference(res.body.id),
     });
     expect(await app.sql(`SELECT count(*)::int AS n FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([
       { n: 0 },
@@ -115,6 +117,8 @@ describe('Public booking: holds and registrations', () => {
       totalRegistrations: 1,
       totalQueued: 1,
       message: 'Una persona inscrita y otra en la lista de espera',
+      // The booking's reference is the first person's, on the bulk route too.
+      reference: bookingReference(res.body.results[0].registrationId),
     });
     expect((await emails(sessionId)).map((e) => [e.email_type, e.data])).toEqual([
       ['Registration', {}],
@@ -122,6 +126,7 @@ describe('Public booking: holds and registrations', () => {
     ]);
     const next = await register(sessionId, attendee(12));
     expect(next.body).toMatchObject({
+      reference: bookingReference(next.body.id),
       queued: true,
       queuePosition: 2,
       message: 'Añadido a la lista de espera en la posición 2',
@@ -178,15 +183,63 @@ describe('Public booking: holds and registrations', () => {
       ['invalid DNI/NIE', { userTaxId: '12345678A' }, 'DNI/NIE no es válido: revisa los números y la letra'],
       ['missing consent', { gdprConsent: false }, 'Debe aceptar la política de privacidad para continuar'],
       ['implausible phone', { telephoneNumber: '12' }, 'Teléfono no es válido'],
-    ])('%s', async (_case, override, message) => {
+      // Every length names the field in Spanish and its limit (ATTENDEE_LIMITS, the columns' sizes).
+      ['too long first name', { firstName: 'A'.repeat(101) }, 'Nombre es demasiado largo (máximo 100 caracteres)'],
+      ['too long last name', { lastName: 'B'.repeat(151) }, 'Apellidos son demasiado largos (máximo 150 caracteres)'],
+      [
+        'too long e-mail',
+        { email: `${'c'.repeat(250)}@example.com`, confirmEmail: `${'c'.repeat(250)}@example.com` },
+        [
+          'Correo electrónico es demasiado largo (máximo 254 caracteres)',
+          'Confirmar correo es demasiado largo (máximo 254 caracteres)',
+        ],
+      ],
+      ['too long DNI/NIE', { userTaxId: '1'.repeat(31) }, 'DNI/NIE es demasiado largo (máximo 30 caracteres)'],
+      ['too long phone', { telephoneNumber: '6'.repeat(31) }, 'Teléfono es demasiado largo (máximo 30 caracteres)'],
+      // Far beyond any limit (once a DTO limit answered these on `errors` only, without the person's index).
+      [
+        'a first name of 5000 characters',
+        { firstName: 'x'.repeat(5000) },
+        'Nombre es demasiado largo (máximo 100 caracteres)',
+      ],
+      ['a first name that is no text', { firstName: 5 }, 'Nombre debe ser un texto'],
+    ] as [string, Record<string, unknown>, string | string[]][])('%s', async (_case, override, expected) => {
+      const messages = typeof expected === 'string' ? [expected] : expected;
       const { sessionId } = await createSession(app);
       const res = await register(sessionId, attendee(40, override));
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({
         code: 'VALIDATION_FAILED',
         title: 'Error de validación',
-        message,
-        attendeeErrors: { 0: [message] },
+        message: messages[0],
+        attendeeErrors: { 0: messages },
+      });
+      expect(await rows(sessionId)).toBe(0);
+    });
+
+    it('a companion’s field is refused beside the companion (attendeeErrors[1]), by the rules and by the pipe', async () => {
+      const { sessionId } = await createSession(app);
+      const phone = await registerTwo(sessionId, [attendee(43), attendee(44, { telephoneNumber: 'llámame' })]);
+      expect(phone.status).toBe(400);
+      expect(phone.body).toMatchObject({
+        title: 'Error de validación',
+        message: 'Teléfono no es válido',
+        attendeeErrors: { 1: ['Teléfono no es válido'] },
+      });
+      const long = await registerTwo(sessionId, [
+        attendee(45, { lastName: 'L'.repeat(300) }),
+        attendee(46, { firstName: 'N'.repeat(101) }),
+      ]);
+      expect(long.body.attendeeErrors).toEqual({
+        0: ['Apellidos son demasiado largos (máximo 150 caracteres)'],
+        1: ['Nombre es demasiado largo (máximo 100 caracteres)'],
+      });
+      const notText = await registerTwo(sessionId, [attendee(47), attendee(48, { userTaxId: 12345678 })]);
+      expect(notText.status).toBe(400);
+      expect(notText.body).toMatchObject({
+        title: 'Error de validación',
+        errors: { 'registrations.1.userTaxId': ['DNI/NIE debe ser un texto'] },
+        attendeeErrors: { 1: ['DNI/NIE debe ser un texto'] },
       });
       expect(await rows(sessionId)).toBe(0);
     });

@@ -61,12 +61,16 @@ describe('E-mail delivery', () => {
   it('a public registration sends exactly one e-mail: the Registration template, escaped values, a working cancel link and an .ics file', async () => {
     const { sessionId } = await createSession(app, { maxAttendees: 5 });
     await app.sql(
-      `UPDATE events SET title = 'Concierto & Co', place = 'Teatro Real', address = 'Plaza de Isabel II', city = 'Madrid' WHERE id = (SELECT event_id FROM event_sessions WHERE id = $1)`,
+      `UPDATE events SET title = 'Concierto & Co', place = 'Teatro Real', address = 'Plaza de Isabel II', city = 'Madrid',
+                         organizer_name = 'Teatros & Auditorios', organizer_email = 'taquilla@teatros.example.es',
+                         organizer_phone = '915 000 000', organizer_website = NULL
+        WHERE id = (SELECT event_id FROM event_sessions WHERE id = $1)`,
       [sessionId],
     );
     const person = attendee(501, { firstName: 'Ana <b>&' });
     const res = await register(sessionId, person);
     expect(res.status).toBe(201);
+    expect(res.body.reference).toBe(`R-${String(res.body.id).padStart(6, '0')}`);
 
     const [mail] = await eventually(
       () => smtp.to(person.email).length && smtp.to(person.email),
@@ -88,6 +92,14 @@ describe('E-mail delivery', () => {
     expect(mail.html).toContain(madridDate.format(session.starts_at));
     expect(mail.html).toContain(`${madridTime.format(session.starts_at)} - ${madridTime.format(session.ends_at)}`);
     expect(mail.html).toContain('Teatro Real, Plaza de Isabel II, Madrid');
+    // The booking reference and the organiser with their contact, from the default template (never edited).
+    expect(mail.html).toContain(`<li><strong>Referencia:</strong> ${res.body.reference}</li>`);
+    expect(mail.html).toContain(
+      '<li><strong>Organiza:</strong> Teatros &amp; Auditorios · taquilla@teatros.example.es · 915 000 000</li>',
+    );
+    expect(mail.text).toMatch(new RegExp(`\nReferencia: ${res.body.reference}\r?\n`));
+    expect(mail.text).toMatch(/\nOrganiza: Teatros & Auditorios · taquilla@teatros\.example\.es · 915 000 000\r?\n/);
+    expect(mail.text.match(/Organiza:/g)).toHaveLength(1);
 
     // The link uses the settings' baseUrl and works.
     const link = cancelLink(mail);
@@ -118,6 +130,7 @@ describe('E-mail delivery', () => {
     expect(ics.content).toContain(`DTSTART:${utc(session.starts_at)}`);
     expect(ics.content).toContain(`DTEND:${utc(session.ends_at)}`);
     expect(ics.content).toContain('LOCATION:Teatro Real\\, Plaza de Isabel II\\, Madrid');
+    expect(ics.content).toContain('ORGANIZER;CN="Teatros & Auditorios":MAILTO:taquilla@teatros.example.es\r\n');
 
     const [row] = await messages(sessionId);
     expect(row).toMatchObject({ email_type: 'Registration', status: 1, attempts: 1, error_message: null });
@@ -129,17 +142,23 @@ describe('E-mail delivery', () => {
     expect((await register(sessionId, attendee(511))).status).toBe(201);
     const queued = await register(sessionId, attendee(512));
     expect(queued.body).toMatchObject({ queued: true, queuePosition: 1 });
+    expect(queued.body.reference).toBe(`R-${String(queued.body.id).padStart(6, '0')}`);
 
     const [mail] = await eventually(() => smtp.to(attendee(512).email).length && smtp.to(attendee(512).email));
     expect(mail.subject).toMatch(/^Estás en la lista de espera: /);
     expect(mail.html).toContain('Tu posición en la lista: <strong>1</strong>');
     expect(mail.text).toContain('Tu posición en la lista: 1');
+    expect(mail.text).toContain(`Referencia: ${queued.body.reference}`);
     expect(mail.attachments).toEqual([]);
     expect(cancelLink(mail)).toMatch(new RegExp(`/cancel\\?token=${queued.body.id}-`));
   });
 
   it('cancelling a seated person e-mails them, promotes the first waiting person and sends them the Promotion e-mail', async () => {
-    const { sessionId } = await createSession(app, { maxAttendees: 1, maxQueueSpots: 3 });
+    const { eventId, sessionId } = await createSession(app, { maxAttendees: 1, maxQueueSpots: 3 });
+    await app.sql(
+      `UPDATE events SET organizer_name = 'Casa de Cultura', organizer_website = 'https://cultura.example.es' WHERE id = $1`,
+      [eventId],
+    );
     const seated = await register(sessionId, attendee(521));
     const waiting = await register(sessionId, attendee(522));
     expect(waiting.body.queued).toBe(true);
@@ -161,6 +180,10 @@ describe('E-mail delivery', () => {
     );
     expect(cancellation.subject).toMatch(/^Inscripción cancelada: /);
     expect(cancellation.text).toContain('ha sido cancelada');
+    // A built-in message names the organiser too.
+    expect(cancellation.text).toMatch(/\n\r?\nOrganiza: Casa de Cultura · https:\/\/cultura\.example\.es$/);
+    expect(cancellation.html).toContain('Organiza: Casa de Cultura · https://cultura.example.es');
+    expect(promoted.text).toMatch(/\nOrganiza: Casa de Cultura · https:\/\/cultura\.example\.es\r?\n/);
 
     await eventually(async () => (await messages(sessionId)).every((m) => m.status === 1));
     expect((await messages(sessionId)).map((m) => `${m.email_type} ${m.email_address}`)).toEqual([

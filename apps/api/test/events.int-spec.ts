@@ -69,6 +69,9 @@ describe('Events, back office (/api/events)', () => {
         isPublic: false,
         price: 12.5,
         organizerName: 'Ayuntamiento',
+        organizerEmail: null,
+        organizerPhone: null,
+        organizerWebsite: null,
         organizerId: 7,
         timeZone: 'Europe/Lisbon',
         imageUrl: 'https://cdn.example.com/banner.jpg',
@@ -402,6 +405,80 @@ describe('Events, back office (/api/events)', () => {
       expect((await app.request('GET', `/api/events/${id}`, { token: admin })).body).toEqual(cleared.body);
     });
 
+    it("round-trips the organiser's contact: trimmed, kept when omitted, cleared with null or an empty field", async () => {
+      const id = nextId++;
+      const contact = {
+        organizerEmail: 'cultura@ayto.example.es',
+        organizerPhone: '+34 915 555 555',
+        organizerWebsite: 'https://cultura.ayto.example.es/agenda',
+      };
+      const created = await app.request('POST', '/api/events', {
+        token: admin,
+        body: eventBody(id, { ...contact, organizerEmail: '  cultura@ayto.example.es ' }),
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ organizerName: 'Ayuntamiento', ...contact });
+      expect(
+        await app.sql(`SELECT organizer_email, organizer_phone, organizer_website FROM events WHERE id = $1`, [id]),
+      ).toEqual([
+        {
+          organizer_email: contact.organizerEmail,
+          organizer_phone: contact.organizerPhone,
+          organizer_website: contact.organizerWebsite,
+        },
+      ]);
+      // Omitted: kept.
+      const kept = await app.request('PUT', `/api/events/${id}`, { token: admin, body: eventBody(id) });
+      expect(kept.body).toMatchObject(contact);
+      // Changed one, cleared the others (null and the form's empty field).
+      const changed = await app.request('PUT', `/api/events/${id}`, {
+        token: admin,
+        body: eventBody(id, { organizerEmail: null, organizerPhone: '', organizerWebsite: 'http://ayto.example.es' }),
+      });
+      expect(changed.status).toBe(200);
+      expect(changed.body).toMatchObject({
+        organizerEmail: null,
+        organizerPhone: null,
+        organizerWebsite: 'http://ayto.example.es',
+      });
+      expect((await app.request('GET', `/api/events/${id}`, { token: admin })).body).toEqual(changed.body);
+    });
+
+    it('refuses a malformed or too long organiser contact, naming the field in Spanish, writing nothing', async () => {
+      const id = nextId++;
+      await createEvent(app, admin, id);
+      const email = 'El email del organizador no es válido';
+      const phone = 'El teléfono del organizador no es válido (9 a 15 cifras, con + o 00 delante si es internacional)';
+      const web = 'La web del organizador debe ser una URL que empiece por http:// o https://';
+      const cases: [Record<string, unknown>, Record<string, string>][] = [
+        [{ organizerEmail: 'cultura' }, { organizerEmail: email }],
+        [{ organizerEmail: 'cultura@ayto' }, { organizerEmail: email }],
+        [{ organizerEmail: 42 }, { organizerEmail: email }],
+        [
+          { organizerEmail: `${'a'.repeat(250)}@ayto.es` },
+          { organizerEmail: 'El email del organizador no puede superar 254 caracteres' },
+        ],
+        [{ organizerPhone: '12345' }, { organizerPhone: phone }],
+        [{ organizerPhone: 'llamar por la tarde' }, { organizerPhone: phone }],
+        [
+          { organizerPhone: '+34 600 000 000 000 000 000 000 00' },
+          { organizerPhone: 'El teléfono del organizador no puede superar 30 caracteres' },
+        ],
+        [{ organizerWebsite: 'ayto.example.es' }, { organizerWebsite: web }],
+        [{ organizerWebsite: 'javascript:alert(1)' }, { organizerWebsite: web }],
+        [{ organizerWebsite: 'ftp://ayto.example.es' }, { organizerWebsite: web }],
+        [{ organizerWebsite: '/agenda' }, { organizerWebsite: web }],
+        [
+          { organizerWebsite: `https://ayto.example.es/${'a'.repeat(500)}` },
+          { organizerWebsite: 'La web del organizador no puede superar 500 caracteres' },
+        ],
+      ];
+      for (const [override, errors] of cases) {
+        await expectRefused('POST', '/api/events', eventBody(nextId, override), errors);
+        await expectRefused('PUT', `/api/events/${id}`, eventBody(id, override), errors);
+      }
+    });
+
     it('refuses a change of id, invalid fields and unknown events, writing nothing', async () => {
       const id = nextId++;
       await createEvent(app, admin, id);
@@ -571,7 +648,7 @@ describe('Events, back office (/api/events)', () => {
     expect((await app.request('GET', '/api/events')).status).toBe(401);
     const anonymous = await app.request('GET', `/api/events/${id}`);
     expect(anonymous.status).toBe(200);
-    expect(anonymous.body).not.toHaveProperty('postalCode');
+    expect(anonymous.body).not.toHaveProperty('organizerId');
     expect((await app.request('GET', `/api/events/${id}`, { token: 'token-falso' })).status).toBe(401);
   });
 });

@@ -159,13 +159,13 @@ describe('Hostile and malformed bodies', () => {
         body: {},
       });
       expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual({ formData: ['El campo "formData" es requerido'] });
+      expect(res.body.errors).toEqual({ formData: ['Datos de la persona son requeridos'] });
       const notObject = await app.request('POST', `/api/events/sessions/${sessionId}/admin-registrations`, {
         token: admin,
         body: { formData: 'Ana' },
       });
       expect(notObject.status).toBe(400);
-      expect(notObject.body.errors.formData).toEqual(['El campo "formData" debe ser un objeto']);
+      expect(notObject.body.errors.formData).toEqual(['Datos de la persona deben ser un objeto']);
     });
   });
 
@@ -184,14 +184,17 @@ describe('Hostile and malformed bodies', () => {
         body: attendee(1, { firstName: 'Ana\u0000' }),
       });
       expect(booking.status).toBe(400);
-      expect(booking.body.errors).toEqual({ firstName: ['El campo "firstName" contiene caracteres no permitidos'] });
+      expect(booking.body.errors).toEqual({ firstName: ['Nombre contiene caracteres no permitidos'] });
+      // Beside the person too, as the engine's refusals are.
+      expect(booking.body.attendeeErrors).toEqual({ 0: ['Nombre contiene caracteres no permitidos'] });
 
       const companion = await app.request('POST', `/api/events/sessions/${sessionId}/bulk-registrations`, {
         body: { registrations: [attendee(2), attendee(3, { lastName: 'Ruiz\u0000' })] },
       });
       expect(companion.body.errors).toEqual({
-        'registrations.1.lastName': ['El campo "registrations.1.lastName" contiene caracteres no permitidos'],
+        'registrations.1.lastName': ['Apellidos contienen caracteres no permitidos'],
       });
+      expect(companion.body.attendeeErrors).toEqual({ 1: ['Apellidos contienen caracteres no permitidos'] });
 
       const search = await app.request('GET', '/api/events/registrations?search=a%00b', { token: admin });
       expect(search.status).toBe(400);
@@ -202,9 +205,9 @@ describe('Hostile and malformed bodies', () => {
     });
 
     it.each([
-      ['2147483648', 'El campo "eventSessionId" es demasiado grande'],
-      ['1e308', 'El campo "eventSessionId" es demasiado grande'],
-      ['-2147483649', 'El campo "eventSessionId" es demasiado pequeño'],
+      ['2147483648', 'Identificador de la sesión es demasiado grande'],
+      ['1e308', 'Identificador de la sesión es demasiado grande'],
+      ['-2147483649', 'Identificador de la sesión es demasiado pequeño'],
     ])('a hold for session %s is a 400 naming eventSessionId', async (value, message) => {
       const holds = await count('ticket_holds');
       const res = await app.request('POST', '/api/ticketholds', {
@@ -236,7 +239,7 @@ describe('Hostile and malformed bodies', () => {
         expect({ userId, status: res.status, errors: res.body.errors }).toEqual({
           userId,
           status: 400,
-          errors: { userId: ['El campo "userId" debe ser un texto o null'] },
+          errors: { userId: ['Usuario debe ser un texto o null'] },
         });
       }
       const ok = await app.request('POST', '/api/ticketholds', {

@@ -210,7 +210,12 @@ describe('Paged lists of users and events', () => {
           'description',
           'id',
           'imageUrl',
+          'organizerEmail',
+          'organizerName',
+          'organizerPhone',
+          'organizerWebsite',
           'place',
+          'postalCode',
           'price',
           'sessions',
           'status',
@@ -222,7 +227,9 @@ describe('Paged lists of users and events', () => {
       expect(event).toMatchObject({ status: 'Live', statusText: 'Publicado', price: 1 });
       expect(event.sessions.map((s: { id: number }) => s.id)).toEqual([sooner, later]);
       expect(event.sessions.map((s: { id: number }) => s.id)).not.toContain(past);
-      expect(JSON.stringify(res.body)).not.toContain('Organización interna');
+      // The organiser is public (the booking page names the data controller); the back office's fields are not.
+      expect(event).toMatchObject({ organizerName: 'Organización interna', organizerEmail: null });
+      expect(JSON.stringify(res.body)).not.toMatch(/"(organizerId|isPublic|eventCategoryId)"/);
 
       const all = [];
       for (const page of [1, 2, 3])
@@ -244,7 +251,10 @@ describe('Paged lists of users and events', () => {
       expect(withToken.body.items.map((e: { id: number }) => e.id)).toEqual(
         (await get('/api/events?public=true&search=burgos', null)).body.items.map((e: { id: number }) => e.id),
       );
-      expect(withToken.body.items[0]).not.toHaveProperty('organizerName');
+      // The public view: the organiser is public (the booking page names them), the back office's fields are not.
+      expect(withToken.body.items[0]).toHaveProperty('organizerName');
+      expect(withToken.body.items[0]).not.toHaveProperty('organizerId');
+      expect(withToken.body.items[0]).not.toHaveProperty('isPublic');
     });
   });
 });

@@ -9,7 +9,12 @@ const PUBLIC_FIELDS = [
   'description',
   'id',
   'imageUrl',
+  'organizerEmail',
+  'organizerName',
+  'organizerPhone',
+  'organizerWebsite',
   'place',
+  'postalCode',
   'price',
   'status',
   'statusText',
@@ -39,6 +44,9 @@ describe('Public event calls of the booking page (no login)', () => {
         price: 3.5,
         organizerId: 99,
         postalCode: '28013',
+        organizerName: 'Ayuntamiento de Madrid',
+        organizerEmail: 'cultura@madrid.example.es',
+        organizerWebsite: 'https://cultura.madrid.example.es',
         status: 1,
       });
       const res = await app.request('GET', `/api/events/${id}`);
@@ -56,6 +64,11 @@ describe('Public event calls of the booking page (no login)', () => {
         statusText: 'Publicado',
         price: 3.5,
         timeZone: 'Europe/Madrid',
+        postalCode: '28013',
+        organizerName: 'Ayuntamiento de Madrid',
+        organizerEmail: 'cultura@madrid.example.es',
+        organizerPhone: null,
+        organizerWebsite: 'https://cultura.madrid.example.es',
       });
       // Staff holding Events.Read get the back office's full view on the same path (spec: GET /events/{id}).
       const staff = await app.request('GET', `/api/events/${id}`, { token: admin });
@@ -153,6 +166,10 @@ describe('Public event calls of the booking page (no login)', () => {
         startTime: '10:00:00',
         endTime: '11:30:00',
         isAllDay: false,
+        // 10:00-11:30 in Madrid on a summer day (UTC+2), as instants.
+        startsAt: '2030-06-02T08:00:00Z',
+        endsAt: '2030-06-02T09:30:00Z',
+        hasStarted: false,
         maxAttendees: 8,
         reservedSpots: 2,
         usedReservedSpots: 0,
@@ -164,7 +181,13 @@ describe('Public event calls of the booking page (no login)', () => {
         isPromotionLocked: false,
         isRegistrationOpen: true,
       });
-      expect(res.body[0]).toMatchObject({ isAllDay: true, startTime: '00:00:00', endTime: '23:59:00' });
+      expect(res.body[0]).toMatchObject({
+        isAllDay: true,
+        startTime: '00:00:00',
+        endTime: '23:59:00',
+        startsAt: '2030-05-31T22:00:00Z',
+        endsAt: '2030-06-01T21:59:00Z',
+      });
 
       const detailed = await app.request('GET', `/api/events/${id}/sessions?showEventDetails=true`, {
         headers: { 'accept-language': 'es' },
@@ -203,6 +226,67 @@ describe('Public event calls of the booking page (no login)', () => {
       const unknown = await app.request('GET', '/api/events/424242/sessions?showEventDetails=true');
       expect(unknown.status).toBe(404);
       expect(unknown.body).toEqual(NOT_FOUND);
+    });
+  });
+  describe('GET /api/events/sessions/{sessionId}/calendar.ics', () => {
+    const unfold = (text: string) => text.replace(/\r\n[ \t]/g, '');
+
+    it('answers the session as an iCalendar file to anyone, with the organiser and no personal data', async () => {
+      const id = nextId++;
+      await createEvent(app, admin, id, {
+        title: 'Concierto de Año Nuevo en la Plaza Mayor con la Orquesta Sinfónica Municipal',
+        organizerName: 'Ayuntamiento de León',
+        organizerEmail: 'cultura@leon.example.es',
+        organizerPhone: '987 000 000',
+        status: 1,
+      });
+      const session = await createSession(app, admin, id, { startDate: '2030-12-31', endDate: '2030-12-31' });
+      await addRegistration(app, session.id, 0);
+      const [person] = await app.sql(`SELECT email, first_name FROM registrations WHERE session_id = $1`, [session.id]);
+
+      const res = await app.request('GET', `/api/events/sessions/${session.id}/calendar.ics`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+      expect(res.headers.get('content-disposition')).toBe(`attachment; filename="evento-${id}-2030-12-31.ics"`);
+      const ics = res.body as string;
+      const lines = ics.split('\r\n');
+      expect(lines[0]).toBe('BEGIN:VCALENDAR');
+      for (const line of lines) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
+      const unfolded = unfold(ics);
+      // 10:00-11:30 in Madrid in winter (UTC+1).
+      expect(unfolded).toContain('\r\nDTSTART:20301231T090000Z\r\n');
+      expect(unfolded).toContain('\r\nDTEND:20301231T103000Z\r\n');
+      expect(unfolded).toContain(
+        '\r\nSUMMARY:Concierto de Año Nuevo en la Plaza Mayor con la Orquesta Sinfónica Municipal\r\n',
+      );
+      expect(unfolded).toContain('\r\nLOCATION:Auditorio municipal\\, Plaza Mayor 1\\, Madrid\r\n');
+      expect(unfolded).toContain('\r\nORGANIZER;CN="Ayuntamiento de León":MAILTO:cultura@leon.example.es\r\n');
+      expect(unfolded).toContain(`UID:session-${session.id}@`);
+      expect(unfolded).toContain(`/?eventId=${id}`);
+      expect(ics).not.toContain(person.email);
+      expect(ics).not.toContain(person.first_name);
+      // A public read: ETag and 304.
+      const etag = res.headers.get('etag')!;
+      expect(etag).toBeTruthy();
+      const again = await app.request('GET', `/api/events/sessions/${session.id}/calendar.ics`, {
+        headers: { 'if-none-match': etag },
+      });
+      expect(again.status).toBe(304);
+      const cached = await app.request('GET', `/api/events/sessions/${session.id}/calendar.ics`);
+      expect([cached.body, cached.headers.get('content-type'), cached.headers.get('content-disposition')]).toEqual([
+        ics,
+        'text/calendar; charset=utf-8',
+        `attachment; filename="evento-${id}-2030-12-31.ics"`,
+      ]);
+    });
+
+    it('answers 404 in Spanish for an unknown session and 400 for a malformed id', async () => {
+      const unknown = await app.request('GET', '/api/events/sessions/987654/calendar.ics');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'La sesión no existe' });
+      const malformed = await app.request('GET', '/api/events/sessions/uno/calendar.ics');
+      expect(malformed.status).toBe(400);
+      expect(Object.keys(malformed.body.errors)).toEqual(['sessionId']);
     });
   });
 });

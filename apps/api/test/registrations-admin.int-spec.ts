@@ -144,6 +144,24 @@ describe('Staff registrations: manual registration, lists, edit, cancel, delete,
       const bad = await app.request('GET', '/api/events/registrations?page=uno', { token: admin });
       expect(bad.status).toBe(400);
     });
+
+    it('finds a registration by the booking reference the person quotes, however they type it', async () => {
+      const { sessionId } = await createSession(app, { maxAttendees: 5 });
+      const booked = await book(sessionId, 140);
+      expect(booked.status).toBe(201);
+      const { id, reference } = booked.body;
+      expect(reference).toBe(`R-${String(id).padStart(6, '0')}`);
+      const typed = [reference, reference.toLowerCase(), ` ${reference.replace('-', '')} `, String(id)];
+      for (const search of typed) {
+        const found = await app.request('GET', `/api/events/registrations?search=${encodeURIComponent(search)}`, {
+          token: admin,
+        });
+        expect({ search, ids: found.body.items.map((r: { id: number }) => r.id) }).toEqual({ search, ids: [id] });
+      }
+      // Not a reference: the usual search only.
+      const none = await app.request('GET', '/api/events/registrations?search=R-999999', { token: admin });
+      expect(none.body.items).toEqual([]);
+    });
   });
 
   describe('edit, resend, cancel and delete', () => {

@@ -10,6 +10,13 @@ export interface TicketHoldResponse {
   success: boolean;
   message: string;
   expiresAt: string | null;
+  /** The server's clock when it answered (ISO 8601): the page counts down from expiresAt on this clock, not the
+   * device's. Also on refusals. */
+  serverTime?: string;
+  /** Granted holds: the session and the spots held. Asking again with the same token returns the same hold with
+   * the same expiresAt (a hold is never stretched by asking again). */
+  eventSessionId?: number;
+  numberOfSpots?: number;
 }
 
 export interface AttendeeForm {
@@ -45,7 +52,31 @@ export interface RegistrationResponse {
   totalRegistrations: number;
   totalQueued: number;
   message: string;
+  /** The booking reference to quote to the organiser (bookingReference(id) of the first person's registration). */
+  reference: string;
 }
+
+/** A booking's reference as shown to the person and searched by staff: 'R-' and the registration id, at least six
+ * digits ('R-000123'). */
+export const bookingReference = (registrationId: number): string => `R-${String(registrationId).padStart(6, '0')}`;
+
+/** The registration id in a reference as typed by a person ('R-000123', 'r000123', '000123', '123'), or null. */
+export function parseBookingReference(text: string): number | null {
+  const m = /^\s*(?:r\s*-?\s*)?0*(\d{1,9})\s*$/i.exec(text);
+  if (!m) return null;
+  const id = Number(m[1]);
+  return id > 0 ? id : null;
+}
+
+/** Lengths of a visitor's attendee fields (characters): the API refuses longer values with a Spanish message that
+ * names the field and the limit, and the booking page's inputs carry them as maxlength. */
+export const ATTENDEE_LIMITS = {
+  firstName: 100,
+  lastName: 150,
+  email: 254,
+  userTaxId: 30,
+  telephoneNumber: 30,
+} as const;
 
 /** A refused registration: the common error body plus attendeeErrors keyed by attendee index. */
 export interface RegistrationErrorResponse {

@@ -57,6 +57,11 @@ export const EMAIL_PLACEHOLDERS = [
   'cancellationUrl',
   'queuePosition',
   'address',
+  /** The registration's booking reference ('R-000123'), as staff search it. */
+  'bookingReference',
+  /** The event's organiser, and their e-mail / phone / web joined with ' · ' (empty when none is set). */
+  'organizerName',
+  'organizerContact',
 ] as const;
 export type EmailPlaceholder = (typeof EMAIL_PLACEHOLDERS)[number];
 

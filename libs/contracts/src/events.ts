@@ -47,6 +47,12 @@ export interface PublicEvent {
   statusText: string;
   price: number;
   timeZone: string;
+  postalCode: string;
+  /** The organiser, who is the data controller of the registrations (the privacy text points here). */
+  organizerName: string;
+  organizerEmail: string | null;
+  organizerPhone: string | null;
+  organizerWebsite: string | null;
 }
 
 /** The back office's event (docs/product.md §3, Event admin). */
@@ -71,6 +77,9 @@ export interface AdminEvent {
   isPublic: boolean;
   price: number;
   organizerName: string;
+  organizerEmail: string | null;
+  organizerPhone: string | null;
+  organizerWebsite: string | null;
   organizerId: number | null;
   timeZone: string;
   imageUrl: string | null;
@@ -95,10 +104,17 @@ export interface EventPayload {
   isPublic?: boolean;
   price?: number;
   organizerName: string;
+  /** The organiser's contact, shown on the booking page and in every e-mail (at least one is recommended). */
+  organizerEmail?: string | null;
+  organizerPhone?: string | null;
+  organizerWebsite?: string | null;
   organizerId?: number | null;
   timeZone?: string;
   imageUrl?: string | null;
 }
+
+/** Limits of the organiser's contact fields (characters). */
+export const ORGANIZER_LIMITS = { name: 200, email: 254, phone: 30, website: 500 } as const;
 
 export interface EventCategory {
   id: number;
@@ -124,6 +140,11 @@ export interface Session {
   currentQueueCount: number;
   isPromotionLocked: boolean;
   isRegistrationOpen: boolean;
+  /** The session's start and end as instants (ISO 8601, UTC), from its local date and time in the event's zone. */
+  startsAt: string;
+  endsAt: string;
+  /** Already started (or ended) when the server answered: no hold nor registration is possible any more. */
+  hasStarted: boolean;
   event?: PublicEvent;
 }
 

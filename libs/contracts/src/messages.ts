@@ -194,6 +194,13 @@ export const MESSAGES = {
     organizerNameRequired: 'El organizador es requerido',
     organizerNameTooLong: 'El organizador no puede superar 200 caracteres',
     organizerIdInvalid: 'El identificador del organizador debe ser un número entero',
+    organizerEmailInvalid: 'El email del organizador no es válido',
+    organizerEmailTooLong: 'El email del organizador no puede superar 254 caracteres',
+    organizerPhoneInvalid:
+      'El teléfono del organizador no es válido (9 a 15 cifras, con + o 00 delante si es internacional)',
+    organizerPhoneTooLong: 'El teléfono del organizador no puede superar 30 caracteres',
+    organizerWebsiteInvalid: 'La web del organizador debe ser una URL que empiece por http:// o https://',
+    organizerWebsiteTooLong: 'La web del organizador no puede superar 500 caracteres',
     categoryRequired: 'La categoría es requerida',
     categoryNotFound: 'La categoría indicada no existe',
     addressTooLong: 'La dirección no puede superar 300 caracteres',

@@ -1,36 +1,55 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { MESSAGES } from '@evreg/contracts';
 import { AppError } from './app-error';
+import { fieldName, type FieldName } from './field-labels';
 import { acceptFlatBody } from './flat-body';
 
-/** Spanish defaults for constraints whose decorator carries no message of its own. Each names the field. */
-const SPANISH: Record<string, (field: string) => string> = {
+/** Spanish defaults for constraints whose decorator carries no message of its own. Each names the field by its
+ * Spanish label (field-labels.ts) and gives the limit where there is one, read from class-validator's English
+ * text ('… must be shorter than or equal to 100 characters'). */
+const SPANISH: Record<string, (field: string, english?: string) => string> = {
   whitelistValidation: (f) => `El campo "${f}" no está permitido`,
-  isDefined: (f) => `El campo "${f}" es requerido`,
-  isNotEmpty: (f) => `El campo "${f}" es requerido`,
-  isString: (f) => `El campo "${f}" debe ser un texto`,
-  isInt: (f) => `El campo "${f}" debe ser un número entero`,
-  isNumber: (f) => `El campo "${f}" debe ser un número`,
-  isPositive: (f) => `El campo "${f}" debe ser mayor que 0`,
-  min: (f) => `El campo "${f}" es demasiado pequeño`,
-  max: (f) => `El campo "${f}" es demasiado grande`,
-  isBoolean: (f) => `El campo "${f}" debe ser true o false`,
-  isEmail: (f) => `El campo "${f}" debe ser un email válido`,
-  isUUID: (f) => `El campo "${f}" debe ser un identificador válido`,
-  isArray: (f) => `El campo "${f}" debe ser una lista`,
-  arrayUnique: (f) => `El campo "${f}" no puede tener elementos repetidos`,
-  arrayMaxSize: (f) => `El campo "${f}" tiene demasiados elementos`,
-  maxLength: (f) => `El campo "${f}" es demasiado largo`,
-  minLength: (f) => `El campo "${f}" es demasiado corto`,
-  isDateString: (f) => `El campo "${f}" debe ser una fecha válida`,
-  isISO8601: (f) => `El campo "${f}" debe ser una fecha válida`,
-  isEnum: (f) => `El campo "${f}" tiene un valor no permitido`,
-  isObject: (f) => `El campo "${f}" debe ser un objeto`,
-  nestedValidation: (f) => `El campo "${f}" debe ser un objeto`,
+  isDefined: (f) => said(f, (n) => `${n.verb} ${n.adjective('requerid')}`),
+  isNotEmpty: (f) => said(f, (n) => `${n.verb} ${n.adjective('requerid')}`),
+  isString: (f) => said(f, () => `debe ser un texto`),
+  isInt: (f) => said(f, () => `debe ser un número entero`),
+  isNumber: (f) => said(f, () => `debe ser un número`),
+  isPositive: (f) => said(f, () => `debe ser mayor que 0`),
+  min: (f, english) => said(f, (n) => withLimit(`${n.verb} demasiado ${n.adjective('pequeñ')}`, 'mínimo', english)),
+  max: (f, english) =>
+    said(f, (n) => withLimit(`${n.verb} demasiado ${n.plural ? 'grandes' : 'grande'}`, 'máximo', english)),
+  isBoolean: (f) => said(f, () => `debe ser true o false`),
+  isEmail: (f) => said(f, () => `debe ser un email válido`),
+  isUUID: (f) => said(f, () => `debe ser un identificador válido`),
+  isArray: (f) => said(f, () => `debe ser una lista`),
+  arrayUnique: (f) => said(f, () => `no puede tener elementos repetidos`),
+  arrayMaxSize: (f, english) =>
+    said(f, (n) => withLimit(`${n.plural ? 'tienen' : 'tiene'} demasiados elementos`, 'máximo', english)),
+  maxLength: (f, english) =>
+    said(f, (n) => withLimit(`${n.verb} demasiado ${n.adjective('larg')}`, 'máximo', english, ' caracteres')),
+  minLength: (f, english) =>
+    said(f, (n) => withLimit(`${n.verb} demasiado ${n.adjective('cort')}`, 'mínimo', english, ' caracteres')),
+  isDateString: (f) => said(f, () => `debe ser una fecha válida`),
+  isISO8601: (f) => said(f, () => `debe ser una fecha válida`),
+  isEnum: (f) => said(f, (n) => `${n.plural ? 'tienen' : 'tiene'} un valor no permitido`),
+  isObject: (f) => said(f, () => `debe ser un objeto`),
+  nestedValidation: (f) => said(f, () => `debe ser un objeto`),
 };
 
+/** '<label> <what>', the label of the field's last path segment ('El campo "x"' when it has none). */
+function said(field: string, what: (name: FieldName) => string): string {
+  const name = fieldName(field);
+  return `${name.label} ${what(name)}`;
+}
+
+/** The text with '(máximo N…)' when class-validator's English message gives the number. */
+function withLimit(text: string, word: 'máximo' | 'mínimo', english: string | undefined, unit = ''): string {
+  const limit = english && /(-?\d+(?:\.\d+)?)(?: characters| elements)?\s*$/.exec(english)?.[1];
+  return limit ? `${text} (${word} ${limit}${unit})` : text;
+}
+
 /** Any other English default. */
-const INVALID = (field: string) => `El campo "${field}" no es válido`;
+const INVALID = (field: string) => said(field, (n) => `no ${n.verb} ${n.adjective('válid')}`);
 
 // A missing value first, then a wrong type, then the rest (length, range...): the most useful message first.
 const PRIORITY = [
@@ -61,7 +80,7 @@ export function validationErrorsToMap(errors: ValidationError[], prefix = ''): R
     const key = PRIORITY.find((k) => k in constraints) ?? Object.keys(constraints)[0];
     const raw = key ? constraints[key] : undefined;
     if (key && raw !== undefined) {
-      map[field] = [isEnglishDefault(raw) ? (SPANISH[key] ?? INVALID)(field) : raw];
+      map[field] = [isEnglishDefault(raw) ? (SPANISH[key] ?? INVALID)(field, raw) : raw];
     }
     if (error.children?.length) Object.assign(map, validationErrorsToMap(error.children, field));
   }
@@ -86,7 +105,7 @@ export function unstorableFields(
     if (typeof item === 'string') {
       if (item.includes('\u0000')) {
         const field = path() || options.root || 'body';
-        errors[field] = [`El campo "${field}" contiene caracteres no permitidos`];
+        errors[field] = [said(field, (n) => `${n.plural ? 'contienen' : 'contiene'} caracteres no permitidos`)];
       }
     } else if (typeof item === 'number') {
       if (options.integers && Number.isInteger(item) && (item > INT4.max || item < INT4.min)) {

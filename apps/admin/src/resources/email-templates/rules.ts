@@ -112,6 +112,9 @@ export const PLACEHOLDER_HELP: Record<(typeof EMAIL_PLACEHOLDERS)[number], strin
   cancellationUrl: 'Enlace para cancelar la inscripción',
   queuePosition: 'Posición en la lista de espera',
   address: 'Lugar, dirección y ciudad',
+  bookingReference: 'Referencia de la reserva (R-000123)',
+  organizerName: 'Organizador del evento',
+  organizerContact: 'Email, teléfono y web del organizador (los que tenga)',
 };
 
 export const placeholderToken = (name: string) => `{{${name}}}`;

@@ -1,4 +1,4 @@
-import { MESSAGES, type AdminEvent, type EventCategory } from '@evreg/contracts';
+import { MESSAGES, ORGANIZER_LIMITS, type AdminEvent, type EventCategory } from '@evreg/contracts';
 import { Box } from '@mui/material';
 import { BooleanInput, SelectInput, TextInput, useCreate, useGetList, useUpdate } from 'react-admin';
 import { FormDialog } from '../../common/FormDialog';
@@ -19,7 +19,7 @@ const M = MESSAGES.events;
 const TWO_COLUMNS = { display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 } as const;
 
 /** 'Nuevo Evento' / 'Editar Evento' (docs/product.md §5): id (create only), title, description and city checked here; place,
- * postal code, organizer and category only by the server, whose answer shows under each field. */
+ * postal code, organizer (name and contact) and category only by the server, whose answer shows under each field. */
 export function EventForm({ event, onClose }: { event?: AdminEvent; onClose: () => void }) {
   const [create] = useCreate();
   const [update] = useUpdate();
@@ -77,6 +77,29 @@ export function EventForm({ event, onClose }: { event?: AdminEvent; onClose: () 
           fullWidth
         />
         <TextInput source="organizerName" label="Organizador" validate={checkedByServer()} fullWidth />
+        <TextInput
+          source="organizerEmail"
+          label="Email del organizador"
+          type="email"
+          helperText="Se muestra en la página de reservas y en los emails"
+          slotProps={{ htmlInput: { maxLength: ORGANIZER_LIMITS.email } }}
+          fullWidth
+        />
+        <TextInput
+          source="organizerPhone"
+          label="Teléfono del organizador"
+          type="tel"
+          slotProps={{ htmlInput: { maxLength: ORGANIZER_LIMITS.phone } }}
+          fullWidth
+        />
+        <TextInput
+          source="organizerWebsite"
+          label="Web del organizador"
+          type="url"
+          helperText="http:// o https://"
+          slotProps={{ htmlInput: { maxLength: ORGANIZER_LIMITS.website } }}
+          fullWidth
+        />
         <TextInput source="place" label="Lugar" validate={checkedByServer()} fullWidth />
         <TextInput source="address" label="Dirección" fullWidth />
         <TextInput source="postalCode" label="Código postal" validate={checkedByServer()} fullWidth />

@@ -2,6 +2,29 @@ import { EVENT_STATUS, type AdminEvent } from '@evreg/contracts';
 import { eventFormValues, eventIdError, eventPayload, NEW_EVENT, priceError } from './eventRules';
 
 describe('formulario de evento (especificación 5)', () => {
+  const SAVED = {
+    id: 7,
+    title: 'T',
+    description: '<p>D</p>',
+    eventCategoryId: 2,
+    country: 'Spain',
+    city: 'Sevilla',
+    address: '',
+    place: 'Teatro',
+    postalCode: '41001',
+    status: 1,
+    statusText: 'Live',
+    isPublic: false,
+    price: 3,
+    organizerName: 'Ayto',
+    organizerEmail: 'cultura@ayto.example.es',
+    organizerPhone: null,
+    organizerWebsite: 'https://ayto.example.es',
+    organizerId: null,
+    timeZone: 'Europe/Madrid',
+    imageUrl: '/img/a.jpg',
+  } satisfies AdminEvent;
+
   it('id: requerido, entero mayor que 0', () => {
     expect(eventIdError('')).toBe('El id es requerido');
     expect(eventIdError('  ')).toBe('El id es requerido');
@@ -61,6 +84,9 @@ describe('formulario de evento (especificación 5)', () => {
       isPublic: true,
       price: 12.5,
       organizerName: '',
+      organizerEmail: undefined,
+      organizerPhone: undefined,
+      organizerWebsite: undefined,
       timeZone: 'Europe/Madrid',
       imageUrl: undefined,
     });
@@ -69,29 +95,25 @@ describe('formulario de evento (especificación 5)', () => {
   });
 
   it('al editar no envía el id y una imagen vacía se borra', () => {
-    const event = {
-      id: 7,
-      title: 'T',
-      description: '<p>D</p>',
-      eventCategoryId: 2,
-      country: 'Spain',
-      city: 'Sevilla',
-      address: '',
-      place: 'Teatro',
-      postalCode: '41001',
-      status: 1,
-      statusText: 'Live',
-      isPublic: false,
-      price: 3,
-      organizerName: 'Ayto',
-      organizerId: null,
-      timeZone: 'Europe/Madrid',
-      imageUrl: '/img/a.jpg',
-    } satisfies AdminEvent;
+    const event = SAVED;
     const values = eventFormValues(event);
     expect(values).toMatchObject({ id: '7', eventCategoryId: 2, price: '3', imageUrl: '/img/a.jpg', isPublic: false });
     const body = eventPayload({ ...values, imageUrl: '' }, 'edit');
     expect(body).not.toHaveProperty('id');
     expect(body).toMatchObject({ imageUrl: null, eventCategoryId: 2, status: 1, isPublic: false, price: 3 });
+  });
+
+  it('contacto del organizador: se edita como texto, se envía recortado y vacío lo borra al editar', () => {
+    const event = eventFormValues(SAVED);
+    expect(event).toMatchObject({
+      organizerEmail: 'cultura@ayto.example.es',
+      organizerPhone: '',
+      organizerWebsite: 'https://ayto.example.es',
+    });
+    expect(
+      eventPayload({ ...event, organizerEmail: '', organizerPhone: ' 954 000 000 ', organizerWebsite: ' ' }, 'edit'),
+    ).toMatchObject({ organizerEmail: null, organizerPhone: '954 000 000', organizerWebsite: null });
+    const created = eventPayload({ ...NEW_EVENT, organizerEmail: ' info@ayto.example.es ' }, 'create');
+    expect(created).toMatchObject({ organizerEmail: 'info@ayto.example.es', organizerPhone: undefined });
   });
 });

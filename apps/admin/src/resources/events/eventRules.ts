@@ -24,6 +24,9 @@ export interface EventFormValues {
   isPublic: boolean;
   price: string;
   organizerName: string;
+  organizerEmail: string;
+  organizerPhone: string;
+  organizerWebsite: string;
   timeZone: string;
   imageUrl: string;
 }
@@ -43,6 +46,9 @@ export const NEW_EVENT: EventFormValues = {
   isPublic: true,
   price: '0',
   organizerName: '',
+  organizerEmail: '',
+  organizerPhone: '',
+  organizerWebsite: '',
   timeZone: EVENT_DEFAULTS.timeZone,
   imageUrl: '',
 };
@@ -78,6 +84,7 @@ function price(value: unknown): number {
  * code, organizer and category go as typed: only the server checks them and answers per field. organizerId is
  * not sent (docs/product.md §3: a fixed value; the API keeps it null on create and unchanged on edit). */
 export function eventPayload(values: EventFormValues, mode: 'create' | 'edit'): Partial<EventPayload> {
+  const cleared = mode === 'edit' ? null : undefined;
   const body = {
     title: text(values.title),
     description: text(values.description),
@@ -91,9 +98,12 @@ export function eventPayload(values: EventFormValues, mode: 'create' | 'edit'): 
     isPublic: !!values.isPublic,
     price: price(values.price),
     organizerName: text(values.organizerName),
+    // Empty clears these (null) on edit; on create they are simply absent.
+    organizerEmail: text(values.organizerEmail) || cleared,
+    organizerPhone: text(values.organizerPhone) || cleared,
+    organizerWebsite: text(values.organizerWebsite) || cleared,
     timeZone: text(values.timeZone) || EVENT_DEFAULTS.timeZone,
-    // Empty clears the banner (null) on edit; on create it is simply absent.
-    imageUrl: text(values.imageUrl) || (mode === 'edit' ? null : undefined),
+    imageUrl: text(values.imageUrl) || cleared,
   };
   return mode === 'create' ? { id: Number(text(values.id)), ...body } : body;
 }
@@ -114,6 +124,9 @@ export function eventFormValues(event: AdminEvent): EventFormValues {
     isPublic: event.isPublic,
     price: String(event.price),
     organizerName: event.organizerName,
+    organizerEmail: event.organizerEmail ?? '',
+    organizerPhone: event.organizerPhone ?? '',
+    organizerWebsite: event.organizerWebsite ?? '',
     timeZone: event.timeZone,
     imageUrl: event.imageUrl ?? '',
   };

@@ -35,6 +35,7 @@ export const VISITOR_CACHE_CONTROL = 'private, no-cache';
 export const STAFF_CACHE_CONTROL = 'private, no-store';
 
 const CONFIG_KEY = 'publicRead';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Marks a GET as a public read: ETag, Cache-Control and Vary, 304 to If-None-Match, compressed bodies, and the
  * answer reused by this instance for `PUBLIC_READ_CACHE_MS` (at most a second). A request carrying Authorization
@@ -54,6 +55,9 @@ export function PublicRead(options: PublicReadOptions) {
 interface CachedAnswer {
   etag: string;
   cacheControl: string;
+  /** The route's own representation headers (JSON by default; a calendar file names its type and file name). */
+  contentType: string;
+  contentDisposition: string | null;
   body: Buffer;
   encoded: Partial<Record<Encoding, Buffer>>;
 }
@@ -117,6 +121,8 @@ export function installPublicReads(fastify: FastifyInstance, ttlMs: number): Mic
     const answer: CachedAnswer = {
       etag: weakEtag(body),
       cacheControl: cacheControlOf(request, state.options, body),
+      contentType: String(reply.getHeader('content-type') ?? JSON_TYPE),
+      contentDisposition: (reply.getHeader('content-disposition') as string | undefined) ?? null,
       body,
       encoded: {},
     };
@@ -154,7 +160,8 @@ function present(request: FastifyRequest, reply: FastifyReply, state: RequestSta
     reply.code(304);
     return null;
   }
-  reply.code(200).header('content-type', 'application/json; charset=utf-8');
+  reply.code(200).header('content-type', answer.contentType);
+  if (answer.contentDisposition) reply.header('content-disposition', answer.contentDisposition);
   const encoding =
     answer.body.length >= COMPRESSION_THRESHOLD ? chooseEncoding(request.headers['accept-encoding']) : null;
   if (!encoding) return answer.body;

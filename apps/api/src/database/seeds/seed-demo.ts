@@ -13,10 +13,13 @@ export async function seedDemo(ds: DataSource | EntityManager): Promise<void> {
     await m.query(`UPDATE users SET department_id = (SELECT min(id) FROM departments) WHERE department_id IS NULL`);
     // A published event with three sessions in the coming weeks (one nearly full, with a waiting list) and a draft.
     await m.query(
-      `INSERT INTO events (id, title, description, city, address, place, postal_code, country, status, price, organizer_name, event_category_id)
+      `INSERT INTO events (id, title, description, city, address, place, postal_code, country, status, price, organizer_name,
+                          organizer_email, organizer_phone, organizer_website, event_category_id)
        VALUES (1, 'Concierto de Año Nuevo', '<p>La <strong>Orquesta Municipal</strong> interpreta valses y polcas.</p><ul><li>Duración: 90 minutos</li><li>Entrada libre con inscripción</li></ul>',
-               'Madrid', 'Calle de Alcalá 42', 'Auditorio Municipal', '28014', 'Spain', 1, 0, 'Ayuntamiento', (SELECT id FROM event_categories WHERE name = 'Música')),
-              (2, 'Taller de fotografía (borrador)', '<p>En preparación.</p>', 'Sevilla', 'Plaza Nueva 1', 'Centro Cívico', '41001', 'Spain', 0, 15, 'Ayuntamiento', (SELECT id FROM event_categories WHERE name = 'Formación'))`,
+               'Madrid', 'Calle de Alcalá 42', 'Auditorio Municipal', '28014', 'Spain', 1, 0, 'Ayuntamiento',
+               'cultura@ayuntamiento.example', '910 000 000', 'https://cultura.ayuntamiento.example', (SELECT id FROM event_categories WHERE name = 'Música')),
+              (2, 'Taller de fotografía (borrador)', '<p>En preparación.</p>', 'Sevilla', 'Plaza Nueva 1', 'Centro Cívico', '41001', 'Spain', 0, 15, 'Ayuntamiento',
+               NULL, NULL, NULL, (SELECT id FROM event_categories WHERE name = 'Formación'))`,
     );
     for (const [days, capacity, reserved, queue] of [
       [14, 120, 10, 20],

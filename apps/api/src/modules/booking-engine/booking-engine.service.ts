@@ -200,7 +200,9 @@ export class BookingEngine {
   /** One UPDATE on the session row admits the hold if online registrations plus held spots stay within online
    * capacity, and writes the hold in the same statement; the row lock lasts that statement and the commit.
    * A token's earlier hold on the session is locked first (FOR UPDATE) so a replacement subtracts exactly
-   * what it replaces. Answers null when the counter says there is no room. */
+   * what it replaces. A replacement of an unexpired hold keeps its expires_at (and created_at): asking again
+   * never stretches the deadline, only the spots may change; an expired one not yet deleted starts afresh.
+   * Answers null when the counter says there is no room. */
   async hold(sessionId: number, token: string, spots: number, minutes: number): Promise<Hold | null> {
     const run = () =>
       this.ds.transaction(async (m) => {
@@ -209,7 +211,9 @@ export class BookingEngine {
           [sessionId, token],
         );
         const write = existing
-          ? `UPDATE ticket_holds SET spots = $3, expires_at = now() + make_interval(mins => $5), created_at = now()
+          ? `UPDATE ticket_holds SET spots = $3,
+                    expires_at = CASE WHEN expires_at > now() THEN expires_at ELSE now() + make_interval(mins => $5) END,
+                    created_at = CASE WHEN expires_at > now() THEN created_at ELSE now() END
               WHERE id = $6 AND session_id = $1 AND token = $2 AND EXISTS (SELECT 1 FROM s) RETURNING id::text, expires_at AS "expiresAt"`
           : `INSERT INTO ticket_holds (session_id, token, spots, expires_at)
              SELECT $1, $2, $3, now() + make_interval(mins => $5) FROM s RETURNING id::text, expires_at AS "expiresAt"`;

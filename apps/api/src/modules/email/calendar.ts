@@ -13,6 +13,45 @@ export interface CalendarSession {
   /** 'YYYY-MM-DD', the session's local days (for all-day sessions). */
   startDate: string;
   endDate: string;
+  /** The event's organiser: written as ORGANIZER (CN and mailto) when they have an e-mail. */
+  organizer?: { name: string; email: string | null } | null;
+}
+
+/** RFC 5545 §3.1: a content line is at most 75 octets; longer ones continue on lines starting with one space. */
+const LINE_OCTETS = 75;
+
+/** Folds an iCalendar text by octets, as RFC 5545 requires: the ics package folds by characters (a line of
+ * accented text came out at 79 bytes) and continues with a tab. Its folds are undone first, then every line is
+ * cut before the code point that would pass 75 octets (never inside a UTF-8 sequence), continuing with CRLF and a
+ * space. */
+export function foldCalendarLines(calendar: string): string {
+  return calendar
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .map(foldLine)
+    .join('\r\n');
+}
+
+function foldLine(line: string): string {
+  if (Buffer.byteLength(line, 'utf8') <= LINE_OCTETS) return line;
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  // The first line holds 75 octets; each continuation line 74 after its leading space.
+  let limit = LINE_OCTETS;
+  for (const char of line) {
+    const size = Buffer.byteLength(char, 'utf8');
+    if (octets + size > limit) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+      limit = LINE_OCTETS - 1;
+    }
+    current += char;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
 }
 
 const dateArray = (day: string, plusDays = 0): DateArray => {
@@ -50,7 +89,11 @@ export function sessionCalendar(s: CalendarSession): string {
     busyStatus: 'BUSY',
     productId: 'evreg/inscripciones',
     method: 'PUBLISH',
+    // A parameter value can't hold a double quote (RFC 5545 §3.2): the package would write one escaped.
+    ...(s.organizer?.email && {
+      organizer: { name: (s.organizer.name || s.organizer.email).replace(/"/g, "'"), email: s.organizer.email },
+    }),
   });
   if (error || !value) throw new Error(`No se pudo crear el calendario: ${error?.message ?? 'sin contenido'}`);
-  return value;
+  return foldCalendarLines(value);
 }

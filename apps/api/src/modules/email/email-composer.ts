@@ -1,10 +1,11 @@
-import { EMAIL_MESSAGES, EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from '@evreg/contracts';
+import { bookingReference, EMAIL_MESSAGES, EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from '@evreg/contracts';
 import { cancellationToken } from '../registrations/cancel-token';
 import { sessionCalendar } from './calendar';
 import {
   type Placeholders,
   addressLine,
   escapeHtml,
+  escapeLikePlaceholder,
   htmlToTextTemplate,
   renderTemplate,
   sessionPlaceholders,
@@ -26,6 +27,10 @@ export interface OutgoingMessage {
   place: string | null;
   address: string | null;
   city: string | null;
+  organizerName: string | null;
+  organizerEmail: string | null;
+  organizerPhone: string | null;
+  organizerWebsite: string | null;
   timeZone: string | null;
   startsAt: Date | null;
   endsAt: Date | null;
@@ -91,7 +96,39 @@ export function placeholdersFor(
       : '',
     queuePosition: typeof queuePosition === 'number' ? String(queuePosition) : '',
     address: addressLine(msg),
+    bookingReference: msg.registrationId ? bookingReference(msg.registrationId) : '',
+    organizerName: msg.organizerName?.trim() ?? '',
+    organizerContact: organizerContact(msg),
   };
+}
+
+/** The organiser's e-mail, phone and web (those set), joined. */
+export function organizerContact(o: {
+  organizerEmail?: string | null;
+  organizerPhone?: string | null;
+  organizerWebsite?: string | null;
+}): string {
+  return [o.organizerEmail, o.organizerPhone, o.organizerWebsite]
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** Every e-mail about an event names its organiser and how to reach them (the data controller): 'Organiza:
+ * {name} · {contact}' is appended to each part that doesn't name the organiser already (a template edited by staff
+ * may leave it out). Values escaped in the HTML as the placeholders are. */
+export function withOrganizer<T extends Pick<ComposedEmail, 'html' | 'text'>>(email: T, values: Placeholders): T {
+  const line = [values.organizerName, values.organizerContact].filter(Boolean).join(' · ');
+  if (!line) return email;
+  const named = values.organizerName || values.organizerContact;
+  const text = email.text.includes(named) ? email.text : `${email.text.trimEnd()}\n\nOrganiza: ${line}`;
+  const footer = `<p style="color: #666; font-size: 13px;">Organiza: ${escapeLikePlaceholder(line)}</p>`;
+  const html = email.html.includes(escapeLikePlaceholder(named))
+    ? email.html
+    : /<\/body\s*>/i.test(email.html)
+      ? email.html.replace(/<\/body\s*>/i, (end) => `${footer}\n${end}`)
+      : `${email.html}\n${footer}`;
+  return { ...email, html, text };
 }
 
 /** Fills a template: HTML escaped, subject and text not; the text part is the template's own or derived from
@@ -113,8 +150,13 @@ export function fillTemplate(
 
 /** The e-mail for one outbox message: from its template (Registration, Queue, Promotion, or the one a
  * notification names) or the built-in Spanish texts (Cancellation, Blacklist, a notification's own message).
- * Registration and Promotion carry the session as an .ics file. Throws NotSendable with the reason to log. */
+ * Registration and Promotion carry the session as an .ics file. Every one about an event names the organiser
+ * (withOrganizer). Throws NotSendable with the reason to log. */
 export function composeEmail(msg: OutgoingMessage, ctx: ComposeContext): ComposedEmail {
+  return withOrganizer(composeWithoutOrganizer(msg, ctx), placeholdersFor(msg, ctx));
+}
+
+function composeWithoutOrganizer(msg: OutgoingMessage, ctx: ComposeContext): ComposedEmail {
   const to = { name: msg.recipientName, address: msg.emailAddress };
   if (ABOUT_THE_PLACE.has(msg.emailType) && msg.sessionEnded) throw new NotSendable(M.sessionEnded);
   const values = placeholdersFor(msg, ctx);
@@ -212,6 +254,7 @@ function calendarAttachment(msg: OutgoingMessage, values: Placeholders, baseUrl:
     isAllDay: msg.isAllDay ?? false,
     startDate: msg.startDate ?? '',
     endDate: msg.endDate ?? '',
+    organizer: { name: values.organizerName, email: msg.organizerEmail?.trim() || null },
   });
   return { filename: 'evento.ics', content, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
 }

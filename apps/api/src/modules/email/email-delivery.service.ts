@@ -181,6 +181,8 @@ export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDes
               c.recipient_name AS "recipientName", c.data, c.attempts, r.first_name AS "firstName",
               to_char(c.created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS "createdStamp",
               e.title AS "eventTitle", e.place, e.address, e.city, e.time_zone AS "timeZone",
+              e.organizer_name AS "organizerName", e.organizer_email AS "organizerEmail",
+              e.organizer_phone AS "organizerPhone", e.organizer_website AS "organizerWebsite",
               s.starts_at AS "startsAt", s.ends_at AS "endsAt", s.is_all_day AS "isAllDay",
               to_char(s.start_date, 'YYYY-MM-DD') AS "startDate", to_char(s.end_date, 'YYYY-MM-DD') AS "endDate",
               s.ends_at <= now() AS "sessionEnded",

@@ -150,6 +150,9 @@ export class EmailTemplatesService {
       cancellationUrl: `${baseUrl}/cancel?token=ejemplo`,
       queuePosition: '3',
       address: 'Teatro Principal, Calle Mayor 1, Madrid',
+      bookingReference: 'R-000123',
+      organizerName: 'Ayuntamiento de ejemplo',
+      organizerContact: 'cultura@ayuntamiento.example · 910 000 000 · https://cultura.ayuntamiento.example',
     };
   }
 }

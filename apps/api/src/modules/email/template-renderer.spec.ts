@@ -18,6 +18,9 @@ const values: Placeholders = {
   cancellationUrl: 'https://reservas.example.com/cancel?token=1-abc&x=1',
   queuePosition: '3',
   address: 'Teatro, Calle Mayor 1, Madrid',
+  bookingReference: 'R-000007',
+  organizerName: 'Ayuntamiento',
+  organizerContact: 'cultura@ayto.example.es',
 };
 
 describe('templates', () => {
@@ -118,6 +121,10 @@ describe('composeEmail', () => {
     place: 'Teatro',
     address: 'Calle Mayor 1',
     city: 'Madrid',
+    organizerName: null,
+    organizerEmail: null,
+    organizerPhone: null,
+    organizerWebsite: null,
     timeZone: 'Europe/Madrid',
     startsAt: new Date('2026-06-20T16:00:00Z'),
     endsAt: new Date('2026-06-20T17:30:00Z'),
@@ -207,5 +214,74 @@ describe('composeEmail', () => {
     );
     expect(note.subject).toBe('Cambio de sala');
     expect(note.html).toContain('Será en la sala 2 &amp; &lt;b&gt;no&lt;/b&gt; en la 1');
+  });
+
+  describe('the organiser in every e-mail about an event', () => {
+    const organised: OutgoingMessage = {
+      ...message,
+      organizerName: 'Teatro "Tom & Jerry"',
+      organizerEmail: 'taquilla@teatro.example.es',
+      organizerPhone: null,
+      organizerWebsite: 'https://teatro.example.es/?a=1&b=2',
+    };
+    const contact = 'taquilla@teatro.example.es · https://teatro.example.es/?a=1&b=2';
+
+    it('fills bookingReference, organizerName and organizerContact (the contact parts set, joined)', () => {
+      const withPlaceholders = {
+        ...ctx,
+        activeTemplates: new Map([
+          [0, { ...template, htmlContent: '<p>{{bookingReference}} | {{organizerName}} | {{organizerContact}}</p>' }],
+        ]),
+      };
+      const email = composeEmail(organised, withPlaceholders);
+      expect(email.text).toBe(`R-000007 | Teatro "Tom & Jerry" | ${contact}`);
+      expect(email.html).toBe(
+        '<p>R-000007 | Teatro &quot;Tom &amp; Jerry&quot; | taquilla@teatro.example.es · https://teatro.example.es/?a&#x3D;1&amp;b&#x3D;2</p>',
+      );
+      const phoneOnly = composeEmail(
+        { ...organised, organizerEmail: ' ', organizerWebsite: null, organizerPhone: '954 000 000' },
+        withPlaceholders,
+      );
+      expect(phoneOnly.text).toBe('R-000007 | Teatro "Tom & Jerry" | 954 000 000');
+    });
+
+    it('appends "Organiza: name · contact" to a template that does not name the organiser, escaped in HTML', () => {
+      const email = composeEmail(organised, ctx);
+      expect(email.text).toMatch(
+        new RegExp(`Cancelar \\(.*\\)\n\nOrganiza: Teatro "Tom & Jerry" · ${contact.replace(/[.?*+&/]/g, '\\$&')}$`),
+      );
+      expect(email.html).toMatch(
+        /<\/p>\n<p style="color: #666; font-size: 13px;">Organiza: Teatro &quot;Tom &amp; Jerry&quot; · taquilla@teatro\.example\.es · https:\/\/teatro\.example\.es\/\?a&#x3D;1&amp;b&#x3D;2<\/p>$/,
+      );
+      // Inside the body of a whole HTML document.
+      const documentTemplate = { ...template, htmlContent: '<html><body><p>{{firstName}}</p></body></html>' };
+      const inDocument = composeEmail(organised, { ...ctx, activeTemplates: new Map([[0, documentTemplate]]) });
+      expect(inDocument.html).toMatch(/<p>Ana<\/p><p style="[^"]+">Organiza: [^<]+<\/p>\n<\/body><\/html>$/);
+    });
+
+    it('adds nothing where the template names the organiser already, or the event has none', () => {
+      const naming = { ...template, htmlContent: '<p>{{firstName}}. Organiza {{organizerName}}.</p>' };
+      const email = composeEmail(organised, { ...ctx, activeTemplates: new Map([[0, naming]]) });
+      expect(email.html).toBe('<p>Ana. Organiza Teatro &quot;Tom &amp; Jerry&quot;.</p>');
+      expect(email.text).toBe('Ana. Organiza Teatro "Tom & Jerry".');
+      expect(composeEmail({ ...message, organizerName: '' }, ctx).text).not.toContain('Organiza');
+      const apostrophe = composeEmail(
+        { ...organised, organizerName: "L'Auditori" },
+        { ...ctx, activeTemplates: new Map([[0, naming]]) },
+      );
+      expect(apostrophe.html).toBe('<p>Ana. Organiza L&#x27;Auditori.</p>');
+    });
+
+    it('names the organiser in the built-in messages too: cancellation, blacklist, notification', () => {
+      for (const data of [
+        { emailType: 'Cancellation', data: {} },
+        { emailType: 'Blacklist', data: { expiresAt: '2026-12-31T22:59:59.999Z', reasonLabel: 'No Show' } },
+        { emailType: 'Notification', data: { message: 'Cambio de sala' } },
+      ]) {
+        const email = composeEmail({ ...organised, ...data }, ctx);
+        expect(email.text).toContain(`Organiza: Teatro "Tom & Jerry" · ${contact}`);
+        expect(email.html).toContain('Organiza: Teatro &quot;Tom &amp; Jerry&quot; · taquilla@teatro.example.es');
+      }
+    });
   });
 });

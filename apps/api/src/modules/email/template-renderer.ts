@@ -132,6 +132,9 @@ export function htmlToTextTemplate(html: string): string {
     .trim();
 }
 
+/** A value escaped exactly as a template's {{placeholder}} is in the HTML part. */
+export const escapeLikePlaceholder = (text: string): string => Handlebars.Utils.escapeExpression(text);
+
 /** Values of an HTML-escaped text (for e-mails built in code, not from templates). */
 export function escapeHtml(text: string): string {
   return text

@@ -25,6 +25,11 @@ export function toPublicEvent(event: EventEntity, options: { excerpt?: boolean }
     statusText: EVENT_STATUS_LABEL[status],
     price: event.price,
     timeZone: event.timeZone,
+    postalCode: event.postalCode,
+    organizerName: event.organizerName,
+    organizerEmail: event.organizerEmail,
+    organizerPhone: event.organizerPhone,
+    organizerWebsite: event.organizerWebsite,
   };
 }
 
@@ -45,6 +50,9 @@ export function toAdminEvent(event: EventEntity, sessions: Session[]): AdminEven
     isPublic: event.isPublic,
     price: event.price,
     organizerName: event.organizerName,
+    organizerEmail: event.organizerEmail,
+    organizerPhone: event.organizerPhone,
+    organizerWebsite: event.organizerWebsite,
     organizerId: event.organizerId,
     timeZone: event.timeZone,
     imageUrl: event.imageUrl,

@@ -171,8 +171,11 @@ export class EventsService {
       isPublic: dto.isPublic ?? current?.isPublic ?? true,
       price: dto.price ?? current?.price ?? 0,
       organizerName: dto.organizerName,
-      // null clears these two; only an omitted value keeps the current one.
+      // null clears these; only an omitted value keeps the current one.
       organizerId: dto.organizerId === undefined ? (current?.organizerId ?? null) : dto.organizerId,
+      organizerEmail: dto.organizerEmail === undefined ? (current?.organizerEmail ?? null) : dto.organizerEmail,
+      organizerPhone: dto.organizerPhone === undefined ? (current?.organizerPhone ?? null) : dto.organizerPhone,
+      organizerWebsite: dto.organizerWebsite === undefined ? (current?.organizerWebsite ?? null) : dto.organizerWebsite,
       imageUrl: dto.imageUrl === undefined ? (current?.imageUrl ?? null) : dto.imageUrl,
       timeZone,
     };

@@ -1,4 +1,4 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Header, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiExtraModels,
@@ -6,12 +6,14 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiProduces,
   ApiQuery,
   ApiTags,
   ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
 import { SESSION_TOKEN_HEADER } from '@evreg/contracts';
+import type { FastifyReply } from 'fastify';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { PublicRead } from '../../common/http-cache/public-read';
 import { IdParam } from '../../common/id-param';
@@ -68,6 +70,28 @@ export class PublicEventsController {
     if (principal && !principal.mustChangePassword && principal.permissions.has('Events.Read'))
       return this.events.get(id);
     return this.events.getPublic(id, { excerpt: showExcerpt === true });
+  }
+
+  @Get('sessions/:sessionId/calendar.ics')
+  @Public()
+  @PublicRead({ params: ['sessionId'], query: [] })
+  @Header('content-type', 'text/calendar; charset=utf-8')
+  @ApiOperation({
+    summary: 'La sesión como archivo de calendario (.ics) para añadirla a cualquier agenda',
+    description:
+      'Sin datos personales: el evento, cuándo, dónde, el organizador y la página de reservas. Se descarga como evento-<id del evento>-<fecha>.ics.',
+  })
+  @ApiProduces('text/calendar')
+  @ApiOkResponse({
+    description: 'iCalendar (RFC 5545), con Content-Disposition: attachment',
+    content: { 'text/calendar': { schema: { type: 'string', example: 'BEGIN:VCALENDAR…END:VCALENDAR' } } },
+  })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Identificador no válido' })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'La sesión no existe' })
+  async calendar(@IdParam('sessionId') sessionId: number, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { filename, content } = await this.sessions.calendar(sessionId);
+    reply.header('content-disposition', `attachment; filename="${filename}"`);
+    return content;
   }
 
   @Get(':eventId/sessions')

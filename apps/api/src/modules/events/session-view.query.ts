@@ -3,6 +3,9 @@ import { DataSource, EntityManager } from 'typeorm';
 import { preparedQuery } from '../../database/prepared';
 import { freeOnlineSpotsSql } from '../booking-engine/booking-rules';
 
+/** An instant as ISO 8601 in UTC ('2026-05-09T08:00:00Z'), formatted by PostgreSQL. */
+const isoInstant = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
 export interface SessionQueryOptions {
   /** The visitor's X-Session-Token: their own holds don't reduce the spots they see as available. */
   excludeToken?: string | null;
@@ -14,7 +17,8 @@ export interface SessionQueryOptions {
  * `where` is a SQL condition on alias s (event_sessions) with positional parameters $1..$n from `params`.
  * Registrations and the waiting list come from the counters kept in the booking transactions; holds are
  * counted from ticket_holds, so a hold stops counting the moment it expires, even before a job deletes it.
- * Ordered by start. */
+ * startsAt/endsAt are the local date and time in the event's zone as instants (kept in starts_at/ends_at by every
+ * write); hasStarted is read at answer time. Ordered by start. */
 export async function querySessions(
   db: DataSource | EntityManager,
   where: string,
@@ -26,6 +30,8 @@ export async function querySessions(
             to_char(s.start_date, 'YYYY-MM-DD') AS "startDate", to_char(s.end_date, 'YYYY-MM-DD') AS "endDate",
             to_char(s.start_time, 'HH24:MI:SS') AS "startTime", to_char(s.end_time, 'HH24:MI:SS') AS "endTime",
             s.is_all_day AS "isAllDay",
+            ${isoInstant('s.starts_at')} AS "startsAt", ${isoInstant('s.ends_at')} AS "endsAt",
+            s.starts_at <= now() AS "hasStarted",
             s.max_attendees AS "maxAttendees", s.reserved_spots AS "reservedSpots",
             s.reserved_registered AS "usedReservedSpots", s.max_queue_spots AS "maxQueueSpots",
             s.online_registered + s.reserved_registered AS "registeredCount",

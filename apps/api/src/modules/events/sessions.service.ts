@@ -1,8 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { BulkUpdateQueueLimitsResponse, MESSAGES, Session } from '@evreg/contracts';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AppError } from '../../common/app-error';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { sessionCalendar } from '../email/calendar';
+import { organizerContact } from '../email/email-composer';
+import { addressLine } from '../email/template-renderer';
 import { BookingEngine } from '../booking-engine/booking-engine.service';
 import { SettingsService } from '../settings/settings.service';
 import { CreateSessionDto, UpdateSessionDto } from './dto/session.dto';
@@ -30,7 +35,55 @@ export class SessionsService {
     @InjectRepository(EventEntity) private readonly events: Repository<EventEntity>,
     private readonly settings: SettingsService,
     private readonly engine: BookingEngine,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** A session as an .ics file anyone may add to their calendar: the event, when, where, the organiser and the
+   * booking page; nothing about any person. The same generator as the e-mails' attachment. */
+  async calendar(sessionId: number): Promise<{ filename: string; content: string }> {
+    const [row]: {
+      eventId: number;
+      title: string;
+      place: string;
+      address: string;
+      city: string;
+      organizerName: string;
+      organizerEmail: string | null;
+      organizerPhone: string | null;
+      organizerWebsite: string | null;
+      startsAt: Date;
+      endsAt: Date;
+      isAllDay: boolean;
+      startDate: string;
+      endDate: string;
+    }[] = await this.ds.query(
+      `SELECT e.id AS "eventId", e.title, e.place, e.address, e.city, e.organizer_name AS "organizerName",
+              e.organizer_email AS "organizerEmail", e.organizer_phone AS "organizerPhone",
+              e.organizer_website AS "organizerWebsite", s.starts_at AS "startsAt", s.ends_at AS "endsAt",
+              s.is_all_day AS "isAllDay", to_char(s.start_date, 'YYYY-MM-DD') AS "startDate",
+              to_char(s.end_date, 'YYYY-MM-DD') AS "endDate"
+         FROM event_sessions s JOIN events e ON e.id = s.event_id
+        WHERE s.id = $1`,
+      [sessionId],
+    );
+    if (!row) throw AppError.notFound(MESSAGES.booking.sessionNotFound);
+    const bookingPage = `${this.config.publicBaseUrl}/?eventId=${row.eventId}`;
+    const organizer = [row.organizerName.trim(), organizerContact(row)].filter(Boolean).join(' · ');
+    const content = sessionCalendar({
+      uid: `session-${sessionId}@${new URL(this.config.publicBaseUrl).host}`,
+      title: row.title,
+      location: addressLine(row),
+      description: [organizer && `Organiza: ${organizer}`, `Inscripciones: ${bookingPage}`].filter(Boolean).join('\n'),
+      url: bookingPage,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      isAllDay: row.isAllDay,
+      startDate: row.startDate,
+      endDate: row.endDate,
+      organizer: { name: row.organizerName.trim(), email: row.organizerEmail },
+    });
+    return { filename: `evento-${row.eventId}-${row.startDate}.ics`, content };
+  }
 
   /** Every session of an event, past ones too, by start; `event` added on request. */
   async list(eventId: number, options: { showEventDetails?: boolean; sessionToken?: string } = {}): Promise<Session[]> {

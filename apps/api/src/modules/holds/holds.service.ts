@@ -31,8 +31,13 @@ interface HoldState {
   anyExpired: boolean;
 }
 
+/** A refused hold: the common error body plus the hold's fields, with the server's clock as every hold answer. */
 function holdRefusal(statusCode: number, code: string, message: string): AppError {
-  return new AppError(statusCode, code, message, undefined, { success: false, expiresAt: null });
+  return new AppError(statusCode, code, message, undefined, {
+    success: false,
+    expiresAt: null,
+    serverTime: new Date().toISOString(),
+  });
 }
 
 @Injectable()
@@ -61,13 +66,22 @@ export class HoldsService implements OnApplicationBootstrap {
   }
 
   /** Holds `spots` for the visitor's token for TicketHoldDurationMinutes. A token has one hold per session: a
-   * new request replaces it. Granted only if the spots are free; otherwise nothing changes. Touches PostgreSQL
+   * new request replaces it, keeping the deadline of an unexpired one (docs/domain.md, "Holds: asking again").
+   * Granted only if the spots are free; otherwise nothing changes. The answer carries the server's clock
+   * (serverTime): the booking page counts down expiresAt on it, not on the device's. Touches PostgreSQL
    * only: no job is queued per hold, the sweep deletes it once expired (docs/domain.md, "Redis away"). A first hold
    * is decided with the others of the session arriving meanwhile (BookingBatches). */
   async hold(sessionId: number, token: string, spots: number): Promise<TicketHoldResponse> {
     const held =
       (await this.batches.firstHold(sessionId, token, spots)) ?? (await this.holdCarefully(sessionId, token, spots));
-    return { success: true, message: b.holdGranted, expiresAt: held.expiresAt.toISOString() };
+    return {
+      success: true,
+      message: b.holdGranted,
+      expiresAt: held.expiresAt.toISOString(),
+      serverTime: new Date().toISOString(),
+      eventSessionId: sessionId,
+      numberOfSpots: spots,
+    };
   }
 
   /** Whatever the one-statement first hold (BookingBatches.firstHold) left: a replacement, a refusal, a

@@ -1,4 +1,5 @@
 import {
+  ATTENDEE_LIMITS,
   MESSAGES,
   isPlausiblePhone,
   isValidEmail,
@@ -7,6 +8,7 @@ import {
   normalizeEmail,
   normalizeTaxId,
 } from '@evreg/contracts';
+import { tooLongMessage } from '../../common/field-labels';
 
 export interface AttendeeInput {
   firstName?: unknown;
@@ -30,7 +32,8 @@ export interface Attendee {
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
 /** The rules of docs/domain.md for one attendee. Messages name the field in Spanish with the words the booking app
- * maps to its fields (docs/product.md §5: DNI/NIE, correo, confirmar, apellidos, nombre). */
+ * maps to its fields (docs/product.md §5: DNI/NIE, correo, confirmar, apellidos, nombre), and a too long value
+ * its limit (ATTENDEE_LIMITS, the columns' sizes): 'Nombre es demasiado largo (máximo 100 caracteres)'. */
 export function checkAttendee(
   input: AttendeeInput,
   options: { requireConfirmEmail: boolean; bypassTaxIdFormat?: boolean },
@@ -44,22 +47,30 @@ export function checkAttendee(
   const userTaxId = text(input.userTaxId);
   const telephone = text(input.telephoneNumber);
 
+  const tooLong = (field: keyof typeof ATTENDEE_LIMITS, value: string) =>
+    value.length > ATTENDEE_LIMITS[field] ? tooLongMessage(field, ATTENDEE_LIMITS[field]) : null;
+  let problem: string | null;
+
   if (!firstName) errors.push(b.firstNameRequired);
-  else if (firstName.length > 100) errors.push('Nombre demasiado largo (máximo 100 caracteres)');
+  else if ((problem = tooLong('firstName', firstName))) errors.push(problem);
   else if (!isValidPersonName(firstName)) errors.push(b.firstNameInvalid);
   if (!lastName) errors.push(b.lastNameRequired);
-  else if (lastName.length > 150) errors.push('Apellidos demasiado largos (máximo 150 caracteres)');
+  else if ((problem = tooLong('lastName', lastName))) errors.push(problem);
   else if (!isValidPersonName(lastName)) errors.push(b.lastNameInvalid);
   if (!email) errors.push(b.emailRequired);
+  else if ((problem = tooLong('email', email))) errors.push(problem);
   else if (!isValidEmail(email)) errors.push(b.emailInvalid);
   if (options.requireConfirmEmail) {
     if (!confirmEmail) errors.push(b.confirmEmailRequired);
+    else if (confirmEmail.length > ATTENDEE_LIMITS.email)
+      errors.push(tooLongMessage('confirmEmail', ATTENDEE_LIMITS.email));
     else if (email && normalizeEmail(confirmEmail) !== normalizeEmail(email)) errors.push(b.emailMismatch);
   }
   if (!userTaxId) errors.push(b.taxIdRequired);
-  else if (options.bypassTaxIdFormat ? userTaxId.length > 30 : !isValidSpanishTaxId(userTaxId))
-    errors.push(b.taxIdInvalid);
-  if (telephone && !isPlausiblePhone(telephone)) errors.push(b.phoneInvalid);
+  else if ((problem = tooLong('userTaxId', userTaxId))) errors.push(problem);
+  else if (!options.bypassTaxIdFormat && !isValidSpanishTaxId(userTaxId)) errors.push(b.taxIdInvalid);
+  if (telephone && (problem = tooLong('telephoneNumber', telephone))) errors.push(problem);
+  else if (telephone && !isPlausiblePhone(telephone)) errors.push(b.phoneInvalid);
   if (input.gdprConsent !== true) errors.push(b.consentRequired);
 
   return {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Ip, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Param, Post, UseInterceptors } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -19,6 +19,7 @@ import { MessageResponseDto } from '../../common/message-response.dto';
 import { ApiServiceUnavailable, RETRY_AFTER_HEADER } from '../../common/service-unavailable';
 import { ApiSessionTokenHeader, SessionTokenHeader } from '../../common/session-token';
 import { Public } from '../auth/auth.decorators';
+import { AttendeeFieldErrorsInterceptor } from './attendee-field-errors.interceptor';
 import { BookingService } from './booking.service';
 import { CancellationService } from './cancellation.service';
 import {
@@ -51,6 +52,7 @@ export class BookingController {
 
   @Post('events/sessions/:eventSessionId/registrations')
   @Public()
+  @UseInterceptors(AttendeeFieldErrorsInterceptor)
   @ApiOperation({ summary: 'Inscribir a una persona (consume la reserva del X-Session-Token)' })
   @ApiSessionTokenHeader({ required: false })
   @ApiCreatedResponse({ type: RegistrationResponseDto })
@@ -72,6 +74,7 @@ export class BookingController {
 
   @Post('events/sessions/:eventSessionId/bulk-registrations')
   @Public()
+  @UseInterceptors(AttendeeFieldErrorsInterceptor)
   @ApiOperation({ summary: 'Inscribir a dos personas (titular y acompañante), todo o nada' })
   @ApiSessionTokenHeader({ required: false })
   @ApiCreatedResponse({ type: RegistrationResponseDto })

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  bookingReference,
   MAX_ATTENDEES_PER_BOOKING,
   MESSAGES,
   ManualRegistrationConfirmation,
@@ -307,6 +308,7 @@ export class BookingService {
       totalRegistrations,
       totalQueued,
       message,
+      reference: bookingReference(results[0].registrationId),
     };
   }
 }

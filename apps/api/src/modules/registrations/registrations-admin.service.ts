@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AdminRegistration, MESSAGES, Paged, REGISTRATION_STATE, isValidEmail, normalizeEmail } from '@evreg/contracts';
+import {
+  AdminRegistration,
+  MESSAGES,
+  Paged,
+  REGISTRATION_STATE,
+  isValidEmail,
+  normalizeEmail,
+  parseBookingReference,
+} from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { containsPattern } from '../../common/sql';
@@ -52,7 +60,10 @@ export class RegistrationsAdminService {
     let where = 'r.state = ANY($1::int[])';
     if (query.search?.trim()) {
       params.push(containsPattern(query.search));
-      where += ` AND (r.email ILIKE $2 OR r.first_name ILIKE $2 OR r.last_name ILIKE $2 OR (r.first_name || ' ' || r.last_name) ILIKE $2 OR r.user_tax_id ILIKE $2 OR e.title ILIKE $2)`;
+      // A booking reference as the person quotes it ('R-000123') finds that registration too.
+      const referenced = parseBookingReference(query.search);
+      if (referenced !== null) params.push(referenced);
+      where += ` AND (r.email ILIKE $2 OR r.first_name ILIKE $2 OR r.last_name ILIKE $2 OR (r.first_name || ' ' || r.last_name) ILIKE $2 OR r.user_tax_id ILIKE $2 OR e.title ILIKE $2${referenced !== null ? ' OR r.id = $3' : ''})`;
     }
     const [{ count }] = await this.ds.query(
       `SELECT count(*)::int AS count FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id WHERE ${where}`,

@@ -1,5 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { EVENT_DEFAULTS, EVENT_STATUS, EventPayload, EventStatusCode, MESSAGES } from '@evreg/contracts';
+import {
+  EVENT_DEFAULTS,
+  EVENT_STATUS,
+  EventPayload,
+  EventStatusCode,
+  isPlausiblePhone,
+  isValidEmail,
+  MESSAGES,
+  ORGANIZER_LIMITS,
+} from '@evreg/contracts';
 import { Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -49,6 +58,36 @@ export function isImageUrl(value: unknown): boolean {
   }
 }
 
+/** An http(s) URL with a host: the organiser's web page, linked from the booking page and the e-mails. */
+export function isWebsiteUrl(value: unknown): boolean {
+  if (typeof value !== 'string' || /\s|\\/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return ['http:', 'https:'].includes(url.protocol) && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+// The organiser's contact: a too long value is answered with its limit, not as malformed (MaxLength is listed last
+// so class-validator reports it first).
+
+/** A blank optional text is null (the form's cleared field); anything else trimmed. */
+const blankAsNull = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() === '' ? null : trim({ value });
+
+const IsOrganizerEmail = (options?: ValidationOptions) =>
+  ValidateBy(
+    { name: 'isOrganizerEmail', validator: { validate: (v) => typeof v === 'string' && isValidEmail(v) } },
+    options,
+  );
+const IsPlausiblePhone = (options?: ValidationOptions) =>
+  ValidateBy(
+    { name: 'isPlausiblePhone', validator: { validate: (v) => typeof v === 'string' && isPlausiblePhone(v) } },
+    options,
+  );
+const IsWebsiteUrl = (options?: ValidationOptions) =>
+  ValidateBy({ name: 'isWebsiteUrl', validator: { validate: isWebsiteUrl } }, options);
 const IsTimeZoneName = (options?: ValidationOptions) =>
   ValidateBy({ name: 'isTimeZoneName', validator: { validate: isTimeZoneName } }, options);
 const IsImageUrl = (options?: ValidationOptions) =>
@@ -137,12 +176,54 @@ class EventFieldsDto {
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: M.priceInvalid })
   price?: number;
 
-  @ApiProperty({ maxLength: 200, example: 'Ayuntamiento' })
+  @ApiProperty({ maxLength: ORGANIZER_LIMITS.name, example: 'Ayuntamiento' })
   @Transform(trim)
   @IsNotEmpty({ message: M.organizerNameRequired })
-  @MaxLength(200, { message: M.organizerNameTooLong })
+  @MaxLength(ORGANIZER_LIMITS.name, { message: M.organizerNameTooLong })
   @IsString({ message: M.organizerNameRequired })
   organizerName: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: ORGANIZER_LIMITS.email,
+    example: 'cultura@madrid.example',
+    description: 'Contacto del organizador (página de reservas y emails); vacío o null lo borra',
+  })
+  @Transform(blankAsNull)
+  @IsOptional()
+  @IsOrganizerEmail({ message: M.organizerEmailInvalid })
+  @MaxLength(ORGANIZER_LIMITS.email, { message: M.organizerEmailTooLong })
+  @IsString({ message: M.organizerEmailInvalid })
+  organizerEmail?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: ORGANIZER_LIMITS.phone,
+    example: '+34 915 555 555',
+    description: '9 a 15 cifras, con + o 00 delante si es internacional; vacío o null lo borra',
+  })
+  @Transform(blankAsNull)
+  @IsOptional()
+  @IsPlausiblePhone({ message: M.organizerPhoneInvalid })
+  @MaxLength(ORGANIZER_LIMITS.phone, { message: M.organizerPhoneTooLong })
+  @IsString({ message: M.organizerPhoneInvalid })
+  organizerPhone?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: ORGANIZER_LIMITS.website,
+    example: 'https://cultura.madrid.example',
+    description: 'URL http(s); vacío o null lo borra',
+  })
+  @Transform(blankAsNull)
+  @IsOptional()
+  @IsWebsiteUrl({ message: M.organizerWebsiteInvalid })
+  @MaxLength(ORGANIZER_LIMITS.website, { message: M.organizerWebsiteTooLong })
+  @IsString({ message: M.organizerWebsiteInvalid })
+  organizerWebsite?: string | null;
 
   @ApiPropertyOptional({ type: Number, nullable: true })
   @IsOptional()
@@ -166,7 +247,7 @@ class EventFieldsDto {
     maxLength: 1000,
     description: 'URL http(s) o ruta que empieza por /',
   })
-  @Transform(({ value }) => (typeof value === 'string' && value.trim() === '' ? null : trim({ value })))
+  @Transform(blankAsNull)
   @IsOptional()
   @MaxLength(1000, { message: M.imageUrlInvalid })
   @IsImageUrl({ message: M.imageUrlInvalid })
@@ -183,7 +264,8 @@ export class CreateEventDto extends EventFieldsDto implements EventPayload {
   id: number;
 }
 
-/** PUT: the same form; an omitted optional field keeps its value, null clears imageUrl and organizerId. */
+/** PUT: the same form; an omitted optional field keeps its value, null clears imageUrl, organizerId and the
+ * organiser's contact. */
 export class UpdateEventDto extends EventFieldsDto implements Omit<EventPayload, 'id'> {
   @ApiPropertyOptional({ description: 'Si se envía, debe ser el de la ruta: el id no cambia' })
   @Transform(emptyAsAbsent)

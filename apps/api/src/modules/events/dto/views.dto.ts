@@ -27,6 +27,13 @@ export class PublicEventDto implements PublicEvent {
   @ApiProperty({ example: 'Publicado', description: 'Borrador, Publicado o Cancelado' }) statusText: string;
   @ApiProperty({ example: 0, description: 'Euros; 0 es gratis' }) price: number;
   @ApiProperty({ example: 'Europe/Madrid' }) timeZone: string;
+  @ApiProperty({ example: '28013' }) postalCode: string;
+  @ApiProperty({ example: 'Ayuntamiento de Madrid', description: 'Responsable de los datos de las inscripciones' })
+  organizerName: string;
+  @ApiProperty({ type: String, nullable: true, example: 'cultura@madrid.example' }) organizerEmail: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '+34 915 555 555' }) organizerPhone: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'https://cultura.madrid.example' })
+  organizerWebsite: string | null;
 }
 
 export class SessionDto implements Session {
@@ -37,6 +44,14 @@ export class SessionDto implements Session {
   @ApiProperty({ example: '10:00:00', description: 'HH:MM:SS en la zona horaria del evento' }) startTime: string;
   @ApiProperty({ example: '11:30:00' }) endTime: string;
   @ApiProperty({ description: 'Todo el día: 00:00:00 a 23:59:00' }) isAllDay: boolean;
+  @ApiProperty({
+    example: '2026-05-09T08:00:00Z',
+    description: 'Inicio como instante (ISO 8601, UTC): startDate y startTime en la zona horaria del evento',
+  })
+  startsAt: string;
+  @ApiProperty({ example: '2026-05-09T09:30:00Z', description: 'Fin como instante (ISO 8601, UTC)' }) endsAt: string;
+  @ApiProperty({ description: 'Ya ha empezado (o terminado) al responder: no admite retenciones ni inscripciones' })
+  hasStarted: boolean;
   @ApiProperty({ example: 20, description: 'Aforo total' }) maxAttendees: number;
   @ApiProperty({ example: 5, description: 'Plazas reservadas para inscripciones manuales' }) reservedSpots: number;
   @ApiProperty({ description: 'Inscripciones activas que ocupan plaza reservada' }) usedReservedSpots: number;
@@ -71,6 +86,9 @@ export class AdminEventDto implements AdminEvent {
   @ApiProperty() isPublic: boolean;
   @ApiProperty({ example: 12.5 }) price: number;
   @ApiProperty() organizerName: string;
+  @ApiProperty({ type: String, nullable: true }) organizerEmail: string | null;
+  @ApiProperty({ type: String, nullable: true }) organizerPhone: string | null;
+  @ApiProperty({ type: String, nullable: true }) organizerWebsite: string | null;
   @ApiProperty({ type: Number, nullable: true }) organizerId: number | null;
   @ApiProperty({ example: 'Europe/Madrid' }) timeZone: string;
   @ApiProperty({ type: String, nullable: true }) imageUrl: string | null;

@@ -22,6 +22,9 @@ export class EventEntity {
   @Column({ name: 'is_public', default: true }) isPublic: boolean;
   @Column({ type: 'numeric', precision: 10, scale: 2, default: 0, transformer: numeric }) price: number;
   @Column({ name: 'organizer_name', type: 'varchar', length: 200, default: '' }) organizerName: string;
+  @Column({ name: 'organizer_email', type: 'varchar', length: 254, nullable: true }) organizerEmail: string | null;
+  @Column({ name: 'organizer_phone', type: 'varchar', length: 30, nullable: true }) organizerPhone: string | null;
+  @Column({ name: 'organizer_website', type: 'varchar', length: 500, nullable: true }) organizerWebsite: string | null;
   @Column({ name: 'organizer_id', type: 'int', nullable: true }) organizerId: number | null;
   @Column({ name: 'time_zone', type: 'varchar', length: 64, default: 'Europe/Madrid' }) timeZone: string;
   @Column({ name: 'image_url', type: 'varchar', length: 1000, nullable: true }) imageUrl: string | null;

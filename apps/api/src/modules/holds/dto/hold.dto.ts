@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MESSAGES, SESSION_TOKEN_LENGTH, TicketHoldRequest, TicketHoldResponse } from '@evreg/contracts';
 import { ApiErrorResponseDto } from '../../../common/api-error.dto';
+import { fieldName, tooLongMessage } from '../../../common/field-labels';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 
 export class TicketHoldDto implements TicketHoldRequest {
   @ApiProperty({ example: 12 })
-  @IsInt({ message: 'eventSessionId debe ser un número entero' })
+  @IsInt({ message: `${fieldName('eventSessionId').label} debe ser un número entero` })
   eventSessionId: number;
 
   @ApiProperty({
@@ -26,15 +27,29 @@ export class TicketHoldDto implements TicketHoldRequest {
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Siempre null' })
   @IsOptional()
-  @IsString({ message: 'El campo "userId" debe ser un texto o null' })
-  @MaxLength(100, { message: 'El campo "userId" es demasiado largo' })
+  @IsString({ message: `${fieldName('userId').label} debe ser un texto o null` })
+  @MaxLength(100, { message: tooLongMessage('userId', 100) })
   userId?: null;
 }
 
 export class TicketHoldResponseDto implements TicketHoldResponse {
   @ApiProperty() success: boolean;
   @ApiProperty() message: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) expiresAt: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Fin de la retención; pedirla otra vez con el mismo token no lo amplía',
+  })
+  expiresAt: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    description: 'Reloj del servidor al responder: la cuenta atrás es expiresAt - serverTime',
+  })
+  serverTime: string;
+  @ApiProperty({ example: 12, description: 'Sesión de la retención' }) eventSessionId: number;
+  @ApiProperty({ example: 1, enum: [1, 2], description: 'Plazas retenidas' }) numberOfSpots: number;
 }
 
 /** POST /api/ticketholds/expire: the token's holds released now. */
@@ -49,6 +64,8 @@ export class HoldRefusalDto extends ApiErrorResponseDto {
   @ApiProperty({ enum: [false] }) success: false;
   @ApiProperty({ type: String, format: 'date-time', nullable: true, enum: [null], description: 'Siempre null' })
   expiresAt: null;
+  @ApiProperty({ type: String, format: 'date-time', description: 'Reloj del servidor al responder' })
+  serverTime: string;
 }
 
 /** Any other error of a hold call (a body that is not a hold, a 503): the hold's fields are absent there, but a
@@ -56,4 +73,5 @@ export class HoldRefusalDto extends ApiErrorResponseDto {
 export class HoldErrorDto extends ApiErrorResponseDto {
   @ApiPropertyOptional({ enum: [false] }) success?: false;
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, enum: [null] }) expiresAt?: null;
+  @ApiPropertyOptional({ type: String, format: 'date-time' }) serverTime?: string;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  ATTENDEE_LIMITS,
   AdminRegistration,
   CancellationPreview,
   ManualRegistrationConfirmation,
@@ -23,44 +24,64 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ApiErrorResponseDto } from '../../../common/api-error.dto';
+import { fieldName, tooLongMessage } from '../../../common/field-labels';
 import { IsPersonName } from '../../../common/validators';
 
-const str = (name: string) => ({ message: `El campo "${name}" debe ser un texto` });
+/** Messages that name the field by its Spanish label (common/field-labels.ts). */
+const str = (name: string) => ({ message: `${fieldName(name).label} debe ser un texto` });
+const bool = (name: string) => ({ message: `${fieldName(name).label} debe ser true o false` });
+const int = (name: string) => ({ message: `${fieldName(name).label} debe ser un número entero` });
+const tooLong = (name: keyof typeof ATTENDEE_LIMITS) => ({ message: tooLongMessage(name, ATTENDEE_LIMITS[name]) });
 
-/** An attendee as the booking page sends it. Types only: the booking rules (required fields, DNI/NIE, e-mail,
- * consent) are checked by the engine so their messages come back per attendee (attendeeErrors). */
+/** An attendee as the booking page sends it. Types only: the booking rules (required fields, lengths, DNI/NIE,
+ * e-mail, phone, consent) are checked by the engine so their messages come back per attendee (attendeeErrors). */
 export class AttendeeDto {
-  @ApiProperty({ example: 'Ana' }) @IsOptional() @IsString(str('firstName')) @MaxLength(200) firstName?: string;
-  @ApiProperty({ example: 'García López' }) @IsOptional() @IsString(str('lastName')) @MaxLength(200) lastName?: string;
-  @ApiProperty({ example: 'ana@example.com' }) @IsOptional() @IsString(str('email')) @MaxLength(254) email?: string;
-  @ApiProperty({ example: 'ana@example.com' })
+  @ApiProperty({ example: 'Ana', maxLength: ATTENDEE_LIMITS.firstName })
+  @IsOptional()
+  @IsString(str('firstName'))
+  firstName?: string;
+  @ApiProperty({ example: 'García López', maxLength: ATTENDEE_LIMITS.lastName })
+  @IsOptional()
+  @IsString(str('lastName'))
+  lastName?: string;
+  @ApiProperty({ example: 'ana@example.com', maxLength: ATTENDEE_LIMITS.email })
+  @IsOptional()
+  @IsString(str('email'))
+  email?: string;
+  @ApiProperty({ example: 'ana@example.com', maxLength: ATTENDEE_LIMITS.email })
   @IsOptional()
   @IsString(str('confirmEmail'))
-  @MaxLength(254)
   confirmEmail?: string;
-  @ApiProperty({ example: '12345678Z', description: 'DNI o NIE con letra de control' })
+  @ApiProperty({
+    example: '12345678Z',
+    description: 'DNI o NIE con letra de control',
+    maxLength: ATTENDEE_LIMITS.userTaxId,
+  })
   @IsOptional()
   @IsString(str('userTaxId'))
-  @MaxLength(30)
   userTaxId?: string;
-  @ApiPropertyOptional({ type: String, example: '600123456', nullable: true })
+  @ApiPropertyOptional({
+    type: String,
+    example: '600123456',
+    nullable: true,
+    maxLength: ATTENDEE_LIMITS.telephoneNumber,
+  })
   @IsOptional()
   @IsString(str('telephoneNumber'))
-  @MaxLength(30)
   telephoneNumber?: string | null;
   @ApiProperty({ example: true, description: 'Debe ser true' })
   @IsOptional()
-  @IsBoolean({ message: 'gdprConsent debe ser true o false' })
+  @IsBoolean(bool('gdprConsent'))
   gdprConsent?: boolean;
   @ApiPropertyOptional({ example: 12 })
   @IsOptional()
-  @IsInt({ message: 'eventSessionId debe ser un número entero' })
+  @IsInt(int('eventSessionId'))
   eventSessionId?: number;
 }
 
 export class BulkRegistrationDto {
   @ApiProperty({ type: [AttendeeDto], maxItems: 2 })
-  @IsArray({ message: 'registrations debe ser una lista' })
+  @IsArray({ message: `${fieldName('registrations').label} deben ser una lista` })
   @ArrayMaxSize(2, { message: 'Se pueden inscribir como máximo 2 personas por reserva' })
   @ValidateNested({ each: true })
   @Type(() => AttendeeDto)
@@ -70,40 +91,51 @@ export class BulkRegistrationDto {
 export class ManualFormDto extends AttendeeDto {
   @ApiPropertyOptional({ description: 'Pasaporte extranjero: no se comprueba el formato DNI/NIE' })
   @IsOptional()
-  @IsBoolean({ message: 'bypassValidation debe ser true o false' })
+  @IsBoolean(bool('bypassValidation'))
   bypassValidation?: boolean;
 }
 
 export class ManualRegistrationDto {
   @ApiPropertyOptional()
   @IsOptional()
-  @IsInt({ message: 'eventSessionId debe ser un número entero' })
+  @IsInt(int('eventSessionId'))
   eventSessionId?: number;
   @ApiProperty({ type: ManualFormDto })
-  @IsDefined({ message: 'El campo "formData" es requerido' })
-  @IsObject({ message: 'El campo "formData" debe ser un objeto' })
+  @IsDefined({ message: `${fieldName('formData').label} son requeridos` })
+  @IsObject({ message: `${fieldName('formData').label} deben ser un objeto` })
   @ValidateNested()
   @Type(() => ManualFormDto)
   formData: ManualFormDto;
 }
 
 export class UpdateRegistrationDto {
-  @ApiProperty()
+  @ApiProperty({ maxLength: ATTENDEE_LIMITS.firstName })
   @IsString(str('firstName'))
-  @MaxLength(100)
+  @MaxLength(ATTENDEE_LIMITS.firstName, tooLong('firstName'))
   @IsPersonName({ message: MESSAGES.booking.firstNameInvalid })
   firstName: string;
-  @ApiProperty()
+  @ApiProperty({ maxLength: ATTENDEE_LIMITS.lastName })
   @IsString(str('lastName'))
-  @MaxLength(150)
+  @MaxLength(ATTENDEE_LIMITS.lastName, tooLong('lastName'))
   @IsPersonName({ message: MESSAGES.booking.lastNameInvalid })
   lastName: string;
-  @ApiProperty() @IsString(str('email')) @MaxLength(254) email: string;
-  @ApiProperty() @IsString(str('userTaxId')) @MaxLength(30) userTaxId: string;
-  @ApiPropertyOptional({ type: String, example: '600123456', nullable: true })
+  @ApiProperty({ maxLength: ATTENDEE_LIMITS.email })
+  @IsString(str('email'))
+  @MaxLength(ATTENDEE_LIMITS.email, tooLong('email'))
+  email: string;
+  @ApiProperty({ maxLength: ATTENDEE_LIMITS.userTaxId })
+  @IsString(str('userTaxId'))
+  @MaxLength(ATTENDEE_LIMITS.userTaxId, tooLong('userTaxId'))
+  userTaxId: string;
+  @ApiPropertyOptional({
+    type: String,
+    example: '600123456',
+    nullable: true,
+    maxLength: ATTENDEE_LIMITS.telephoneNumber,
+  })
   @IsOptional()
   @IsString(str('telephoneNumber'))
-  @MaxLength(30)
+  @MaxLength(ATTENDEE_LIMITS.telephoneNumber, tooLong('telephoneNumber'))
   telephoneNumber?: string | null;
 }
 
@@ -111,12 +143,12 @@ export class RegistrationSearchDto {
   @ApiPropertyOptional({ default: 1 })
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'page debe ser un número entero' })
+  @IsInt(int('page'))
   page?: number;
   @ApiPropertyOptional({ default: 20 })
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'pageSize debe ser un número entero' })
+  @IsInt(int('pageSize'))
   pageSize?: number;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) search?: string;
   @ApiPropertyOptional({ type: Boolean })
@@ -141,6 +173,11 @@ export class RegistrationResponseDto implements RegistrationResponse {
   @ApiProperty() totalRegistrations: number;
   @ApiProperty() totalQueued: number;
   @ApiProperty() message: string;
+  @ApiProperty({
+    example: 'R-000123',
+    description: 'Referencia de la reserva (R- y el id de la primera inscripción); la busca el personal',
+  })
+  reference: string;
 }
 
 export class AdminRegistrationDto implements AdminRegistration {
