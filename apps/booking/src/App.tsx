@@ -1,17 +1,34 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RegistrationRequest, Session, TicketHoldResponse } from '@evreg/contracts';
+import type { RegistrationRequest, Session } from '@evreg/contracts';
 import { ApiError, createHold, expireHold, fetchEvent, fetchSessions, register, type ApiFailure } from './api';
-import { ensureToken, getToken, lastSelection, selectSession } from './storage';
+import { serverNow } from './clock';
+import {
+  getToken,
+  HOLD,
+  lastSelection,
+  readConfirmation,
+  readDraft,
+  readHold,
+  selectSession,
+  updateHold,
+  writeConfirmation,
+  writeDraft,
+  writeHold,
+  type Confirmation,
+  type HoldRecord,
+} from './storage';
 import { EventCard } from './components/EventCard';
 import { SessionSelect } from './components/SessionSelect';
 import { Countdown } from './components/Countdown';
 import { RegistrationForm } from './components/RegistrationForm';
 import { ResultView } from './components/ResultView';
-import { isFull } from './logic/format';
+import { hasStarted, hasWaitingList, isBookable, isDisabled, isFull } from './logic/format';
 import { forcedSingle as fitsOnlyOne } from './logic/form-rules';
 
 const STALE = 60_000; // docs/product.md §9: kept for 60 seconds
+/** How long another tab's registration in flight keeps this tab from releasing the shared hold at zero. */
+const BUSY_MS = 60_000;
 
 /** Query string: eventId, attendees (2 means two; a value of 1 is removed from the address). */
 function readParams(): { eventId: number | null; attendees: 1 | 2 } {
@@ -27,16 +44,44 @@ function readParams(): { eventId: number | null; attendees: 1 | 2 } {
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+interface Submission {
+  regs: RegistrationRequest[];
+  names: string[];
+  token: string;
+  session: Session;
+}
+
 export function App() {
   const [{ eventId, attendees }] = useState(readParams);
   const qc = useQueryClient();
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [hold, setHold] = useState<TicketHoldResponse | null>(null);
+  const [hold, setHold] = useState<HoldRecord | null>(null);
   const [holdLoading, setHoldLoading] = useState(false);
   const [holdError, setHoldError] = useState('');
+  /** The hold was refused (the server's words): the figures are fetched again and say what is possible now. */
+  const [refused, setRefused] = useState('');
+  const [checking, setChecking] = useState(false);
   const [expired, setExpired] = useState(false);
-  const [names, setNames] = useState<string[]>([]);
+  /** Another tab of this browser completed the booking, or moved the hold to another event. */
+  const [elsewhere, setElsewhere] = useState<'booked' | 'moved' | null>(null);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(() =>
+    eventId === null ? null : readConfirmation(eventId),
+  );
+  const [formKey, setFormKey] = useState(0);
+  // The server's clock, every 15 s: a page left open stops offering a session that has started meanwhile.
+  const [now, setNow] = useState(serverNow);
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(serverNow()), 15_000);
+    return () => window.clearInterval(id);
+  }, []);
+
   const holdSeq = useRef(0);
+  /** Releases and holds run one after another, so a release never overtakes the hold it is meant to undo. */
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
+  /** One submit, one answer: set synchronously, before React re-renders the button as disabled. */
+  const inFlight = useRef(false);
+  /** Zero was reached while the registration was in flight: its answer decides. */
+  const expiryPending = useRef(false);
 
   const eventQ = useQuery({
     queryKey: ['event', eventId],
@@ -52,15 +97,44 @@ export function App() {
     staleTime: STALE,
     retry: false,
   });
+  const refreshSessions = () =>
+    qc
+      .fetchQuery({
+        queryKey: ['sessions', eventId],
+        queryFn: () => fetchSessions(eventId!, getToken(), true),
+        staleTime: 0,
+      })
+      .catch(() => undefined);
+
+  const endHold = (token: string) => {
+    void expireHold(token);
+    updateHold(token, { ended: 'expired', busy: undefined });
+    setExpired(true);
+  };
+
   const reg = useMutation({
-    mutationFn: ({ regs }: { regs: RegistrationRequest[]; names: string[] }) =>
-      register(regs[0].eventSessionId, regs, getToken()).catch((e: unknown) => {
-        throw e instanceof ApiError ? e : new ApiError({ message: 'Registration failed' });
+    mutationFn: ({ regs, token }: Submission) =>
+      register(regs[0].eventSessionId, regs, token).catch((e: unknown) => {
+        throw e instanceof ApiError
+          ? e
+          : new ApiError({ message: 'No se ha podido completar la inscripción. Vuelve a intentarlo.' });
       }),
-    onSuccess: (_r, vars) => {
-      setNames(vars.names);
+    onSuccess: (response, v) => {
+      const done = { response, names: v.names, emails: v.regs.map((r) => r.email), session: v.session };
+      writeConfirmation(eventId!, done);
+      writeDraft(eventId!, null);
+      updateHold(v.token, { ended: 'booked', busy: undefined });
+      setConfirmation(done);
       setHold(null);
       void qc.invalidateQueries({ queryKey: ['sessions', eventId] });
+    },
+    onError: (_e, v) => {
+      updateHold(v.token, { busy: undefined });
+      if (expiryPending.current) endHold(v.token);
+    },
+    onSettled: () => {
+      inFlight.current = false;
+      expiryPending.current = false;
     },
   });
 
@@ -68,42 +142,138 @@ export function App() {
   const session = sessions.find((s) => s.id === selectedId) ?? null;
   const event = eventQ.data;
 
-  const choose = (s: Session, fresh: boolean) => {
+  useEffect(() => {
+    if (event) document.title = `${event.title} · Inscripción`;
+  }, [event]);
+
+  /** Chooses a session: `own` is the visitor's click (a fresh token, the typed data cleared as the spec says);
+   * otherwise the page's own choice on load, which resumes the stored hold (same token, same deadline). */
+  const choose = (s: Session, own: boolean) => {
     if (eventId === null) return;
+    const previous = getToken();
     const last = lastSelection();
     const token =
-      fresh || last.eventId !== eventId || last.sessionId !== s.id ? selectSession(eventId, s.id) : ensureToken();
+      !own && previous && last.eventId === eventId && last.sessionId === s.id ? previous : selectSession(eventId, s.id);
+    // One hold per visitor: the previous token's is released at once (before the new one is asked for).
+    const release = previous && previous !== token ? previous : '';
     setSelectedId(s.id);
     reg.reset();
     setHold(null);
     setHoldError('');
+    setRefused('');
     setExpired(false);
+    setElsewhere(null);
+    if (own) {
+      writeDraft(eventId, null);
+      setFormKey((k) => k + 1);
+    }
     const seq = ++holdSeq.current;
-    if (s.availableSpots <= 0 || !s.isRegistrationOpen || event?.status !== 'Live') return;
-    setHoldLoading(true);
-    createHold(s.id, token, Math.min(attendees, s.availableSpots))
-      .then((h) => {
+    const record: HoldRecord = { eventId, sessionId: s.id, token, spots: 0, expiresAt: null };
+    // Other tabs follow the date now, and the countdown once the hold is granted (a resumed hold keeps its record).
+    const stored = readHold();
+    if (!(stored && stored.token === token && stored.sessionId === s.id && stored.expiresAt && !stored.ended))
+      writeHold(record);
+    const wanted = isBookable(s, serverNow()) && event?.status === 'Live';
+    setHoldLoading(wanted);
+    chain.current = chain.current.then(async () => {
+      if (release) await expireHold(release);
+      if (!wanted || seq !== holdSeq.current) return;
+      try {
+        const h = await createHold(s.id, token, Math.min(attendees, s.availableSpots));
         if (seq !== holdSeq.current) return;
-        if (h.success && h.expiresAt) setHold(h);
-        else setHoldError(`Error al reservar plaza: ${h.message || 'Error inesperado'}`);
-      })
-      .catch((e: unknown) => {
+        if (!h.success || !h.expiresAt) throw new ApiError({ message: h.message });
+        const held = { ...record, spots: h.numberOfSpots ?? 0, expiresAt: h.expiresAt };
+        writeHold(held);
+        setHold(held);
+      } catch (e) {
         if (seq !== holdSeq.current) return;
-        const msg = e instanceof ApiError ? e.payload.message : '';
-        setHoldError(`Error al reservar plaza: ${msg || 'Error inesperado'}`);
-      })
-      .finally(() => seq === holdSeq.current && setHoldLoading(false));
+        const payload = e instanceof ApiError ? e.payload : null;
+        if (e instanceof ApiError && (e.status === 409 || e.status === 404)) {
+          // Refused (the last seat went, the session started or closed): the figures as they are now say what
+          // the visitor can do.
+          setRefused(payload?.message || 'No quedan plazas libres suficientes');
+          setChecking(true);
+          await refreshSessions();
+          setChecking(false);
+        } else setHoldError(`Error al reservar plaza: ${payload?.message || 'Error inesperado'}`);
+      } finally {
+        if (seq === holdSeq.current) setHoldLoading(false);
+      }
+    });
   };
 
-  // After load, with nothing selected: the first session with free places.
+  // Tabs of this browser share one hold (storage.ts): each follows what the others do.
+  const latest = useRef({ selectedId, hold, confirmation });
   useEffect(() => {
-    if (selectedId !== null || !event || !sessionsQ.data) return;
-    const first = sessionsQ.data.find((s) => s.availableSpots > 0);
+    latest.current = { selectedId, hold, confirmation };
+  });
+  useEffect(() => {
+    if (eventId === null) return;
+    const onStorage = (e: StorageEvent) => {
+      if (e.key !== HOLD || inFlight.current || latest.current.confirmation) return;
+      const rec = readHold(e.newValue ?? '');
+      const mine = latest.current.hold;
+      if (!rec) return;
+      if (rec.eventId !== eventId) {
+        if (mine) {
+          setHold(null);
+          setElsewhere('moved');
+        }
+      } else if (rec.ended === 'booked') {
+        setHold(null);
+        setElsewhere('booked');
+      } else if (rec.ended === 'expired') {
+        if (mine?.token === rec.token) setExpired(true);
+      } else if (rec.sessionId !== latest.current.selectedId || rec.expiresAt !== (mine?.expiresAt ?? null)) {
+        // Another tab chose another date (or its hold was granted): show that date with the same countdown.
+        holdSeq.current++;
+        setSelectedId(rec.sessionId);
+        setHold(rec.expiresAt ? rec : null);
+        setHoldLoading(false);
+        setHoldError('');
+        setRefused('');
+        setExpired(false);
+        setElsewhere(null);
+        reg.reset();
+        void qc.invalidateQueries({ queryKey: ['sessions', eventId] });
+      } else if (!rec.busy && mine && expiryPending.current) {
+        // Another tab's registration failed after zero: the hold ends now.
+        expiryPending.current = false;
+        endHold(mine.token);
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [eventId]);
+
+  const onExpire = () => {
+    const mine = latest.current.hold;
+    if (!mine) return;
+    const rec = readHold();
+    // This tab's registration, or another tab's, is in flight: its answer decides, the view stays.
+    if (inFlight.current || (rec?.token === mine.token && rec.busy && Date.now() - rec.busy < BUSY_MS)) {
+      expiryPending.current = true;
+      return;
+    }
+    endHold(mine.token);
+  };
+
+  // After load, with nothing selected: the date this visitor had chosen (after a refresh, or in another tab),
+  // else the first bookable one (not started, open, with free places).
+  useEffect(() => {
+    if (selectedId !== null || confirmation || !event || !sessionsQ.data) return;
+    const t = serverNow();
+    const rec = readHold();
+    const last = lastSelection();
+    const wanted = rec && rec.eventId === eventId ? rec.sessionId : last.eventId === eventId ? last.sessionId : null;
+    const first =
+      sessionsQ.data.find((s) => s.id === wanted && !isDisabled(s, t)) ?? sessionsQ.data.find((s) => isBookable(s, t));
     // Choosing starts the hold (a request): an effect of the sessions arriving, not something to derive in render.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (first) choose(first, false);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [event, sessionsQ.data, selectedId]);
+  }, [event, sessionsQ.data, selectedId, confirmation]);
 
   if (eventId === null)
     return (
@@ -138,17 +308,60 @@ export function App() {
   const regError: ApiFailure | null = reg.error instanceof ApiError ? reg.error.payload : null;
   const forcedSingle = !!session && fitsOnlyOne(session, attendees);
   const people: 1 | 2 = forcedSingle ? 1 : attendees;
+  const otherDate = sessions.some((s) => s.id !== selectedId && !isDisabled(s, now));
+
+  let refusal = '';
+  if (refused && session && !checking) {
+    const or = otherDate ? ' o elige otra fecha' : '';
+    if (hasStarted(session, now))
+      refusal = `Esta fecha ya ha comenzado y no admite inscripciones.${otherDate ? ' Elige otra fecha.' : ''}`;
+    else if (hasWaitingList(session))
+      refusal = `Se acaban de ocupar las últimas plazas de esta fecha. Puedes apuntarte a la lista de espera con el formulario${or}.`;
+    else if (isFull(session) || !session.isRegistrationOpen)
+      refusal = `Ya no quedan plazas ni sitio en la lista de espera para esta fecha.${otherDate ? ' Elige otra fecha.' : ''}`;
+    else refusal = `${refused.replace(/\.$/, '')}. Vuelve a intentarlo${or}.`;
+  }
+  const retry = (!!holdError || (!!refusal && !!session && isBookable(session, now))) && (
+    <button type="button" className="link" onClick={() => session && choose(session, false)}>
+      Volver a intentarlo
+    </button>
+  );
 
   let form;
-  if (!session && sessions.length && sessions.every((s) => !s.isRegistrationOpen))
+  if (confirmation)
+    form = (
+      <ResultView
+        {...confirmation}
+        event={event}
+        onAnother={() => {
+          writeConfirmation(eventId, null);
+          window.location.reload();
+        }}
+      />
+    );
+  else if (elsewhere)
+    form = (
+      <div className="state" role="status">
+        <p>
+          {elsewhere === 'booked'
+            ? 'Esta inscripción ya se ha completado en otra pestaña de este navegador.'
+            : 'Tu plaza reservada ha pasado a otro evento abierto en otra pestaña.'}
+        </p>
+        <p className="small">Recarga la página para hacer una nueva inscripción.</p>
+      </div>
+    );
+  else if (!session && sessions.length && sessions.every((s) => !s.isRegistrationOpen || hasStarted(s, now)))
     form = <p className="state">Inscripciones Cerradas</p>;
-  else if (!session && sessions.length && sessions.every((s) => !s.isRegistrationOpen || isFull(s)))
+  else if (!session && sessions.length && sessions.every((s) => isDisabled(s, now)))
     form = <p className="state">Evento Completo</p>;
   else if (!session) form = <p className="state">Selecciona una fecha</p>;
   else if (event.status !== 'Live') form = <p className="state">Este evento no admite inscripciones</p>;
-  else if (reg.isSuccess) form = <ResultView response={reg.data} names={names} />;
-  else if (!session.isRegistrationOpen) form = <p className="state">Inscripciones Cerradas</p>;
-  else if (isFull(session)) form = <p className="state">Evento Completo</p>;
+  else if (checking)
+    form = (
+      <p className="state" role="status">
+        Comprobando las plazas disponibles...
+      </p>
+    );
   else if (expired)
     form = (
       <div className="state" role="alert">
@@ -156,6 +369,10 @@ export function App() {
         <p className="small">Tu reserva ha caducado. Recarga la página para volver a intentarlo.</p>
       </div>
     );
+  else if (hasStarted(session, now)) form = <p className="state">Esta fecha ya ha comenzado: elige otra fecha.</p>;
+  else if (!session.isRegistrationOpen) form = <p className="state">Inscripciones Cerradas</p>;
+  else if (isFull(session)) form = <p className="state">Evento Completo</p>;
+  else if (refusal && !hasWaitingList(session)) form = <p className="state">Selecciona otra fecha</p>;
   else
     form = (
       <>
@@ -163,48 +380,57 @@ export function App() {
           <p className="notice">Solo queda sitio para una persona: el formulario admite una única inscripción.</p>
         )}
         <RegistrationForm
-          key={`${session.id}-${people}`}
+          key={`${formKey}-${people}`}
           session={session}
           attendees={people}
           loading={reg.isPending}
           error={regError}
-          onSubmit={(regs, n) => reg.mutate({ regs, names: n })}
+          event={event}
+          draft={readDraft(eventId)}
+          onDraft={(d) => writeDraft(eventId, d)}
+          onSubmit={(regs, names) => {
+            if (inFlight.current) return;
+            inFlight.current = true;
+            const token = getToken();
+            updateHold(token, { busy: Date.now() });
+            reg.mutate({ regs, names, token, session });
+          }}
         />
       </>
     );
 
   return (
     <Shell>
-      <EventCard event={event} session={session}>
-        {sessionsQ.isPending ? (
+      <EventCard
+        event={event}
+        session={
+          confirmation ? (sessions.find((s) => s.id === confirmation.session.id) ?? confirmation.session) : session
+        }
+      >
+        {confirmation ? null : sessionsQ.isPending ? (
           <p className="notice" role="status">
             Cargando horarios disponibles...
           </p>
         ) : sessionsQ.isError ? (
           <p className="error-box" role="alert">
-            {message(sessionsQ.error)}
+            No se han podido cargar las fechas: {message(sessionsQ.error)}
           </p>
         ) : (
-          <SessionSelect sessions={sessions} selectedId={selectedId} onSelect={(s) => choose(s, true)} />
+          <SessionSelect sessions={sessions} selectedId={selectedId} now={now} onSelect={(s) => choose(s, true)} />
         )}
-        {holdLoading && (
+        {holdLoading && !confirmation && (
           <p className="small" role="status">
             Reservando plaza...
           </p>
         )}
-        {holdError && (
-          <p className="error-box" role="alert">
-            {holdError}
-          </p>
+        {(holdError || refusal) && !confirmation && (
+          <div className="error-box" role="alert">
+            <p>{holdError || refusal}</p>
+            {retry}
+          </div>
         )}
-        {hold?.expiresAt && !reg.isSuccess && (
-          <Countdown
-            expiresAt={hold.expiresAt}
-            onExpire={() => {
-              void expireHold(getToken());
-              setExpired(true);
-            }}
-          />
+        {hold?.expiresAt && !confirmation && !elsewhere && (
+          <Countdown key={hold.expiresAt} expiresAt={hold.expiresAt} onExpire={onExpire} />
         )}
       </EventCard>
       <section className="card card-body" aria-label="Inscripción">

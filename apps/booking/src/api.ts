@@ -9,45 +9,70 @@ import {
   type TicketHoldResponse,
 } from '@evreg/contracts';
 
+import { noteDateHeader, noteServerTime } from './clock';
+
 export const CONNECTION_ERROR = 'Error de conexión. Por favor, inténtalo de nuevo.';
+/** A gateway's error page (HTML), an empty or unreadable answer, a 5xx without our JSON: never shown raw. */
+export const SERVER_AWAY = 'El servidor no está disponible en este momento. Espera un minuto y vuelve a intentarlo.';
+const TOO_MANY = 'Demasiados intentos seguidos. Espera un minuto y vuelve a intentarlo.';
+const FAILED = 'No se ha podido completar la operación. Vuelve a intentarlo en unos minutos.';
 
 export type { ApiFailure };
 
 export class ApiError extends Error {
-  constructor(public readonly payload: ApiFailure) {
+  constructor(
+    public readonly payload: ApiFailure,
+    public readonly status = 0,
+  ) {
     super(payload.message ?? 'Error');
   }
 }
 
-/** GET of the event or its sessions. Errors carry the spec's texts (section 8); a network failure gets the
- * load's default text (section 4: 'Failed to fetch event' / 'Failed to fetch sessions'). */
-async function getJson<T>(
-  path: string,
-  headers: Record<string, string>,
-  failed: string,
-  notFound?: string,
-): Promise<T> {
-  let res: Response;
+/** The answer's JSON object, or null (empty, HTML from a proxy, anything else). */
+async function readJson(res: Response): Promise<Record<string, unknown> | null> {
+  noteDateHeader(res.headers.get('date'));
+  if (!/json/i.test(res.headers.get('content-type') ?? '')) return null;
   try {
-    res = await fetch(path, { headers: { Accept: 'application/json', 'Accept-Language': 'es', ...headers } });
+    const data: unknown = JSON.parse(await res.text());
+    return data && typeof data === 'object' ? (data as Record<string, unknown>) : null;
   } catch {
-    throw new Error(failed);
+    return null;
   }
-  if (res.status === 404 && notFound) throw new Error(notFound);
-  if (!res.ok) throw new Error(`HTTP error! status: ${res.status}`);
-  const text = await res.text();
-  if (!text) throw new Error('Empty response from server');
-  return JSON.parse(text) as T;
 }
 
-export const fetchEvent = (eventId: number) =>
-  getJson<PublicEvent>(`/api/events/${eventId}`, {}, 'Failed to fetch event', 'Event not found');
+/** A refusal as a payload with a Spanish sentence saying what to do: the server's own JSON when it sent one (its
+ * messages are Spanish), otherwise a text chosen by status. */
+function failure(status: number, data: Record<string, unknown> | null): ApiError {
+  if (data && (typeof data.message === 'string' || data.errors || data.attendeeErrors))
+    return new ApiError(data as ApiFailure, status);
+  return new ApiError({ message: status === 429 ? TOO_MANY : status >= 500 || !data ? SERVER_AWAY : FAILED }, status);
+}
 
-export const fetchSessions = (eventId: number, token: string) =>
+/** GET of the event or its sessions, failing with a Spanish tail for 'Error al cargar evento: ' (section 8's
+ * English texts replaced, issue 19). */
+async function getJson<T>(path: string, headers: Record<string, string>, fresh = false): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      headers: { Accept: 'application/json', 'Accept-Language': 'es', ...headers },
+      cache: fresh ? 'no-cache' : 'default',
+    });
+  } catch {
+    throw new Error('no hay conexión con el servidor. Comprueba tu conexión a Internet y recarga la página.');
+  }
+  if (res.status === 404) throw new Error('el evento no existe o ya no está publicado. Comprueba el enlace.');
+  const data = res.ok ? await readJson(res) : null;
+  if (!data) throw new Error('el servidor no está disponible en este momento. Recarga la página dentro de un minuto.');
+  return data as T;
+}
+
+export const fetchEvent = (eventId: number) => getJson<PublicEvent>(`/api/events/${eventId}`, {});
+
+export const fetchSessions = (eventId: number, token: string, fresh = false) =>
   getJson<Session[]>(
     `/api/events/${eventId}/sessions?showEventDetails=true`,
     token ? { [SESSION_TOKEN_HEADER]: token } : {},
-    'Failed to fetch sessions',
+    fresh,
   );
 
 async function postJson<T>(path: string, body: unknown, token: string): Promise<T> {
@@ -58,6 +83,7 @@ async function postJson<T>(path: string, body: unknown, token: string): Promise<
       // No content type without a body: the API refuses an empty body declared as JSON.
       headers: {
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        Accept: 'application/json',
         'Accept-Language': 'es',
         ...(token ? { [SESSION_TOKEN_HEADER]: token } : {}),
       },
@@ -66,14 +92,10 @@ async function postJson<T>(path: string, body: unknown, token: string): Promise<
   } catch {
     throw new ApiError({ message: CONNECTION_ERROR });
   }
-  const text = await res.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = { message: text };
-  }
-  if (!res.ok) throw new ApiError((data as ApiFailure) ?? { message: `HTTP error! status: ${res.status}` });
+  const data = await readJson(res);
+  if (data && typeof data.serverTime === 'string') noteServerTime(data.serverTime);
+  if (!res.ok) throw failure(res.status, data);
+  if (!data) throw new ApiError({ message: SERVER_AWAY }, res.status);
   return data as T;
 }
 
@@ -132,9 +154,9 @@ export async function fetchCancellation(token: string): Promise<CancellationPrev
   } catch {
     throw new ApiError({ message: CONNECTION_ERROR });
   }
-  const data = (await res.json().catch(() => null)) as CancellationPreview | ApiFailure | null;
-  if (!res.ok || !data) throw new ApiError((data as ApiFailure) ?? { message: `HTTP error! status: ${res.status}` });
-  return data as CancellationPreview;
+  const data = await readJson(res);
+  if (!res.ok || !data) throw failure(res.status, data);
+  return data as unknown as CancellationPreview;
 }
 
 export const confirmCancellation = (token: string) =>

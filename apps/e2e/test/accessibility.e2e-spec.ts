@@ -1,6 +1,7 @@
 // axe-core (WCAG 2.0 A/AA, 2.1 AA) on every state of the public pages, with no serious or critical
 // violation; and a booking made with the keyboard alone, with the focus visible at every step.
 import {
+  chooseSession,
   confirmCancellation,
   consent,
   fillPerson,
@@ -10,11 +11,12 @@ import {
   personScope,
   registrationArea,
   seeText,
+  sessionGroup,
   submitAndWait,
 } from './support/booking-page';
 import { expectAccessible } from './support/axe';
 import { MOBILE, setupE2E } from './support/e2e';
-import { cancelPath, eventWithSession, newPerson, registerViaApi } from './support/fixtures';
+import { addSession, cancelPath, createEvent, eventWithSession, newPerson, registerViaApi } from './support/fixtures';
 
 // The page's CSP allows only its own scripts: the injected axe-core needs the context to bypass it.
 const e2e = setupE2E({ context: { bypassCSP: true } });
@@ -67,19 +69,55 @@ describe('Accesibilidad (axe-core)', () => {
     const { app, page } = e2e;
     const queue = await eventWithSession(app, { maxAttendees: 2, registered: 2, maxQueueSpots: 3 });
     await openBooking(page, queue.eventId);
-    await page.getByLabel('Fecha y hora').selectOption(String(queue.sessionId));
+    await chooseSession(page, queue.sessionId);
     await seeText(page, 'Evento completo - Lista de espera disponible');
     await expectAccessible(page, 'lista de espera');
 
     const full = await eventWithSession(app, { maxAttendees: 2, registered: 2, maxQueueSpots: 0 });
     await openBooking(page, full.eventId);
-    await page.getByLabel('Fecha y hora').waitFor();
+    await sessionGroup(page).waitFor();
     await expectAccessible(page, 'sesión completa');
 
     const { eventId } = await eventWithSession(app, { isRegistrationOpen: false });
     await openBooking(page, eventId);
     await seeText(registrationArea(page), 'Inscripciones Cerradas');
     await expectAccessible(page, 'inscripciones cerradas');
+  });
+
+  it('sesiones pasadas, la última plaza que se va (lista de espera), otra pestaña que completa y la caja de un 502', async () => {
+    const { app, page, context } = e2e;
+    const eventId = await createEvent(app);
+    await addSession(app, eventId, { startsInHours: -30 });
+    await addSession(app, eventId, { startedMinutesAgo: 20 });
+    const last = await addSession(app, eventId, { maxAttendees: 1, maxQueueSpots: 3, startsInHours: 24 });
+    await addSession(app, eventId, { startsInHours: 72 });
+    await page.route('**/api/ticketholds', async (route) => {
+      if (JSON.parse(route.request().postData() ?? '{}').eventSessionId === last)
+        await registerViaApi(app, last, [newPerson()]);
+      await route.continue();
+    });
+    await openBooking(page, eventId);
+    await seeText(page, /Se acaban de ocupar las últimas plazas/);
+    await seeText(page, 'Una persona será añadida a la lista de espera.');
+    await expectAccessible(page, 'sesiones pasadas y última plaza ocupada');
+    await page.unroute('**/api/ticketholds');
+
+    const other = await eventWithSession(app);
+    await openWithHold(page, other.eventId);
+    const tab2 = await context.newPage();
+    await openWithHold(tab2, other.eventId);
+    await page.route(/\/api\/events\/sessions\/\d+\/registrations$/, (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>502 Bad Gateway</body></html>' }),
+    );
+    await fillPerson(personScope(page, 0, false), newPerson());
+    await consent(page).check();
+    expect((await submitAndWait(page, 'Registrarse Ahora')).status()).toBe(502);
+    await seeText(page, 'El servidor no está disponible en este momento.');
+    await expectAccessible(page, 'caja de error de un 502');
+    await page.unroute(/\/api\/events\/sessions\/\d+\/registrations$/);
+    expect((await submitAndWait(page, 'Registrarse Ahora')).status()).toBe(201);
+    await seeText(registrationArea(tab2), 'Esta inscripción ya se ha completado en otra pestaña');
+    await expectAccessible(tab2, 'inscripción completada en otra pestaña');
   });
 
   it('«Tiempo Agotado»', async () => {

@@ -11,11 +11,24 @@ import {
   personScope,
   registrationArea,
   seeText,
+  chooseSession,
+  countdown,
+  selectedSession,
+  sessionGroup,
   sessionOptions,
   submitAndWait,
 } from './support/booking-page';
 import { MOBILE, setupE2E } from './support/e2e';
-import { addSession, createEvent, eventWithSession, holdsOf, newPerson, registrationsOf } from './support/fixtures';
+import {
+  addSession,
+  createEvent,
+  eventWithSession,
+  holdsOf,
+  newPerson,
+  ORGANIZER,
+  registerViaApi,
+  registrationsOf,
+} from './support/fixtures';
 import { screenshot } from './support/screenshots';
 
 const e2e = setupE2E();
@@ -37,7 +50,7 @@ describe('Reservar plaza', () => {
     expect(new URL(page.url()).searchParams.has('attendees')).toBe(false);
     expect(new URL(page.url()).searchParams.get('eventId')).toBe(String(eventId));
     // The first session with free places, not the first one (full, no waiting list).
-    expect(await page.getByLabel('Fecha y hora').inputValue()).toBe(String(sessionId));
+    expect(await selectedSession(page)).toBe(sessionId);
     expect(hold.spots).toBe(1);
     expect(await countdownText(page)).toMatch(/Plazas reservadas durante [0-9]+:[0-5][0-9]$/);
     await seeText(page, /7 disponibles/);
@@ -54,7 +67,7 @@ describe('Reservar plaza', () => {
     const result = registrationArea(page);
     await seeText(result, '¡Proceso Completado!');
     await seeText(result, `${person.firstName} ${person.lastName}`);
-    await seeText(result, /plaza confirmada/);
+    await seeText(result, /inscripción confirmada/);
     await notSeen(result, /lista de espera/);
     await notSeen(page, /Plazas reservadas durante/);
     await screenshot(page, 'booking-success');
@@ -65,9 +78,12 @@ describe('Reservar plaza', () => {
     expect(await holdsOf(app, sessionId)).toHaveLength(0);
   });
 
-  it('a 360 px de ancho el formulario se usa sin desplazamiento horizontal', async () => {
+  it('a 360 px de ancho el formulario se usa sin desplazamiento horizontal, las fechas se leen enteras y la casilla mide 24 px', async () => {
     const { app } = e2e;
-    const { eventId } = await eventWithSession(app);
+    const eventId = await createEvent(app);
+    await addSession(app, eventId, { maxAttendees: 2, registered: 2, maxQueueSpots: 0, startsInHours: 48 });
+    await addSession(app, eventId, { maxAttendees: 2, registered: 2, maxQueueSpots: 3, startsInHours: 60 });
+    await addSession(app, eventId, { startsInHours: 72 });
     const page = await e2e.newPage({ viewport: MOBILE, isMobile: true, hasTouch: true });
     await openWithHold(page, eventId);
     await seeText(page, 'Registrarse Ahora');
@@ -75,6 +91,21 @@ describe('Reservar plaza', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    // Every date with its state, whole (the closed select cut them: '…de 202', '(Completo)' hidden).
+    const labels = await sessionGroup(page)
+      .locator('label')
+      .evaluateAll((els) =>
+        els.map((l) => ({ text: (l.textContent ?? '').trim(), cut: l.scrollWidth > l.clientWidth + 1 })),
+      );
+    expect(labels.map((l) => l.cut)).toEqual([false, false, false]);
+    expect(labels[0].text).toMatch(/ de 20\d\d - 10:00 \(Completo\)$/);
+    expect(labels[1].text).toMatch(/\(Lista de Espera\)$/);
+    for (const l of await sessionGroup(page)
+      .getByText(/\((Completo|Lista de Espera)\)/)
+      .all())
+      expect(await l.isVisible()).toBe(true);
+    const box = await consent(page).boundingBox();
+    expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
     await screenshot(page, 'booking-mobile-360');
   });
 
@@ -116,7 +147,7 @@ describe('Reservar plaza', () => {
     await seeText(result, '¡Proceso Completado!');
     for (const p of [first, companion]) {
       const line = await seeText(result, `${p.firstName} ${p.lastName}`);
-      expect(await line.locator('xpath=ancestor::li[1]').textContent()).toMatch(/plaza confirmada/);
+      expect(await line.locator('xpath=ancestor::li[1]').textContent()).toMatch(/inscripción confirmada/);
     }
     expect((await registrationsOf(app, sessionId)).map((r) => [r.email, r.state])).toEqual([
       [first.email, 0],
@@ -150,12 +181,168 @@ describe('Reservar plaza', () => {
     await seeText(result, '¡Proceso Completado!');
     const firstLine = await seeText(result, `${first.firstName} ${first.lastName}`);
     const companionLine = await seeText(result, `${companion.firstName} ${companion.lastName}`);
-    expect(await firstLine.locator('xpath=ancestor::li[1]').textContent()).toMatch(/plaza confirmada/);
-    expect(await companionLine.locator('xpath=ancestor::li[1]').textContent()).toMatch(/lista de espera.*posición 2/);
+    expect(await firstLine.locator('xpath=ancestor::li[1]').textContent()).toMatch(/inscripción confirmada/);
+    expect(await companionLine.locator('xpath=ancestor::li[1]').textContent()).toMatch(
+      /en lista de espera \(posición 2\)/,
+    );
     expect((await registrationsOf(app, sessionId)).map((r) => [r.email, r.state, r.queue_position])).toEqual([
       [first.email, 0, null],
       [companion.email, 2, 2],
     ]);
+  });
+});
+
+describe('Quién, qué y dónde', () => {
+  it('organizador con sus contactos (también junto al consentimiento), precio, país en español, cómo llegar y título de la pestaña', async () => {
+    const { app, page } = e2e;
+    const eventId = await createEvent(app, { title: 'Taller de cerámica', price: 7.5, country: 'Spain' });
+    await addSession(app, eventId);
+    await openWithHold(page, eventId);
+
+    expect(await page.title()).toBe('Taller de cerámica · Inscripción');
+    await seeText(page, '7,50 €');
+    await seeText(page, /Calle de Alcalá 42, 28014 Madrid, España/);
+    await notSeen(page, /Spain/);
+    const map = page.getByRole('link', { name: /Cómo llegar/ }).first();
+    const mapHref = new URL((await map.getAttribute('href')) ?? '');
+    expect(mapHref.origin + mapHref.pathname).toBe('https://www.openstreetmap.org/search');
+    expect(mapHref.searchParams.get('query')).toContain('Calle de Alcalá 42');
+
+    const card = page.getByRole('article');
+    await seeText(card, ORGANIZER.name);
+    expect(await card.getByRole('link', { name: ORGANIZER.email }).getAttribute('href')).toBe(
+      `mailto:${ORGANIZER.email}`,
+    );
+    expect(await card.getByRole('link', { name: ORGANIZER.phone }).getAttribute('href')).toBe('tel:+34910000000');
+    expect(await card.getByRole('link', { name: 'losaustrias.example', exact: true }).getAttribute('href')).toBe(
+      ORGANIZER.website,
+    );
+    // Near the privacy consent: the data controller the privacy text points to.
+    await seeText(page.locator('form'), `Responsable del tratamiento: ${ORGANIZER.name}`);
+    // Nothing is loaded from outside the page's own server.
+    const outside = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((r) => r.name)
+        .filter((u) => !u.startsWith(location.origin) && !u.startsWith('data:')),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it('evento gratuito, país como código ISO y un cartel que no carga se oculta', async () => {
+    const { app, page } = e2e;
+    const eventId = await createEvent(app, { country: 'PT', imageUrl: '/uploads/no-existe.jpg' });
+    await addSession(app, eventId);
+    await openWithHold(page, eventId);
+    await seeText(page, 'Gratuito');
+    await seeText(page, /28014 Madrid, Portugal/);
+    await eventually(async () => expect(await page.locator('img.banner').count()).toBe(0));
+  });
+});
+
+describe('Nunca se ofrece lo que no se puede tener', () => {
+  it('sesiones terminadas o empezadas: deshabilitadas con el motivo y nunca preseleccionadas; se elige la primera reservable', async () => {
+    const { app, page } = e2e;
+    const eventId = await createEvent(app);
+    const ended = await addSession(app, eventId, { startsInHours: -30 });
+    const started = await addSession(app, eventId, { startedMinutesAgo: 30 });
+    const closed = await addSession(app, eventId, { startsInHours: 24, isRegistrationOpen: false });
+    const bookable = await addSession(app, eventId, { startsInHours: 72 });
+
+    await openWithHold(page, eventId);
+    expect(await selectedSession(page)).toBe(bookable);
+    const options = await sessionOptions(page);
+    expect(options.map((o) => [o.label.replace(/^.* - \d\d:\d\d/, ''), o.disabled])).toEqual([
+      [' (Finalizada)', true],
+      [' (Ya ha comenzado)', true],
+      [' (Inscripciones Cerradas)', true],
+      ['', false],
+    ]);
+    for (const id of [ended, started, closed]) expect(await holdsOf(app, id)).toEqual([]);
+    expect(await holdsOf(app, bookable)).toHaveLength(1);
+    await screenshot(page, 'booking-past-sessions');
+
+    // Only sessions that have started: nothing pre-selected, no hold, no form.
+    const onlyPast = await createEvent(app);
+    const running = await addSession(app, onlyPast, { startedMinutesAgo: 10 });
+    await openBooking(page, onlyPast);
+    await eventually(async () => expect(await sessionOptions(page)).toHaveLength(1));
+    expect(await selectedSession(page)).toBeNull();
+    await seeText(registrationArea(page), 'Inscripciones Cerradas');
+    await notSeen(page, 'Registrarse Ahora');
+    expect(await holdsOf(app, running)).toEqual([]);
+  });
+
+  it('una página abierta deja de ofrecer la sesión que ha empezado mientras tanto', async () => {
+    const { app, page } = e2e;
+    const eventId = await createEvent(app);
+    await addSession(app, eventId, { startsInHours: 1 });
+    await page.clock.install();
+    await openWithHold(page, eventId);
+    expect((await sessionOptions(page))[0]).toEqual({ label: expect.not.stringContaining('('), disabled: false });
+    await page.clock.fastForward(61 * 60_000);
+    await eventually(async () =>
+      expect((await sessionOptions(page))[0]).toEqual({
+        label: expect.stringContaining('(Ya ha comenzado)'),
+        disabled: true,
+      }),
+    );
+    await notSeen(page, 'Registrarse Ahora');
+  });
+
+  it('la última plaza se va entre la carga y la reserva: cifras al día y la lista de espera, con el formulario que lo dice', async () => {
+    const { app, page } = e2e;
+    const { eventId, sessionId } = await eventWithSession(app, { maxAttendees: 1, maxQueueSpots: 3 });
+    const person = newPerson();
+    // Another visitor takes the last seat just before this page's hold reaches the server.
+    await page.route('**/api/ticketholds', async (route) => {
+      await registerViaApi(app, sessionId, [newPerson()]);
+      await route.continue();
+    });
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/ticketholds'));
+    await openBooking(page, eventId);
+    expect((await refused).status()).toBe(409);
+    await seeText(page, /Se acaban de ocupar las últimas plazas de esta fecha\. Puedes apuntarte a la lista de espera/);
+    await seeText(page, '0 disponibles');
+    await seeText(page, 'Evento completo - Lista de espera disponible');
+    await seeText(page, 'Una persona será añadida a la lista de espera.');
+    await notSeen(page, /1 disponible\b/);
+    await screenshot(page, 'booking-last-seat-gone');
+
+    await fillPerson(personScope(page, 0, false), person);
+    await consent(page).check();
+    expect((await submitAndWait(page, 'Registrarse Ahora')).status()).toBe(201);
+    await seeText(registrationArea(page), /en lista de espera \(posición 1\)/);
+    expect((await registrationsOf(app, sessionId)).map((r) => [r.email === person.email, r.state])).toEqual([
+      [false, 0],
+      [true, 2],
+    ]);
+  });
+
+  it('la última plaza se va y no hay lista de espera: «elige otra fecha», sin un formulario que solo puede fallar', async () => {
+    const { app, page } = e2e;
+    const eventId = await createEvent(app);
+    const sessionId = await addSession(app, eventId, { maxAttendees: 1, maxQueueSpots: 0, startsInHours: 24 });
+    const later = await addSession(app, eventId, { startsInHours: 72 });
+    await page.route('**/api/ticketholds', async (route) => {
+      if (JSON.parse(route.request().postData() ?? '{}').eventSessionId === sessionId)
+        await registerViaApi(app, sessionId, [newPerson()]);
+      await route.continue();
+    });
+    await openBooking(page, eventId);
+    await seeText(page, 'Ya no quedan plazas ni sitio en la lista de espera para esta fecha. Elige otra fecha.');
+    await seeText(registrationArea(page), 'Evento Completo');
+    await notSeen(page, 'Registrarse Ahora');
+    await eventually(async () =>
+      expect((await sessionOptions(page))[0]).toEqual({
+        label: expect.stringMatching(/\(Completo\)$/),
+        disabled: true,
+      }),
+    );
+    await chooseSession(page, later);
+    await countdown(page).waitFor();
+    await seeText(page, 'Registrarse Ahora');
+    await notSeen(page, /Elige otra fecha/);
   });
 });
 
@@ -178,7 +365,7 @@ describe('Estados de las sesiones', () => {
     );
     // Nothing with free places: nothing chosen until the visitor picks the date.
     await seeText(registrationArea(page), 'Selecciona una fecha');
-    await page.getByLabel('Fecha y hora').selectOption(String(sessionId));
+    await chooseSession(page, sessionId);
     await seeText(page, 'Evento completo - Lista de espera disponible');
     await seeText(page, 'Una persona será añadida a la lista de espera.');
     await notSeen(page, /Plazas reservadas durante/);
@@ -189,7 +376,7 @@ describe('Estados de las sesiones', () => {
     expect((await submitAndWait(page, 'Registrarse Ahora')).status()).toBe(201);
     const result = registrationArea(page);
     await seeText(result, '¡Proceso Completado!');
-    await seeText(result, /lista de espera.*posición 3/);
+    await seeText(result, /en lista de espera \(posición 3\)/);
     expect(await registrationsOf(app, sessionId)).toEqual([
       expect.objectContaining({ email: person.email, state: 2, queue_position: 3 }),
     ]);
@@ -251,7 +438,7 @@ describe('Estados de las sesiones', () => {
     await seeText(page, 'Evento no encontrado. Verifica la URL.');
 
     await page.goto('/?eventId=999999');
-    await seeText(page, 'Error al cargar evento: Event not found');
+    await seeText(page, /^Error al cargar evento: el evento no existe/);
 
     await page.goto('/no/existe?x=1');
     await eventually(() => expect(new URL(page.url()).pathname).toBe('/'));

@@ -72,4 +72,25 @@ describe('Enlace de cancelación', () => {
     await seeText(page, 'Enlace no válido');
     expect((await app.sql(`SELECT state FROM registrations WHERE id = $1`, [id]))[0].state).toBe(0);
   });
+
+  it('doble clic en «Confirmar cancelación»: una sola petición y «Inscripción cancelada», nunca «no es válido»', async () => {
+    const { app, page } = e2e;
+    const { sessionId } = await eventWithSession(app);
+    const { id } = await registerViaApi(app, sessionId, [newPerson()]);
+    await openCancellation(page, cancelUrl(id));
+    let posts = 0;
+    page.on('request', (r) => r.method() === 'POST' && r.url().includes('/api/registrations/cancellation/') && posts++);
+    const answer = page.waitForResponse(
+      (r) => r.url().includes('/api/registrations/cancellation/') && r.request().method() === 'POST',
+    );
+    // Two clicks in the same task, before React can re-render the button as disabled (the fastest double click).
+    await page.getByRole('button', { name: 'Confirmar cancelación' }).evaluate((b: HTMLButtonElement) => {
+      b.click();
+      b.click();
+    });
+    expect((await answer).status()).toBe(200);
+    await seeText(page, 'Inscripción cancelada');
+    await notSeen(page, INVALID);
+    expect(posts).toBe(1);
+  });
 });

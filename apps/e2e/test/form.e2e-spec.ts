@@ -8,6 +8,7 @@ import {
   expectError,
   field,
   fillPerson,
+  notSeen,
   openWithHold,
   personScope,
   registrationArea,
@@ -15,6 +16,7 @@ import {
   submitAndWait,
   type FieldName,
 } from './support/booking-page';
+import { ATTENDEE_LIMITS } from '@evreg/contracts';
 import { setupE2E } from './support/e2e';
 import { blacklist, eventWithSession, newPerson, registerViaApi, registrationsOf } from './support/fixtures';
 import { screenshot } from './support/screenshots';
@@ -238,5 +240,92 @@ describe('Rechazos del servidor', () => {
     const box = await errorBox(page);
     expect(box).toContain('Nombre es requerido');
     expect(box).toContain('DNI/NIE no es válido');
+  });
+
+  it('el teléfono que rechaza el servidor sale bajo el teléfono, no solo en la caja general', async () => {
+    const { app, page } = e2e;
+    const { eventId } = await eventWithSession(app);
+    await openWithHold(page, eventId);
+    const form = personScope(page, 0, false);
+    await fillPerson(form, newPerson({ telephoneNumber: 'llámame' }));
+    await consent(page).check();
+    expect((await submitAndWait(page, 'Registrarse Ahora')).status()).toBe(400);
+    await expectError(field(form, 'telephoneNumber'), 'Teléfono no es válido');
+    expect(await errorOf(field(form, 'email'))).toBe('');
+  });
+
+  it('los campos llevan el límite del servidor como maxlength', async () => {
+    const { app, page } = e2e;
+    const { eventId } = await eventWithSession(app);
+    await openWithHold(page, eventId);
+    const form = personScope(page, 0, false);
+    const limits: Record<string, string | null> = {};
+    for (const name of ['firstName', 'lastName', 'email', 'confirmEmail', 'userTaxId', 'telephoneNumber'] as const)
+      limits[name] = await field(form, name).getAttribute('maxlength');
+    expect(limits).toEqual({
+      firstName: String(ATTENDEE_LIMITS.firstName),
+      lastName: String(ATTENDEE_LIMITS.lastName),
+      email: String(ATTENDEE_LIMITS.email),
+      confirmEmail: String(ATTENDEE_LIMITS.email),
+      userTaxId: String(ATTENDEE_LIMITS.userTaxId),
+      telephoneNumber: String(ATTENDEE_LIMITS.telephoneNumber),
+    });
+    await field(form, 'firstName').fill('N'.repeat(ATTENDEE_LIMITS.firstName + 20));
+    expect((await field(form, 'firstName').inputValue()).length).toBe(ATTENDEE_LIMITS.firstName);
+  });
+});
+
+describe('Fallos que se leen en español', () => {
+  it('la página de error 502 de un proxy: una frase en español que dice qué hacer, sin HTML, y los datos siguen', async () => {
+    const { app, page } = e2e;
+    const { eventId, sessionId } = await eventWithSession(app);
+    const person = newPerson();
+    await openWithHold(page, eventId);
+    await page.route(/\/api\/events\/sessions\/\d+\/registrations$/, (route) =>
+      route.fulfill({
+        status: 502,
+        contentType: 'text/html',
+        body: '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>',
+      }),
+    );
+    const form = personScope(page, 0, false);
+    await fillPerson(form, person);
+    await consent(page).check();
+    expect((await submitAndWait(page, 'Registrarse Ahora')).status()).toBe(502);
+    const box = await errorBox(page);
+    expect(box).toBe(
+      'Error de registro: El servidor no está disponible en este momento. Espera un minuto y vuelve a intentarlo.',
+    );
+    expect(box).not.toMatch(/<|Bad Gateway|nginx/);
+    expect(await field(form, 'email').inputValue()).toBe(person.email);
+    await screenshot(page, 'booking-server-away');
+
+    // Once the server is back, the same form goes through.
+    await page.unroute(/\/api\/events\/sessions\/\d+\/registrations$/);
+    expect((await submitAndWait(page, 'Registrarse Ahora')).status()).toBe(201);
+    await seeText(registrationArea(page), '¡Proceso Completado!');
+    expect(await registrationsOf(app, sessionId)).toHaveLength(1);
+  });
+
+  it('con la API caída o respondiendo 500 al cargar: «Error al cargar evento: » y una frase en español', async () => {
+    const { app, page } = e2e;
+    const { eventId } = await eventWithSession(app);
+    await page.route(`**/api/events/${eventId}`, (route) => route.abort('connectionrefused'));
+    await page.goto(`/?eventId=${eventId}`);
+    const down = await seeText(page, /^Error al cargar evento: /);
+    expect(await down.textContent()).toBe(
+      'Error al cargar evento: no hay conexión con el servidor. Comprueba tu conexión a Internet y recarga la página.',
+    );
+
+    await page.unroute(`**/api/events/${eventId}`);
+    await page.route(`**/api/events/${eventId}`, (route) =>
+      route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' }),
+    );
+    await page.reload();
+    const failed = await seeText(page, /^Error al cargar evento: /);
+    expect(await failed.textContent()).toBe(
+      'Error al cargar evento: el servidor no está disponible en este momento. Recarga la página dentro de un minuto.',
+    );
+    await notSeen(page, /Failed to fetch|HTTP error|Internal Server Error/);
   });
 });

@@ -1,4 +1,8 @@
+import { ATTENDEE_LIMITS } from '@evreg/contracts';
 import type { AttendeeValues, Field, FieldErrors } from '../logic/form-rules';
+
+/** The server's limits (characters) as maxlength: the confirmation has the e-mail's. */
+const MAX: Record<Field, number> = { ...ATTENDEE_LIMITS, confirmEmail: ATTENDEE_LIMITS.email };
 
 const FIELDS: { name: Field; label: string; type: string; required: boolean; auto: string }[] = [
   { name: 'firstName', label: 'Nombre', type: 'text', required: true, auto: 'given-name' },
@@ -34,6 +38,7 @@ export function AttendeeForm({ index, title, values, errors, onChange }: Props) 
               id={id}
               type={f.type}
               autoComplete={f.auto}
+              maxLength={MAX[f.name]}
               value={values[f.name]}
               aria-required={f.required}
               aria-invalid={!!err}

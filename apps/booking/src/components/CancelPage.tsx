@@ -17,7 +17,15 @@ export function CancelPage() {
     retry: false,
     staleTime: Infinity,
   });
-  const cancel = useMutation({ mutationFn: () => confirmCancellation(token) });
+  // One click, one answer: a second click (or a double click) before the button re-renders disabled would get
+  // the link's 410 after the first one's 200.
+  const sent = useRef(false);
+  const cancel = useMutation({
+    mutationFn: () => confirmCancellation(token),
+    onSettled: () => {
+      sent.current = false;
+    },
+  });
   const heading = useRef<HTMLHeadingElement>(null);
 
   // Each outcome moves the focus to its heading, so keyboard and screen-reader users land on the news.
@@ -88,7 +96,16 @@ export function CancelPage() {
             {problem(cancel.error)}
           </p>
         )}
-        <button type="button" className="primary danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+        <button
+          type="button"
+          className="primary danger"
+          disabled={cancel.isPending}
+          onClick={() => {
+            if (sent.current) return;
+            sent.current = true;
+            cancel.mutate();
+          }}
+        >
           {cancel.isPending ? 'Cancelando...' : 'Confirmar cancelación'}
         </button>
       </>

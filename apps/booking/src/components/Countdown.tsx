@@ -1,11 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { serverNow } from '../clock';
 import { announcement, clock, secondsLeft } from '../logic/countdown';
 
-/** m:ss until expiresAt, ticking every second (rounded up); calls onExpire once at zero. The visible timer is
+/** m:ss until expiresAt on the server's clock (clock.ts), ticking every second (rounded up); calls onExpire once
+ * at zero. The visible timer is
  * silent for screen readers (role timer, aria-live off); a polite live region speaks only at whole minutes,
  * 30 s, 10 s and zero. */
 export function Countdown({ expiresAt, onExpire }: { expiresAt: string; onExpire: () => void }) {
-  const [left, setLeft] = useState(() => secondsLeft(expiresAt));
+  const [left, setLeft] = useState(() => secondsLeft(expiresAt, serverNow()));
   const [spoken, setSpoken] = useState('');
   const fired = useRef(false);
   const expire = useRef(onExpire);
@@ -17,7 +19,7 @@ export function Countdown({ expiresAt, onExpire }: { expiresAt: string; onExpire
   useEffect(() => {
     fired.current = false;
     const tick = () => {
-      const s = secondsLeft(expiresAt);
+      const s = secondsLeft(expiresAt, serverNow());
       setLeft(s);
       const say = announcement(s);
       if (say) setSpoken(say);

@@ -1,12 +1,21 @@
 import DOMPurify from 'dompurify';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   DESCRIPTION_ALLOWED_ATTRIBUTES,
   DESCRIPTION_ALLOWED_TAGS,
   type PublicEvent,
   type Session,
 } from '@evreg/contracts';
-import { formatDate, formatTime, hasWaitingList, imageSrc } from '../logic/format';
+import {
+  countryName,
+  formatDate,
+  formatTime,
+  hasWaitingList,
+  imageSrc,
+  mapUrl,
+  priceText,
+  websiteUrl,
+} from '../logic/format';
 
 interface Props {
   event: PublicEvent;
@@ -28,45 +37,100 @@ export function EventCard({ event, session, children }: Props) {
       }),
     [event.description],
   );
-  const address = [event.address, event.city, event.country].filter(Boolean).join(', ');
+  const address = eventAddress(event);
   const banner = imageSrc(event.imageUrl, import.meta.env.VITE_IMAGE_BASE_URL);
+  // A banner that doesn't load is hidden, not a broken-image box.
+  const [broken, setBroken] = useState(false);
 
   return (
     <article className="card">
-      {banner && <img className="banner" src={banner} alt="" />}
+      {banner && !broken && <img className="banner" src={banner} alt="" onError={() => setBroken(true)} />}
       <div className="card-body">
         <div className="title-row">
           <h1>{event.title}</h1>
           <span className={BADGE[event.status] ?? 'badge'}>{event.statusText || event.status}</span>
         </div>
         {children}
-        {session && (
-          <dl className="facts">
-            <dt>Fecha</dt>
-            <dd>
-              {formatDate(session.startDate)}
-              {session.isAllDay
-                ? ' (todo el día)'
-                : `, ${formatTime(session.startTime)} - ${formatTime(session.endTime)}`}
-            </dd>
-            <dt>Aforo</dt>
-            <dd>
-              {plural(session.maxAttendees - session.reservedSpots, 'plaza', 'plazas')} ·{' '}
-              {plural(Math.max(0, session.availableSpots), 'disponible', 'disponibles')}
-              {hasWaitingList(session) && (
-                <strong className="warn"> Evento completo - Lista de espera disponible</strong>
-              )}
-            </dd>
-          </dl>
-        )}
-        {address && (
-          <p className="address">
-            {event.place && <>{event.place} · </>}
-            {address}
-          </p>
-        )}
+        <dl className="facts">
+          {session && (
+            <>
+              <dt>Fecha</dt>
+              <dd>{sessionDates(session)}</dd>
+              <dt>Aforo</dt>
+              <dd>
+                {plural(session.maxAttendees - session.reservedSpots, 'plaza', 'plazas')} ·{' '}
+                {plural(Math.max(0, session.availableSpots), 'disponible', 'disponibles')}
+                {hasWaitingList(session) && (
+                  <strong className="warn"> Evento completo - Lista de espera disponible</strong>
+                )}
+              </dd>
+            </>
+          )}
+          <dt>Precio</dt>
+          <dd>{priceText(event.price)}</dd>
+          {address && (
+            <>
+              <dt>Lugar</dt>
+              <dd className="address">
+                {event.place && <>{event.place} · </>}
+                {address} <MapLink address={address} />
+              </dd>
+            </>
+          )}
+          {event.organizerName && (
+            <>
+              <dt>Organiza</dt>
+              <dd>
+                <Organizer event={event} />
+              </dd>
+            </>
+          )}
+        </dl>
         <div className="description" dangerouslySetInnerHTML={{ __html: description }} />
       </div>
     </article>
+  );
+}
+
+/** Address, postal code and city, country in Spanish. */
+export const eventAddress = (e: PublicEvent) =>
+  [e.address, [e.postalCode, e.city].filter(Boolean).join(' '), countryName(e.country)].filter(Boolean).join(', ');
+
+export const sessionDates = (s: Session) =>
+  formatDate(s.startDate) + (s.isAllDay ? ' (todo el día)' : `, ${formatTime(s.startTime)} - ${formatTime(s.endTime)}`);
+
+export const MapLink = ({ address }: { address: string }) => (
+  <a href={mapUrl(address)} target="_blank" rel="noopener noreferrer">
+    Cómo llegar<span className="sr-only"> (mapa en OpenStreetMap, se abre en otra pestaña)</span>
+  </a>
+);
+
+/** The organiser (the data controller, as the privacy text says) and how to reach them. */
+export function Organizer({ event }: { event: PublicEvent }) {
+  const web = websiteUrl(event.organizerWebsite);
+  return (
+    <span className="organizer">
+      {event.organizerName}
+      {event.organizerEmail && (
+        <>
+          {' · '}
+          <a href={`mailto:${event.organizerEmail}`}>{event.organizerEmail}</a>
+        </>
+      )}
+      {event.organizerPhone && (
+        <>
+          {' · '}
+          <a href={`tel:${event.organizerPhone.replace(/[^+\d]/g, '')}`}>{event.organizerPhone}</a>
+        </>
+      )}
+      {web && (
+        <>
+          {' · '}
+          <a href={web} target="_blank" rel="noopener noreferrer">
+            {web.replace(/^https?:\/\//i, '').replace(/\/$/, '')}
+          </a>
+        </>
+      )}
+    </span>
   );
 }

@@ -1,5 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
-import type { RegistrationRequest, Session } from '@evreg/contracts';
+import type { PublicEvent, RegistrationRequest, Session } from '@evreg/contracts';
+import type { Draft } from '../storage';
+import { Organizer } from './EventCard';
 import {
   CONSENT_REQUIRED,
   EMPTY_ATTENDEE,
@@ -19,6 +21,10 @@ interface Props {
   attendees: 1 | 2;
   loading: boolean;
   error: ApiFailure | null;
+  event: PublicEvent;
+  /** What this tab had typed (restored after a refresh), and where to keep what is typed now. */
+  draft: Draft | null;
+  onDraft: (draft: Draft) => void;
   onSubmit: (regs: RegistrationRequest[], names: string[]) => void;
 }
 
@@ -50,12 +56,12 @@ function ErrorBox({ error, count }: { error: ApiFailure; count: number }) {
   );
 }
 
-export function RegistrationForm({ session, attendees, loading, error, onSubmit }: Props) {
+export function RegistrationForm({ session, attendees, loading, error, event, draft, onDraft, onSubmit }: Props) {
   const [values, setValues] = useState<AttendeeValues[]>(() =>
-    Array.from({ length: attendees }, () => ({ ...EMPTY_ATTENDEE })),
+    Array.from({ length: attendees }, (_, i) => ({ ...EMPTY_ATTENDEE, ...draft?.values[i] })),
   );
   const [errors, setErrors] = useState<FieldErrors[]>(() => Array.from({ length: attendees }, () => ({})));
-  const [consent, setConsent] = useState(false);
+  const [consent, setConsent] = useState(!!draft?.consent);
   const [consentError, setConsentError] = useState('');
   const [shownError, setShownError] = useState<ApiFailure | null>(null);
   const [summary, setSummary] = useState('');
@@ -68,7 +74,9 @@ export function RegistrationForm({ session, attendees, loading, error, onSubmit 
   }
 
   const change = (i: number, f: Field, v: string) => {
-    setValues((prev) => prev.map((a, j) => (j === i ? { ...a, [f]: v } : a)));
+    const next = values.map((a, j) => (j === i ? { ...a, [f]: v } : a));
+    setValues(next);
+    onDraft({ values: next, consent });
     setErrors((prev) => prev.map((e, j) => (j === i ? { ...e, [f]: undefined } : e)));
   };
 
@@ -135,6 +143,7 @@ export function RegistrationForm({ session, attendees, loading, error, onSubmit 
           aria-describedby={consentError ? 'consent-err' : undefined}
           onChange={(e) => {
             setConsent(e.target.checked);
+            onDraft({ values, consent: e.target.checked });
             setConsentError('');
           }}
         />
@@ -145,6 +154,11 @@ export function RegistrationForm({ session, attendees, loading, error, onSubmit 
           </a>{' '}
           *
         </label>
+        {event.organizerName && (
+          <p className="small controller">
+            Responsable del tratamiento: <Organizer event={event} />
+          </p>
+        )}
         {consentError && (
           <p className="field-error" id="consent-err">
             {consentError}

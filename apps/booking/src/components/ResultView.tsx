@@ -1,12 +1,24 @@
-import type { RegistrationResponse } from '@evreg/contracts';
+import type { PublicEvent, RegistrationResponse, Session } from '@evreg/contracts';
+import { googleCalendarUrl } from '../logic/format';
+import { eventAddress, MapLink, sessionDates } from './EventCard';
 
 interface Props {
   response: RegistrationResponse;
   names: string[];
+  emails: string[];
+  event: PublicEvent;
+  session: Session;
+  onAnother: () => void;
 }
 
-export function ResultView({ response, names }: Props) {
+/** The confirmation: who got a seat and who waits (neutral wording), the reference, where the e-mails went, the
+ * date and place again, add to calendar, and how to cancel or change. Kept in the tab (storage.ts), so a refresh
+ * shows it again. */
+export function ResultView({ response, names, emails, event, session, onAnother }: Props) {
   const results = response.results ?? [];
+  const seated = results.some((r) => !r.queued);
+  const address = eventAddress(event);
+  const place = [event.place, address].filter(Boolean).join(', ');
   return (
     <section className="result" aria-live="polite" role="status">
       <h2>¡Proceso Completado!</h2>
@@ -17,13 +29,63 @@ export function ResultView({ response, names }: Props) {
             <li key={i}>
               <strong>{who}</strong>:{' '}
               {r.queued
-                ? `añadida a la lista de espera${r.queuePosition ? ` en la posición ${r.queuePosition}` : ''}.`
-                : 'plaza confirmada.'}
+                ? `en lista de espera${r.queuePosition ? ` (posición ${r.queuePosition})` : ''}`
+                : 'inscripción confirmada'}
             </li>
           );
         })}
       </ul>
-      {response.message && <p>{response.message}</p>}
+      <dl className="facts">
+        {response.reference && (
+          <>
+            <dt>Referencia</dt>
+            <dd>
+              <strong>{response.reference}</strong>
+            </dd>
+          </>
+        )}
+        <dt>Fecha</dt>
+        <dd>{sessionDates(session)}</dd>
+        {place && (
+          <>
+            <dt>Lugar</dt>
+            <dd>
+              {place} {address && <MapLink address={address} />}
+            </dd>
+          </>
+        )}
+      </dl>
+      {[...new Set(emails)].map((e) => (
+        <p key={e}>
+          Te hemos enviado un correo a <strong>{e}</strong>.
+        </p>
+      ))}
+      {seated && session.startsAt && session.endsAt && (
+        <p className="links">
+          Añadir al calendario:{' '}
+          <a href={`/api/events/sessions/${session.id}/calendar.ics`} download>
+            archivo .ics
+          </a>{' '}
+          ·{' '}
+          <a
+            href={googleCalendarUrl({
+              title: event.title,
+              startsAt: session.startsAt,
+              endsAt: session.endsAt,
+              details: response.reference ? `Referencia: ${response.reference}` : '',
+              location: place,
+            })}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Google Calendar
+          </a>
+        </p>
+      )}
+      <p className="small">Para cancelar o cambiar de fecha, usa el enlace «Cancelar inscripción» del correo.</p>
+      <button type="button" className="link" onClick={onAnother}>
+        Hacer otra inscripción
+      </button>
     </section>
   );
 }

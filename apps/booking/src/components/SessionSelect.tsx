@@ -1,32 +1,40 @@
 import type { Session } from '@evreg/contracts';
-import { isDisabled, sessionLabel } from '../logic/format';
+import { isDisabled, sessionState, sessionWhen } from '../logic/format';
 
 interface Props {
   sessions: Session[];
   selectedId: number | null;
+  /** The server's clock now: a session that started meanwhile is not offered. */
+  now: number;
   onSelect: (session: Session) => void;
 }
 
-export function SessionSelect({ sessions, selectedId, onSelect }: Props) {
+/** One radio per date with its state beside it: a closed <select> cut long Spanish dates at 360 px. */
+export function SessionSelect({ sessions, selectedId, now, onSelect }: Props) {
   if (sessions.length === 0) return <p className="notice">No hay sesiones disponibles para este evento.</p>;
   return (
-    <div className="field">
-      <label htmlFor="session">Fecha y hora</label>
-      <select
-        id="session"
-        value={selectedId ?? ''}
-        onChange={(e) => {
-          const s = sessions.find((x) => x.id === Number(e.target.value));
-          if (s) onSelect(s);
-        }}
-      >
-        {selectedId === null && <option value="">Selecciona una fecha</option>}
-        {sessions.map((s) => (
-          <option key={s.id} value={s.id} disabled={isDisabled(s)}>
-            {sessionLabel(s)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <fieldset className="sessions">
+      <legend>Fecha y hora</legend>
+      {sessions.map((s) => {
+        const state = sessionState(s, now);
+        const off = isDisabled(s, now);
+        return (
+          <label key={s.id} className={off ? 'off' : undefined}>
+            <input
+              type="radio"
+              name="session"
+              value={s.id}
+              checked={s.id === selectedId}
+              disabled={off}
+              onChange={() => onSelect(s)}
+            />
+            <span>
+              {sessionWhen(s)}
+              {state && <span className="state-text"> ({state})</span>}
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
   );
 }

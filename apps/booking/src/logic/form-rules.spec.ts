@@ -67,6 +67,8 @@ describe('fieldsFor: server texts to fields by keyword (docs/product.md §5)', (
     ['Los apellidos son obligatorios', ['lastName']],
     ['El nombre es obligatorio', ['firstName']],
     ['First name too long', ['firstName']],
+    ['Teléfono no es válido', ['telephoneNumber']],
+    ['Nombre es demasiado largo (máximo 100 caracteres)', ['firstName']],
     ['No quedan plazas', []],
   ])('%s', (text, fields) => {
     expect(fieldsFor(text)).toEqual(fields);
@@ -100,6 +102,12 @@ describe('server errors on the form', () => {
     ]);
   });
 
+  it("puts a map's message on the field it is keyed by, even when its words name none", () => {
+    expect(serverFieldErrors({ errors: { telephoneNumber: ['No es válido'] } }, 1)).toEqual([
+      { telephoneNumber: 'No es válido' },
+    ]);
+  });
+
   it('keeps the first message per field', () => {
     const out = serverFieldErrors({ attendeeErrors: { '0': ['DNI/NIE duplicado', 'DNI/NIE no válido'] } }, 1);
     expect(out[0].userTaxId).toBe('DNI/NIE duplicado');
@@ -107,7 +115,7 @@ describe('server errors on the form', () => {
 
   it('prefixes a map key only where the text alone does not say the field', () => {
     expect(flatErrors({ telephoneNumber: ['No es válido'], email: 'Correo electrónico no es válido' })).toEqual([
-      'telephoneNumber: No es válido',
+      'Teléfono: No es válido',
       'Correo electrónico no es válido',
     ]);
   });

@@ -36,15 +36,26 @@ export function validateAttendee(a: AttendeeValues): FieldErrors {
 }
 
 /** Which fields a server text is about, by keywords (section 5): tax-ID words, then e-mail words (plus the
- * confirmation when 'confirm' appears), then last-name words, then first-name words. */
+ * confirmation when 'confirm' appears), then telephone words, then last-name words, then first-name words. */
 export function fieldsFor(text: string): Field[] {
   const t = text.toLowerCase();
   if (/\b(dni|nie|nif)\b|tax|documento|identidad|pasaporte/.test(t)) return ['userTaxId'];
   if (/correo|e-?mail/.test(t)) return t.includes('confirm') ? ['email', 'confirmEmail'] : ['email'];
+  if (/tel[eé]fono|m[oó]vil|phone/.test(t)) return ['telephoneNumber'];
   if (/apellido|last ?name/.test(t)) return ['lastName'];
   if (/nombre|first ?name/.test(t)) return ['firstName'];
   return [];
 }
+
+/** The fields' names as the form shows them, for a server message that doesn't name its field. */
+export const FIELD_NAMES: Record<string, string> = {
+  firstName: 'Nombre',
+  lastName: 'Apellidos',
+  email: 'Correo electrónico',
+  confirmEmail: 'Confirmar correo electrónico',
+  userTaxId: 'DNI/NIE',
+  telephoneNumber: 'Teléfono',
+};
 
 /** The server's `errors` (a list, or a field → message(s) map) as a flat list of texts. A map key is kept as
  * a prefix only when the text alone would not say which field it is about. */
@@ -52,7 +63,9 @@ export function flatErrors(errors: ApiFailure['errors']): string[] {
   if (!errors) return [];
   if (Array.isArray(errors)) return errors.map(String);
   return Object.entries(errors).flatMap(([k, v]) =>
-    (Array.isArray(v) ? v : [v]).map((m) => `${m}`).map((m) => (fieldsFor(m).length ? m : `${k}: ${m}`)),
+    (Array.isArray(v) ? v : [v])
+      .map((m) => `${m}`)
+      .map((m) => (fieldsFor(m).length ? m : `${FIELD_NAMES[k] ?? k}: ${m}`)),
   );
 }
 
@@ -68,6 +81,12 @@ export function serverFieldErrors(err: ApiFailure | null, count: number): FieldE
       if (i < count) msgs.forEach((m) => put(i, m));
     });
   }
+  // A field → message(s) map keyed by the field's own name says where it goes, whatever the words.
+  if (err.errors && !Array.isArray(err.errors))
+    Object.entries(err.errors).forEach(([k, v]) => {
+      if (k in EMPTY_ATTENDEE)
+        for (let i = 0; i < count; i++) out[i][k as Field] ??= String(Array.isArray(v) ? v[0] : v);
+    });
   const flat = flatErrors(err.errors);
   if (!err.attendeeErrors && !flat.length && err.message) flat.push(err.message);
   for (let i = 0; i < count; i++) flat.forEach((m) => put(i, m));

@@ -1,5 +1,16 @@
 import type { Session } from '@evreg/contracts';
-import { formatDate, formatTime, imageSrc, isDisabled, sessionLabel } from './format';
+import {
+  countryName,
+  formatDate,
+  formatTime,
+  googleCalendarUrl,
+  imageSrc,
+  isBookable,
+  isDisabled,
+  priceText,
+  sessionLabel,
+  websiteUrl,
+} from './format';
 
 const session = (over: Partial<Session>): Session =>
   ({
@@ -63,5 +74,69 @@ describe('imageSrc', () => {
     expect(imageSrc('')).toBeNull();
     expect(imageSrc(null)).toBeNull();
     expect(imageSrc('javascript:alert(1)')).toBeNull();
+  });
+});
+
+describe('sessions that have started (issue 19)', () => {
+  const startsAt = '2026-12-05T17:30:00.000Z';
+  const endsAt = '2026-12-05T19:00:00.000Z';
+  const at = (iso: string) => Date.parse(iso);
+
+  it('is bookable before its start by the server clock, not after', () => {
+    const s = session({ startsAt, endsAt, hasStarted: false });
+    expect(isBookable(s, at('2026-12-05T17:29:59Z'))).toBe(true);
+    expect(isBookable(s, at('2026-12-05T17:30:00Z'))).toBe(false);
+    expect(sessionLabel(s, at('2026-12-05T17:30:00Z'))).toMatch(/\(Ya ha comenzado\)$/);
+    expect(sessionLabel(s, at('2026-12-05T19:00:00Z'))).toMatch(/\(Finalizada\)$/);
+  });
+
+  it("trusts the server's flag", () => {
+    const s = session({ startsAt, endsAt, hasStarted: true });
+    expect(isDisabled(s, at('2026-01-01T00:00:00Z'))).toBe(true);
+  });
+
+  it('a waiting-list session is offered but not pre-selected (no free places)', () => {
+    const s = session({ availableSpots: 0, currentQueueCount: 1 });
+    expect(isDisabled(s)).toBe(false);
+    expect(isBookable(s, 0)).toBe(false);
+  });
+});
+
+describe('event facts (issue 19)', () => {
+  it('price: free or euros as in Spain', () => {
+    expect(priceText(0)).toBe('Gratuito');
+    expect(priceText(7.5)).toBe('7,50 €');
+  });
+
+  it('country in Spanish from English names and ISO codes, anything else as stored', () => {
+    expect(countryName('Spain')).toBe('España');
+    expect(countryName('ES')).toBe('España');
+    expect(countryName('España')).toBe('España');
+    expect(countryName('France')).toBe('Francia');
+    expect(countryName('pt')).toBe('Portugal');
+    expect(countryName('Narnia')).toBe('Narnia');
+    expect(countryName(null)).toBe('');
+  });
+
+  it("organiser's web address: http(s) only", () => {
+    expect(websiteUrl('www.example.es')).toBe('https://www.example.es');
+    expect(websiteUrl('http://example.es')).toBe('http://example.es');
+    expect(websiteUrl('javascript:alert(1)')).toBeNull();
+  });
+
+  it('Google Calendar link with UTC dates', () => {
+    const url = new URL(
+      googleCalendarUrl({
+        title: 'Visita',
+        startsAt: '2026-12-05T17:30:00.000Z',
+        endsAt: '2026-12-05T19:00:00Z',
+        details: 'Referencia: R-000001',
+        location: 'Madrid',
+      }),
+    );
+    expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(url.searchParams.get('dates')).toBe('20261205T173000Z/20261205T190000Z');
+    expect(url.searchParams.get('text')).toBe('Visita');
+    expect(url.searchParams.get('action')).toBe('TEMPLATE');
   });
 });

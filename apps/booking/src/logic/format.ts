@@ -17,15 +17,106 @@ export const formatTime = (t: string) => t.slice(0, 5);
 export const queueRoom = (s: Session) => Math.max(0, s.maxQueueSpots - s.currentQueueCount);
 export const hasWaitingList = (s: Session) => s.availableSpots <= 0 && queueRoom(s) > 0;
 export const isFull = (s: Session) => s.availableSpots <= 0 && queueRoom(s) <= 0;
-export const isDisabled = (s: Session) => !s.isRegistrationOpen || isFull(s);
 
-export function sessionLabel(s: Session): string {
-  let label = formatDate(s.startDate);
-  if (!s.isAllDay) label += ` - ${formatTime(s.startTime)}`;
-  if (!s.isRegistrationOpen) label += ' (Inscripciones Cerradas)';
-  else if (isFull(s)) label += ' (Completo)';
-  else if (hasWaitingList(s)) label += ' (Lista de Espera)';
-  return label;
+/** Started (or ended) by the server's clock `now`: the server's flag when it answered, or startsAt passed since. */
+export const hasStarted = (s: Session, now: number) =>
+  !!s.hasStarted || (!!s.startsAt && Date.parse(s.startsAt) <= now);
+export const hasEnded = (s: Session, now: number) => !!s.endsAt && Date.parse(s.endsAt) <= now;
+export const isDisabled = (s: Session, now = Date.now()) => !s.isRegistrationOpen || isFull(s) || hasStarted(s, now);
+/** What the page may pre-select and hold: not started, open, with free places. */
+export const isBookable = (s: Session, now: number) => !isDisabled(s, now) && s.availableSpots > 0;
+
+/** The session's state as shown beside its date ('' when bookable with free places). */
+export function sessionState(s: Session, now = Date.now()): string {
+  if (hasEnded(s, now)) return 'Finalizada';
+  if (hasStarted(s, now)) return 'Ya ha comenzado';
+  if (!s.isRegistrationOpen) return 'Inscripciones Cerradas';
+  if (isFull(s)) return 'Completo';
+  if (hasWaitingList(s)) return 'Lista de Espera';
+  return '';
+}
+
+export const sessionWhen = (s: Pick<Session, 'startDate' | 'isAllDay' | 'startTime'>) =>
+  formatDate(s.startDate) + (s.isAllDay ? '' : ` - ${formatTime(s.startTime)}`);
+
+export function sessionLabel(s: Session, now = Date.now()): string {
+  const state = sessionState(s, now);
+  return sessionWhen(s) + (state ? ` (${state})` : '');
+}
+
+/** 0 is 'Gratuito'; otherwise euros as written in Spain ('7,50 €'). */
+export const priceText = (price: number | null | undefined) =>
+  !price
+    ? 'Gratuito'
+    : new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(price).replace(/\u00a0/g, ' ');
+
+/** English names the back office often stores, as ISO codes (the country field is free text, default 'Spain'). */
+const COUNTRY_CODES: Record<string, string> = {
+  spain: 'ES',
+  españa: 'ES',
+  portugal: 'PT',
+  france: 'FR',
+  germany: 'DE',
+  italy: 'IT',
+  'united kingdom': 'GB',
+  uk: 'GB',
+  ireland: 'IE',
+  netherlands: 'NL',
+  belgium: 'BE',
+  switzerland: 'CH',
+  andorra: 'AD',
+  morocco: 'MA',
+  mexico: 'MX',
+  argentina: 'AR',
+  'united states': 'US',
+  usa: 'US',
+};
+
+/** The country in Spanish: ISO codes and the usual English names through Intl.DisplayNames; anything else as stored. */
+export function countryName(country: string | null | undefined): string {
+  const c = (country ?? '').trim();
+  const code = /^[a-z]{2}$/i.test(c) ? c.toUpperCase() : COUNTRY_CODES[c.toLowerCase()];
+  if (!code) return c;
+  try {
+    return new Intl.DisplayNames(['es'], { type: 'region' }).of(code) ?? c;
+  } catch {
+    return c;
+  }
+}
+
+/** A directions link (a link only: nothing is loaded from outside). */
+export const mapUrl = (address: string) => `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
+
+/** The organiser's web address as a link, http(s) only ('www.x.es' gets https://). */
+export function websiteUrl(url: string | null | undefined): string | null {
+  const u = (url ?? '').trim();
+  if (!u) return null;
+  if (/^https?:\/\//i.test(u)) return u;
+  return /^[a-z][a-z0-9+.-]*:/i.test(u) ? null : `https://${u}`;
+}
+
+/** '2026-12-05T17:30:00.000Z' as Google Calendar's 20261205T173000Z. */
+const gcal = (iso: string) =>
+  new Date(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+
+export function googleCalendarUrl(o: {
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  details: string;
+  location: string;
+}) {
+  const q = new URLSearchParams({
+    action: 'TEMPLATE',
+    text: o.title,
+    dates: `${gcal(o.startsAt)}/${gcal(o.endsAt)}`,
+    details: o.details,
+    location: o.location,
+  });
+  return `https://calendar.google.com/calendar/render?${q}`;
 }
 
 /** The event's banner address. Absolute (http, https, protocol-relative) and data: URLs are used as they are;

@@ -141,14 +141,30 @@ export function countRegistrationCalls(page: Page): () => number {
   return () => calls;
 }
 
-/** Labels and disabled flags of the session selector's options. */
+/** The dates offered: one radio per session in the group 'Fecha y hora' (apps/booking SessionSelect). */
+export const sessionGroup = (page: Scope) => page.getByRole('group', { name: 'Fecha y hora' });
+
+/** Labels (date, time and state) and disabled flags of the session options. */
 export async function sessionOptions(page: Page): Promise<{ label: string; disabled: boolean }[]> {
-  return page
-    .getByLabel('Fecha y hora')
-    .locator('option')
-    .evaluateAll((options) =>
-      options.map((o) => ({ label: (o.textContent ?? '').trim(), disabled: (o as HTMLOptionElement).disabled })),
+  return sessionGroup(page)
+    .locator('label')
+    .evaluateAll((labels) =>
+      labels.map((l) => ({
+        label: (l.textContent ?? '').replace(/\s+/g, ' ').trim(),
+        disabled: (l.querySelector('input') as HTMLInputElement).disabled,
+      })),
     );
+}
+
+/** The session chosen now (its id), or null. */
+export async function selectedSession(page: Scope): Promise<number | null> {
+  const checked = sessionGroup(page).locator('input[type="radio"]:checked');
+  return (await checked.count()) ? Number(await checked.getAttribute('value')) : null;
+}
+
+/** Chooses a session as a visitor does (clicks its date). */
+export async function chooseSession(page: Scope, sessionId: number): Promise<void> {
+  await sessionGroup(page).locator(`input[type="radio"][value="${sessionId}"]`).check();
 }
 
 /** Opens the cancellation link of an e-mail. */

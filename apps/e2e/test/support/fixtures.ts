@@ -21,21 +21,43 @@ export interface EventOptions {
   status?: number;
   description?: string;
   banner?: boolean;
+  /** Banner address as stored (default: a data: URL that loads). */
+  imageUrl?: string;
+  /** Euros; 0 (default) is free. */
+  price?: number;
+  /** As stored: free text, default 'Spain' (the spec's default country). */
+  country?: string;
+  /** The organiser's contact (default: name, e-mail, phone and web). */
+  organizer?: { name: string; email: string | null; phone: string | null; website: string | null };
 }
+
+export const ORGANIZER = {
+  name: 'Asociación Cultural Los Austrias',
+  email: 'info@losaustrias.example',
+  phone: '+34 910 00 00 00',
+  website: 'https://losaustrias.example',
+};
 
 /** A Live event (no sessions yet), straight into this file's database. */
 export async function createEvent(app: TestApp, options: EventOptions = {}): Promise<number> {
   const id = nextEventId++;
   await app.sql(
-    `INSERT INTO events (id, title, description, city, address, place, country, status, image_url)
-     VALUES ($1, $2, $3, 'Madrid', 'Calle de Alcalá 42', 'Centro Cultural', 'España', $4, $5)`,
+    `INSERT INTO events (id, title, description, city, address, place, postal_code, country, status, image_url, price,
+                         organizer_name, organizer_email, organizer_phone, organizer_website)
+     VALUES ($1, $2, $3, 'Madrid', 'Calle de Alcalá 42', 'Centro Cultural', '28014', $6, $4, $5, $7, $8, $9, $10, $11)`,
     [
       id,
       options.title ?? 'Visita guiada al Madrid de los Austrias',
       options.description ??
         '<p>Recorrido a pie de <strong>dos horas</strong> por el casco histórico con una guía oficial.</p><ul><li>Punto de encuentro: Plaza Mayor</li><li>Calzado cómodo</li></ul>',
       options.status ?? 1,
-      options.banner === false ? null : BANNER,
+      options.banner === false ? null : (options.imageUrl ?? BANNER),
+      options.country ?? 'Spain',
+      options.price ?? 0,
+      (options.organizer ?? ORGANIZER).name,
+      (options.organizer ?? ORGANIZER).email,
+      (options.organizer ?? ORGANIZER).phone,
+      (options.organizer ?? ORGANIZER).website,
     ],
   );
   return id;
@@ -52,6 +74,8 @@ export interface SessionOptions {
   registered?: number;
   /** People already on the waiting list (positions 1..n). */
   queued?: number;
+  /** Started this many minutes ago and still running (startsInHours is then ignored). */
+  startedMinutesAgo?: number;
 }
 
 let occupant = 0;
@@ -59,6 +83,12 @@ let occupant = 0;
 /** A session of the event, with its seats and waiting list already partly taken by other people. */
 export async function addSession(app: TestApp, eventId: number, options: SessionOptions = {}): Promise<number> {
   const sessionId = await insertSession(app, eventId, options);
+  if (options.startedMinutesAgo !== undefined)
+    await app.sql(
+      `UPDATE event_sessions SET start_date = (now() - make_interval(mins => $2))::date, end_date = (now() - make_interval(mins => $2))::date,
+              starts_at = now() - make_interval(mins => $2), ends_at = now() + interval '2 hours' WHERE id = $1`,
+      [sessionId, options.startedMinutesAgo],
+    );
   const registered = options.registered ?? 0;
   const queued = options.queued ?? 0;
   for (let i = 0; i < registered + queued; i++) {
