@@ -15,7 +15,12 @@ describe('Webhooks in embedded mode', () => {
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
     app = await TestApp.start({
-      env: { DATABASE_URL: undefined, REDIS_URL: undefined, WEBHOOK_SWEEP_INTERVAL_MS: '300' },
+      env: {
+        DATABASE_URL: undefined,
+        REDIS_URL: undefined,
+        WEBHOOK_SWEEP_INTERVAL_MS: '300',
+        WEBHOOK_ALLOWED_DESTINATIONS: '127.0.0.1',
+      },
       dataDir,
     });
     ds = app.running.app.get(DataSource);

@@ -7,6 +7,7 @@ const env = {
   WEBHOOK_SWEEP_INTERVAL_MS: '300',
   WEBHOOK_RETRY_BASE_MS: '100',
   WEBHOOK_RETRY_MAX_MS: '200',
+  WEBHOOK_ALLOWED_DESTINATIONS: '127.0.0.1',
 };
 
 /** Webhook delivery with several instances and with Redis away: exactly once as the receiver sees it, nothing lost. */

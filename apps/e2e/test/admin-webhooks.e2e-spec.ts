@@ -11,7 +11,11 @@ import { setupE2E } from './support/e2e';
 import { screenshot } from './support/screenshots';
 
 requireAdminBuild();
-const e2e = setupE2E({ context: { bypassCSP: true, viewport: { width: 1280, height: 900 } } });
+// The receiver listens on this machine: a destination only WEBHOOK_ALLOWED_DESTINATIONS allows.
+const e2e = setupE2E({
+  context: { bypassCSP: true, viewport: { width: 1280, height: 900 } },
+  appEnv: { WEBHOOK_ALLOWED_DESTINATIONS: '127.0.0.1' },
+});
 
 let receiver: WebhookReceiver;
 beforeAll(async () => {
@@ -51,11 +55,15 @@ describe('Integraciones: webhooks', () => {
     await expectAccessible(page, 'nuevo webhook con errores');
     await expectNoEnglish(page, 'nuevo webhook');
 
-    await create.getByLabel('URL').fill(url);
     const events = create.getByRole('group', { name: 'Eventos' });
     await events.getByRole('checkbox', { name: 'Inscripción con plaza' }).check();
     await events.getByRole('checkbox', { name: 'Sesión completa' }).check();
     expect(await create.getByRole('switch', { name: 'Activo' }).isChecked()).toBe(true);
+    // The API refuses a non-public address (the cloud metadata one here) under the field, before any connection.
+    await create.getByLabel('URL').fill('http://169.254.169.254/latest/meta-data/');
+    await create.getByRole('button', { name: 'Crear webhook' }).click();
+    await expectError(create.getByLabel('URL'), 'Destino no permitido: dirección de enlace local (169.254.169.254)');
+    await create.getByLabel('URL').fill(url);
     await create.getByRole('button', { name: 'Crear webhook' }).click();
 
     // The secret, shown once, with how to check the signature.
@@ -88,15 +96,17 @@ describe('Integraciones: webhooks', () => {
     expect(verifies(secret, request.raw, request.headers['x-webhook-signature'])).toBe(true);
     expect(verifies(`${secret}x`, request.raw, request.headers['x-webhook-signature'])).toBe(false);
 
-    // A receiver that fails: the reason is notified, and listed with the delivery.
-    receiver.on('/hooks/teatro', () => ({ status: 500, body: 'receptor caído' }));
+    // A receiver that fails: its status and our reason are notified and listed with the delivery, never its answer.
+    receiver.on('/hooks/teatro', () => ({ status: 500, body: 'receptor caído: contraseña=secreto' }));
     await listed.getByRole('button', { name: `Probar ${url}` }).click();
-    await notification(page, 'La prueba no se entregó: HTTP 500').waitFor();
+    await notification(page, 'La prueba no se entregó: el receptor respondió 500').waitFor();
     await listed.getByRole('button', { name: `Envíos de ${url}` }).click();
     const deliveries = dialog(page, 'Envíos del webhook');
     const failed = deliveries.getByRole('row').filter({ hasText: 'Pendiente' });
-    await seeText(failed, 'receptor caído');
+    await seeText(failed, 'El receptor respondió 500');
+    expect(await failed.getByRole('cell').nth(3).textContent()).toBe('500');
     await seeText(failed, 'Próximo intento');
+    expect(await deliveries.textContent()).not.toContain('receptor caído');
     const delivered = deliveries.getByRole('row').filter({ hasText: 'Entregado' });
     await seeText(delivered, 'Prueba');
     expect(await delivered.getByRole('cell').nth(2).textContent()).toBe('1');

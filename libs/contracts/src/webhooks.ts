@@ -68,6 +68,7 @@ export const WEBHOOK_MESSAGES = {
   notFound: 'Webhook no encontrado',
   urlInvalid: 'La URL debe ser una dirección http:// o https:// válida',
   urlTooLong: 'La URL no puede superar los 2000 caracteres',
+  urlCredentials: 'Destino no permitido: la URL no puede llevar usuario ni contraseña (usuario:clave@)',
   eventsRequired: 'Indique al menos un tipo de evento',
   eventsUnknown: `Tipos de evento permitidos: ${WEBHOOK_EVENT_TYPES.join(', ')}`,
   isActiveInvalid: 'isActive debe ser true o false',

@@ -22,19 +22,27 @@ export interface Reply {
   fail?: 'destroy' | 'hang';
 }
 
-/** A local HTTP receiver for webhook tests, the API's and the browser tests' (node:http on 127.0.0.1, a free port):
+/** A local HTTP receiver for webhook tests, the API's and the browser tests' (node:http on 127.0.0.1, or another
+ * loopback address, a free port):
  * records every request's raw body and headers; each path answers as `reply` says (200 by default), `reply` being
  * told how many requests that path had before. */
 export class WebhookReceiver {
   readonly received: ReceivedWebhook[] = [];
+  /** TCP connections accepted, a request sent on them or not (a refused destination must open none). */
+  connections = 0;
   private readonly replies = new Map<string, (count: number) => Reply>();
   private readonly counts = new Map<string, number>();
 
-  private constructor(private readonly server: Server) {}
+  private constructor(
+    private readonly server: Server,
+    private readonly host: string,
+  ) {}
 
-  static async start(): Promise<WebhookReceiver> {
+  static async start(options: { host?: string } = {}): Promise<WebhookReceiver> {
     const server = createServer();
-    const receiver = new WebhookReceiver(server);
+    const host = options.host ?? '127.0.0.1';
+    const receiver = new WebhookReceiver(server, host);
+    server.on('connection', () => receiver.connections++);
     server.on('request', (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -62,12 +70,16 @@ export class WebhookReceiver {
         else answer();
       });
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    await new Promise<void>((resolve) => server.listen(0, host, () => resolve()));
     return receiver;
   }
 
   url(path: string): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
+    return `http://${this.host.includes(':') ? `[${this.host}]` : this.host}:${this.port}${path}`;
+  }
+
+  get port(): number {
+    return (this.server.address() as AddressInfo).port;
   }
 
   /** How `path` answers from now on. */

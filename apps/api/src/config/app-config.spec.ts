@@ -90,6 +90,23 @@ describe('loadConfig', () => {
     );
   });
 
+  it('allows no private webhook destination by default; reads and normalises WEBHOOK_ALLOWED_DESTINATIONS', () => {
+    expect(loadConfig({ DATA_DIR: dir }, dir).webhookAllowedDestinations).toEqual([]);
+    expect(
+      loadConfig(
+        {
+          DATA_DIR: dir,
+          WEBHOOK_ALLOWED_DESTINATIONS: ' 127.0.0.1, 10.0.0.0/8 ,[::1],fd00::/8, Receptor.Intranet., 127.0.0.1 ',
+        },
+        dir,
+      ).webhookAllowedDestinations,
+    ).toEqual(['127.0.0.1/32', '10.0.0.0/8', '::1/128', 'fd00::/8', 'receptor.intranet']);
+    for (const wrong of ['http://receptor.intranet', 'receptor.intranet:8080', '10.0.0.0/33', 'a b', '*.intranet'])
+      expect(() => loadConfig({ DATA_DIR: dir, WEBHOOK_ALLOWED_DESTINATIONS: wrong }, dir)).toThrow(
+        `WEBHOOK_ALLOWED_DESTINATIONS contiene un destino no válido: "${wrong}"`,
+      );
+  });
+
   it('lists every problem at once', () => {
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'x', REDIS_URL: 'y' }, dir)).toThrow(/PORT[\s\S]*REDIS_URL/);
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { isValidEmail } from '@evreg/contracts';
+import ipaddr from 'ipaddr.js';
 
 /** The whole configuration, read once from the environment and validated: the only place that reads
  * process.env. A wrong value stops the boot with a message naming the variable. */
@@ -67,6 +68,10 @@ export interface AppConfig {
   webhookRetryWindowMs: number;
   webhookLeaseMs: number;
   webhookSweepIntervalMs: number;
+  /** Webhook destinations allowed although not public (an on-premise receiver; docs/domain.md, "Webhooks",
+   * "Destinations"): host names (lower case, that host whatever it resolves to) and networks as CIDR
+   * (`10.1.2.3/32`, `fd00::/8`: those addresses whatever name led there). Empty by default: only public addresses. */
+  webhookAllowedDestinations: string[];
   /** Graceful shutdown on SIGTERM/SIGINT (docs/domain.md, "Restarts and graceful shutdown"): readiness answers 503
    * for shutdownDrainMs while the instance still serves, so a load balancer stops sending it traffic; then the
    * listener closes and in-flight requests, jobs and pools finish. After shutdownTimeoutMs from the signal the
@@ -210,6 +215,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     webhookRetryWindowMs: int('WEBHOOK_RETRY_WINDOW_MS', 72 * 3_600_000, 1_000, 30 * 86_400_000),
     webhookLeaseMs: int('WEBHOOK_LEASE_MS', 30_000, 1_000, 3_600_000),
     webhookSweepIntervalMs: int('WEBHOOK_SWEEP_INTERVAL_MS', 30_000, 100, 3_600_000),
+    webhookAllowedDestinations: allowedDestinations(read('WEBHOOK_ALLOWED_DESTINATIONS'), problems),
     // A developer's Ctrl-C has no load balancer to warn.
     shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', nodeEnv === 'production' ? 5_000 : 0, 0, 600_000),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
@@ -223,6 +229,41 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
 
   config.appSecret = appSecret ?? developmentSecret(dataDir);
   return config;
+}
+
+/** WEBHOOK_ALLOWED_DESTINATIONS, comma-separated host names, IP addresses and CIDR networks, normalised: a name as
+ * a URL's host reads it (lower case, punycode), an address as its /32 or /128 network. */
+function allowedDestinations(raw: string | undefined, problems: string[]): string[] {
+  const entries = (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const normalised: string[] = [];
+  for (const entry of entries) {
+    const network = destinationNetwork(entry);
+    if (network) normalised.push(network);
+    else
+      problems.push(
+        `WEBHOOK_ALLOWED_DESTINATIONS contiene un destino no válido: "${entry}" (nombres de host, direcciones IP o redes CIDR separados por comas)`,
+      );
+  }
+  return [...new Set(normalised)];
+}
+
+function destinationNetwork(entry: string): string | null {
+  const bare = entry.replace(/^\[(.*)\](\/\d+)?$/, '$1$2');
+  if (bare.includes('/')) {
+    if (!ipaddr.isValidCIDR(bare)) return null;
+    const [address, bits] = ipaddr.parseCIDR(bare);
+    return `${address.toString()}/${bits}`;
+  }
+  if (ipaddr.IPv6.isValid(bare)) return `${ipaddr.IPv6.parse(bare).toString()}/128`;
+  if (ipaddr.IPv4.isValidFourPartDecimal(bare)) return `${bare}/32`;
+  if (!/^[a-z0-9.-]+$/i.test(bare) || !URL.canParse(`http://${bare}`)) return null;
+  const host = new URL(`http://${bare}`).hostname.replace(/\.$/, '');
+  // The URL parser reads '127.1' or '2130706433' as an address: kept as one, never as a name.
+  if (ipaddr.IPv4.isValidFourPartDecimal(host)) return `${host}/32`;
+  return host || null;
 }
 
 /** Without DATABASE_URL, or outside production, a missing APP_SECRET is generated once and kept in DATA_DIR, so

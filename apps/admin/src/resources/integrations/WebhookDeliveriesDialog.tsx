@@ -10,7 +10,8 @@ import { deliveryStatusLabel, eventLabel } from './rules';
 const STATUS_COLOR = { Delivered: 'success', Failed: 'error', Pending: 'default' } as const;
 
 /** 'Envíos': a webhook's deliveries, newest first, as the API pages them (resource `webhook-deliveries` with
- * `webhookId`, 20 per page): event type, status, attempts, last error and dates. */
+ * `webhookId`, 20 per page): event type, status, attempts, the last try's HTTP status and reason (the API's own
+ * words: never the receiver's answer), and dates. */
 export function WebhookDeliveriesDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} aria-labelledby="webhook-deliveries-title" maxWidth="lg" fullWidth>
@@ -70,7 +71,12 @@ function DeliveryTable() {
           />
           <DataTable.Col<WebhookDelivery> label="Intentos" disableSort render={(delivery) => delivery.attempts} />
           <DataTable.Col<WebhookDelivery>
-            label="Último error"
+            label="Código HTTP"
+            disableSort
+            render={(delivery) => delivery.lastStatusCode ?? '—'}
+          />
+          <DataTable.Col<WebhookDelivery>
+            label="Motivo"
             disableSort
             render={(delivery) => (
               <Typography variant="body2" sx={{ maxWidth: 320, wordBreak: 'break-word' }}>

@@ -76,7 +76,7 @@ describe('integraciones: tokens de API', () => {
 });
 
 describe('integraciones: webhooks', () => {
-  it('takes the URLs the API takes', () => {
+  it('takes the URLs of the shape the API takes (the API decides which addresses)', () => {
     expect(isWebhookUrl('https://integrador.example.com/webhooks')).toBe(true);
     expect(isWebhookUrl('http://127.0.0.1:8080/x?y=1')).toBe(true);
     expect(isWebhookUrl('ftp://example.com/')).toBe(false);
@@ -99,6 +99,9 @@ describe('integraciones: webhooks', () => {
     });
     expect(webhookErrors({ url: `https://example.com/${'x'.repeat(2000)}`, events: ['session.full'] })).toEqual({
       url: 'La URL no puede superar los 2000 caracteres',
+    });
+    expect(webhookErrors({ url: 'https://user:clave@example.com/hook', events: ['session.full'] })).toEqual({
+      url: 'Destino no permitido: la URL no puede llevar usuario ni contraseña (usuario:clave@)',
     });
     expect(webhookErrors({ url: ' https://example.com/hook ', events: ['session.full'] })).toEqual({});
   });
@@ -124,10 +127,19 @@ describe('integraciones: webhooks', () => {
       type: 'success',
       text: 'Prueba entregada correctamente',
     });
-    expect(testOutcome({ status: 'Pending', attempts: 1, lastError: 'HTTP 500: error' })).toEqual({
+    expect(testOutcome({ status: 'Pending', attempts: 1, lastError: 'El receptor respondió 500' })).toEqual({
       type: 'warning',
-      text: 'La prueba no se entregó: HTTP 500: error. Se reintentará; consulta los envíos.',
+      text: 'La prueba no se entregó: el receptor respondió 500. Se reintentará; consulta los envíos.',
     });
+    expect(
+      testOutcome({
+        status: 'Failed',
+        attempts: 1,
+        lastError: 'Destino no permitido: dirección de enlace local (169.254.169.254)',
+      }).text,
+    ).toBe(
+      'La prueba no se entregó: destino no permitido: dirección de enlace local (169.254.169.254). Consulta los envíos.',
+    );
     expect(testOutcome({ status: 'Pending', attempts: 0, lastError: null }).type).toBe('info');
     expect(testOutcome(undefined).text).toMatch(/^Entrega de prueba registrada/);
   });

@@ -127,7 +127,8 @@ export interface WebhookFormValues {
   isActive?: boolean;
 }
 
-/** What the API takes as a webhook's URL: an absolute http:// or https:// address with a host. */
+/** The shape the API takes as a webhook's URL: an absolute http:// or https:// address with a host. Whether its
+ * host is an allowed destination the API decides (it depends on its WEBHOOK_ALLOWED_DESTINATIONS). */
 export function isWebhookUrl(value: string): boolean {
   if (!URL.canParse(value)) return false;
   const url = new URL(value);
@@ -141,6 +142,7 @@ export function webhookErrors(values: WebhookFormValues): Record<string, string>
   if (!url) errors.url = 'La URL es requerida';
   else if (url.length > WEBHOOK_URL_MAX) errors.url = WEBHOOK_MESSAGES.urlTooLong;
   else if (!isWebhookUrl(url)) errors.url = WEBHOOK_MESSAGES.urlInvalid;
+  else if (new URL(url).username || new URL(url).password) errors.url = WEBHOOK_MESSAGES.urlCredentials;
   if (!values.events?.some((type) => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)))
     errors.events = WEBHOOK_MESSAGES.eventsRequired;
   return errors;
@@ -155,6 +157,8 @@ export function webhookRequest(values: WebhookFormValues): WebhookRequest {
   };
 }
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 /** The outcome of 'Probar' once tried: delivered, or the reason it failed (it is retried), or still on its way. */
 export function testOutcome(delivery: Pick<WebhookDelivery, 'status' | 'attempts' | 'lastError'> | undefined): {
   type: 'success' | 'warning' | 'info';
@@ -165,7 +169,7 @@ export function testOutcome(delivery: Pick<WebhookDelivery, 'status' | 'attempts
     return {
       type: 'warning',
       text:
-        `La prueba no se entregó${delivery.lastError ? `: ${delivery.lastError}` : ''}. ` +
+        `La prueba no se entregó${delivery.lastError ? `: ${lowerFirst(delivery.lastError)}` : ''}. ` +
         (delivery.status === 'Failed' ? 'Consulta los envíos.' : 'Se reintentará; consulta los envíos.'),
     };
   return { type: 'info', text: WEBHOOK_MESSAGES.testQueued };

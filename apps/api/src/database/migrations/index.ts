@@ -6,6 +6,7 @@ import { Probing1764000000002 } from './1764000000002-Probing';
 import { ApiTokens1764000000003 } from './1764000000003-ApiTokens';
 import { Webhooks1764000000004 } from './1764000000004-Webhooks';
 import { ListIndexes1764000000050 } from './1764000000050-ListIndexes';
+import { WebhookErrorsWithoutBodies1764000000055 } from './1764000000055-WebhookErrorsWithoutBodies';
 import { OrganizerContact1764000000060 } from './1764000000060-OrganizerContact';
 import { OrganizerInEmails1764000000061 } from './1764000000061-OrganizerInEmails';
 
@@ -19,6 +20,7 @@ export const MIGRATIONS = [
   ApiTokens1764000000003,
   Webhooks1764000000004,
   ListIndexes1764000000050,
+  WebhookErrorsWithoutBodies1764000000055,
   OrganizerContact1764000000060,
   OrganizerInEmails1764000000061,
 ];

@@ -9,7 +9,9 @@ import { openSecret } from '../../common/secret-box';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobHandler } from '../../queue/job-handler.decorator';
+import { AllowedDestinations, guardedLookup } from './webhook-destination';
 import { WebhookOutbox } from './webhook-outbox';
+import { postWebhook, type SendOutcome } from './webhook-sender';
 import {
   SIGNATURE_HEADER,
   WEBHOOK_ID_HEADER,
@@ -21,10 +23,6 @@ import {
 
 /** Deliveries sent at once per process (each one request at a time): a slow receiver holds one of them. */
 export const WEBHOOK_SENDERS = 4;
-/** Of a receiver's answer, at most this many bytes are read, and this many characters of it recorded. */
-const MAX_RESPONSE_BYTES = 1024;
-const MAX_ERROR_CHARS = 200;
-
 /** Due: pending, its next try has come, no live claim, and its webhook active (a disabled webhook's deliveries wait;
  * the test delivery goes anyway). */
 const DUE = `d.status = 0 AND d.next_attempt_at <= now() AND (d.claimed_until IS NULL OR d.claimed_until <= now())
@@ -32,6 +30,7 @@ const DUE = `d.status = 0 AND d.next_attempt_at <= now() AND (d.claimed_until IS
 
 interface ClaimedDelivery {
   id: string;
+  webhookId: number;
   eventId: string;
   eventType: string;
   payload: unknown;
@@ -41,14 +40,13 @@ interface ClaimedDelivery {
   secretSealed: string;
 }
 
-type Outcome = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string };
-
 /** Delivers the webhook outbox (`webhook_deliveries`), as EmailDeliveryService does e-mail: a process's senders claim
  * one due row at a time (`FOR UPDATE SKIP LOCKED`, a lease renewed while the request goes on), POST the signed body,
  * and record delivered (2xx) or the failure with the next try (30 s doubling up to 1 h, for 72 h; then failed). So
  * one worker at a time sends a delivery, whatever the instances, jobs or retries; a worker killed after the receiver
- * answered but before recording it sends it again, with the same X-Webhook-Id. Redirects are never followed, at
- * most 1 KiB of an answer is read, and a try lasts at most WEBHOOK_TIMEOUT_MS. */
+ * answered but before recording it sends it again, with the same X-Webhook-Id. Only to allowed destinations
+ * (webhook-destination.ts: checked before any connection, on the addresses connected to); redirects are never
+ * followed, an answer's body is never read nor kept, and a try lasts at most WEBHOOK_TIMEOUT_MS. */
 @Injectable()
 export class WebhookDeliveryService
   implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy, EntitySubscriberInterface
@@ -58,16 +56,19 @@ export class WebhookDeliveryService
   /** The senders of this process (common/sender-pool.ts), joined by every dispatch that arrives while they run. */
   private readonly pool = new SenderPool(WEBHOOK_SENDERS, () => this.sender());
   private stopping = false;
+  private readonly lookup: ReturnType<typeof guardedLookup>;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly outbox: WebhookOutbox,
     private readonly scheduler: SchedulerRegistry,
+    private readonly allowed: AllowedDestinations,
   ) {
     this.lease = new LeaseHeartbeat(ds, 'webhook_deliveries', config.webhookLeaseMs, (error) =>
       this.logger.warn(`No se pudo renovar la reserva de los webhooks en envío: ${error.message}`),
     );
+    this.lookup = guardedLookup(this.allowed);
   }
 
   /** As a TypeORM subscriber it sees every commit: one that recorded deliveries kicks the sender (never waiting). */
@@ -140,7 +141,7 @@ export class WebhookDeliveryService
          UPDATE webhook_deliveries SET claimed_until = now() + make_interval(secs => $1::float8 / 1000), attempts = attempts + 1
           WHERE id = (SELECT d.id FROM webhook_deliveries d WHERE ${DUE} ORDER BY d.next_attempt_at, d.id LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING id, webhook_id, event_id, event_type, payload, attempts, created_at)
-       SELECT c.id::text, c.event_id::text AS "eventId", c.event_type AS "eventType", c.payload, c.attempts,
+       SELECT c.id::text, c.webhook_id AS "webhookId", c.event_id::text AS "eventId", c.event_type AS "eventType", c.payload, c.attempts,
               c.created_at AS "createdAt", w.url, w.secret_sealed AS "secretSealed"
          FROM c JOIN webhooks w ON w.id = c.webhook_id`,
       [this.config.webhookLeaseMs],
@@ -148,7 +149,7 @@ export class WebhookDeliveryService
     return row ?? null;
   }
 
-  private async send(delivery: ClaimedDelivery): Promise<Outcome> {
+  private async send(delivery: ClaimedDelivery): Promise<SendOutcome> {
     const body = webhookBody({
       id: delivery.eventId,
       type: delivery.eventType,
@@ -161,35 +162,25 @@ export class WebhookDeliveryService
     } catch (error) {
       return { ok: false, statusCode: null, error: (error as Error).message };
     }
-    try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.config.webhookTimeoutMs),
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': WEBHOOK_USER_AGENT,
-          [WEBHOOK_ID_HEADER]: delivery.eventId,
-          [SIGNATURE_HEADER]: signWebhookBody(secret, body),
-        },
-        body,
-      });
-      if (response.status >= 200 && response.status < 300) {
-        await response.body?.cancel().catch(() => undefined);
-        return { ok: true, statusCode: response.status };
-      }
-      const text = await readSome(response);
-      const reason =
-        response.status >= 300 && response.status < 400
-          ? `HTTP ${response.status}: redirección no seguida${response.headers.get('location') ? ` (${response.headers.get('location')})` : ''}`
-          : `HTTP ${response.status}${text ? `: ${text}` : ''}`;
-      return { ok: false, statusCode: response.status, error: reason.slice(0, MAX_ERROR_CHARS) };
-    } catch (error) {
-      return { ok: false, statusCode: null, error: requestErrorText(error, this.config.webhookTimeoutMs) };
-    }
+    const headers = {
+      'Content-Type': 'application/json',
+      'User-Agent': WEBHOOK_USER_AGENT,
+      [WEBHOOK_ID_HEADER]: delivery.eventId,
+      [SIGNATURE_HEADER]: signWebhookBody(secret, body),
+    };
+    const outcome = await postWebhook(
+      { url: delivery.url, headers, body, timeoutMs: this.config.webhookTimeoutMs },
+      this.allowed,
+      this.lookup,
+    );
+    // Ids and our reason only: the URL may carry a receiver's token, the body names people.
+    if (!outcome.ok && outcome.refused)
+      this.logger.warn(`Webhook ${delivery.webhookId}, envío ${delivery.id}: ${outcome.error}`);
+    return outcome;
   }
 
-  private async record(delivery: ClaimedDelivery, outcome: Outcome): Promise<void> {
+  /** A refusal that only an edit can change ('final') fails the delivery at once; any other failure is retried. */
+  private async record(delivery: ClaimedDelivery, outcome: SendOutcome): Promise<void> {
     if (outcome.ok) {
       await this.ds.query(
         `UPDATE webhook_deliveries SET status = 1, delivered_at = now(), claimed_until = NULL, last_status_code = $2, last_error = NULL WHERE id = $1`,
@@ -197,11 +188,14 @@ export class WebhookDeliveryService
       );
       return;
     }
-    const next = nextAttemptAt(new Date(delivery.createdAt), delivery.attempts, new Date(), {
-      baseMs: this.config.webhookRetryBaseMs,
-      maxMs: this.config.webhookRetryMaxMs,
-      windowMs: this.config.webhookRetryWindowMs,
-    });
+    const next =
+      outcome.refused === 'final'
+        ? null
+        : nextAttemptAt(new Date(delivery.createdAt), delivery.attempts, new Date(), {
+            baseMs: this.config.webhookRetryBaseMs,
+            maxMs: this.config.webhookRetryMaxMs,
+            windowMs: this.config.webhookRetryWindowMs,
+          });
     await this.ds.query(
       `UPDATE webhook_deliveries SET status = CASE WHEN $4::timestamptz IS NULL THEN 2 ELSE 0 END, claimed_until = NULL,
               last_status_code = $2, last_error = $3, next_attempt_at = coalesce($4::timestamptz, next_attempt_at)
@@ -214,37 +208,4 @@ export class WebhookDeliveryService
         jobId: `webhook-retry-${delivery.id}-${delivery.attempts}`,
       });
   }
-}
-
-/** At most MAX_RESPONSE_BYTES of the answer, as one line of text; the rest is never read. */
-async function readSome(response: Response): Promise<string> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < MAX_RESPONSE_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.length;
-    }
-  } catch {
-    // What was read is enough.
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return Buffer.concat(chunks)
-    .subarray(0, MAX_RESPONSE_BYTES)
-    .toString('utf8')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, MAX_ERROR_CHARS);
-}
-
-function requestErrorText(error: unknown, timeoutMs: number): string {
-  const e = error as Error & { cause?: { code?: string; message?: string } };
-  if (e.name === 'TimeoutError' || e.name === 'AbortError') return `Sin respuesta en ${timeoutMs} ms`;
-  const cause = e.cause?.code ?? e.cause?.message ?? e.message;
-  return `No se pudo conectar: ${cause}`.slice(0, MAX_ERROR_CHARS);
 }

@@ -26,8 +26,13 @@ const SIGNING =
   'Cada envío es un POST JSON { id, type, createdAt, data } con las cabeceras X-Webhook-Id (id del evento, igual en ' +
   'cada reintento: el receptor elimina duplicados con él) y X-Webhook-Signature: sha256=<HMAC-SHA256 hexadecimal del ' +
   'cuerpo exacto con el secreto>. 2xx = entregado; otra respuesta, una redirección o 10 s sin respuesta: reintento ' +
-  '(30 s, doblando hasta 1 h, durante 72 h).';
-const BAD_BODY = "'url' no es una dirección http(s) válida, 'events' vacío o con tipos desconocidos, o campos de más";
+  '(30 s, doblando hasta 1 h, durante 72 h). Solo se envía a direcciones públicas (salvo WEBHOOK_ALLOWED_DESTINATIONS), ' +
+  'comprobadas en cada intento sobre la dirección a la que se conecta; un nombre que resuelve a una dirección no ' +
+  'pública se reintenta, una dirección IP no pública en la URL hace fallar el envío.';
+const BAD_BODY =
+  "'url' no es una dirección http(s) válida, lleva usuario:clave@ o apunta a una dirección IP no pública (bucle local, " +
+  'privada, enlace local…; salvo las de WEBHOOK_ALLOWED_DESTINATIONS), ' +
+  "'events' vacío o con tipos desconocidos, o campos de más";
 
 @ApiTags('Webhooks')
 @Controller('webhooks')

@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { AllowedDestinations } from './webhook-destination';
 import { WebhookDeliveryService } from './webhook-delivery.service';
 import { WebhookOutboxModule } from './webhook-outbox';
 import { WebhooksController } from './webhooks.controller';
@@ -9,6 +12,14 @@ import { WebhooksService } from './webhooks.service';
 @Module({
   imports: [WebhookOutboxModule],
   controllers: [WebhooksController],
-  providers: [WebhooksService, WebhookDeliveryService],
+  providers: [
+    WebhooksService,
+    WebhookDeliveryService,
+    {
+      provide: AllowedDestinations,
+      useFactory: (config: AppConfig) => new AllowedDestinations(config.webhookAllowedDestinations),
+      inject: [APP_CONFIG],
+    },
+  ],
 })
 export class WebhooksModule {}

@@ -15,6 +15,7 @@ import { sealSecret } from '../../common/secret-box';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { ListWebhookDeliveriesQueryDto, WebhookRequestDto } from './dto/webhook.dto';
+import { AllowedDestinations, urlRefusal } from './webhook-destination';
 import { WebhookOutbox } from './webhook-outbox';
 import { newWebhookSecret } from './webhook-signing';
 
@@ -40,7 +41,16 @@ export class WebhooksService {
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly outbox: WebhookOutbox,
+    private readonly allowed: AllowedDestinations,
   ) {}
+
+  /** Refuses (400 on `url`) what the URL alone shows is not an allowed destination: credentials in it, a literal
+   * non-public address in any spelling. A name is checked on every try (WebhookDeliveryService). */
+  private allowedUrl(url: string): string {
+    const refusal = urlRefusal(url, this.allowed);
+    if (refusal) throw AppError.field('url', refusal);
+    return url;
+  }
 
   async list(): Promise<Webhook[]> {
     const rows: WebhookRow[] = await this.ds.query(`SELECT ${COLUMNS} FROM webhooks ORDER BY id`);
@@ -57,7 +67,12 @@ export class WebhooksService {
     const secret = newWebhookSecret();
     const [row]: WebhookRow[] = await this.ds.query(
       `INSERT INTO webhooks (url, events, is_active, secret_sealed) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
-      [dto.url, normalisedEvents(dto.events), dto.isActive ?? true, sealSecret(this.config.appSecret, secret)],
+      [
+        this.allowedUrl(dto.url),
+        normalisedEvents(dto.events),
+        dto.isActive ?? true,
+        sealSecret(this.config.appSecret, secret),
+      ],
     );
     this.outbox.forgetActive();
     return { ...toWebhook(row), secret };
@@ -67,7 +82,7 @@ export class WebhooksService {
     const [rows]: [WebhookRow[], number] = await this.ds.query(
       `UPDATE webhooks SET url = $2, events = $3, is_active = coalesce($4, is_active), updated_at = now()
         WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id, dto.url, normalisedEvents(dto.events), dto.isActive ?? null],
+      [id, this.allowedUrl(dto.url), normalisedEvents(dto.events), dto.isActive ?? null],
     );
     if (!rows.length) throw AppError.notFound(M.notFound);
     this.outbox.forgetActive();

@@ -29,7 +29,8 @@ import { PageQuery } from '../../../common/page-query.dto';
 const M = WEBHOOK_MESSAGES;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-/** An absolute http:// or https:// URL with a host (any host: staff with Settings.Update configure it). */
+/** An absolute http:// or https:// URL with a host (whether the host is an allowed destination, WebhooksService
+ * decides: it depends on WEBHOOK_ALLOWED_DESTINATIONS). */
 export function isWebhookUrl(value: unknown): boolean {
   if (typeof value !== 'string' || !URL.canParse(value)) return false;
   const url = new URL(value);
@@ -113,8 +114,12 @@ export class WebhookDeliveryDto implements WebhookDelivery {
   @ApiProperty({
     type: String,
     nullable: true,
-    example: 'HTTP 500: error interno',
-    description: 'Motivo del último fallo (código y hasta 200 caracteres de la respuesta)',
+    example: 'El receptor respondió 500',
+    description:
+      'Motivo del último fallo, nuestro y en español (nunca el cuerpo ni las cabeceras de la respuesta): ' +
+      "'El receptor respondió 500', 'Destino no permitido: dirección privada (10.0.0.1)', " +
+      "'Tiempo de espera agotado: sin respuesta en 10000 ms', 'No se pudo resolver el nombre', " +
+      "'No se pudo conectar: conexión rechazada'",
   })
   lastError: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
