@@ -3,6 +3,7 @@ import { attendee, createSession, dni, eventually, ReceivedWebhook, TestApp, Web
 import type { AppConfig } from '../src/config/app-config';
 import { APP_CONFIG } from '../src/config/config.module';
 import { cancellationToken } from '../src/modules/registrations/cancel-token';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { verifyWebhookSignature } from '../src/modules/webhooks/webhook-signing';
 
 /** Signed webhooks (docs/domain.md, "Webhooks"): configuration, what fires when, the signed body, retries. */
@@ -180,6 +181,12 @@ describe('Webhooks', () => {
         expect(r.headers['x-webhook-id']).toBe(r.body.id);
         expect(verifyWebhookSignature(secret, r.raw, r.headers['x-webhook-signature'] as string)).toBe(true);
         expect(verifyWebhookSignature(secret, `${r.raw} `, r.headers['x-webhook-signature'] as string)).toBe(false);
+        // Standard Webhooks, as its own library checks it: the same id, and the raw body as received.
+        expect(r.headers['webhook-id']).toBe(r.body.id);
+        expect(new Webhook(secret).verify(r.raw, r.headers as Record<string, string>)).toEqual(r.body);
+        expect(() => new Webhook(secret).verify(`${r.raw} `, r.headers as Record<string, string>)).toThrow(
+          WebhookVerificationError,
+        );
         expect(Object.keys(r.body).sort()).toEqual(['createdAt', 'data', 'id', 'type']);
         expect(r.body.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
         expect(r.raw).not.toContain(dni(9101).slice(0, 8));
@@ -290,7 +297,7 @@ describe('Webhooks', () => {
 
   describe('delivery', () => {
     it('retries a receiver failing twice with the same X-Webhook-Id, then records it delivered', async () => {
-      const { id, path: p } = await hook(['registration.created']);
+      const { id, secret, path: p } = await hook(['registration.created']);
       receiver.on(p, (n) => (n === 0 ? { status: 500, body: 'x'.repeat(5_000) } : n === 1 ? { fail: 'destroy' } : {}));
       const { sessionId } = await createSession(app);
       expect((await register(sessionId, 9501)).status).toBe(201);
@@ -303,7 +310,20 @@ describe('Webhooks', () => {
       const tries = receiver.at(p);
       expect(tries).toHaveLength(3);
       expect(new Set(tries.map((t) => t.headers['x-webhook-id'])).size).toBe(1);
+      expect(new Set(tries.map((t) => t.headers['webhook-id'])).size).toBe(1);
       expect(new Set(tries.map((t) => t.raw)).size).toBe(1);
+      // Each try is signed at its own time, so a late retry still verifies; a captured try replayed more than
+      // five minutes later does not.
+      const last = tries[2].headers as Record<string, string>;
+      expect(Math.abs(Number(last['webhook-timestamp']) - tries[2].at / 1000)).toBeLessThanOrEqual(1);
+      const verifier = new Webhook(secret);
+      expect(verifier.verify(tries[2].raw, last)).toEqual(tries[2].body);
+      const now = jest.spyOn(Date, 'now').mockReturnValue(tries[2].at + 6 * 60_000);
+      try {
+        expect(() => verifier.verify(tries[2].raw, last)).toThrow('Message timestamp too old');
+      } finally {
+        now.mockRestore();
+      }
       expect(tries[1].at - tries[0].at).toBeGreaterThanOrEqual(150);
       const [d] = await deliveries(id);
       expect(d).toMatchObject({ status: 1, attempts: 3, last_status_code: 200, last_error: null });

@@ -12,14 +12,7 @@ import { JobHandler } from '../../queue/job-handler.decorator';
 import { AllowedDestinations, guardedLookup } from './webhook-destination';
 import { WebhookOutbox } from './webhook-outbox';
 import { postWebhook, type SendOutcome } from './webhook-sender';
-import {
-  SIGNATURE_HEADER,
-  WEBHOOK_ID_HEADER,
-  WEBHOOK_USER_AGENT,
-  nextAttemptAt,
-  signWebhookBody,
-  webhookBody,
-} from './webhook-signing';
+import { WEBHOOK_USER_AGENT, nextAttemptAt, webhookBody, webhookSignatureHeaders } from './webhook-signing';
 
 /** Deliveries sent at once per process (each one request at a time): a slow receiver holds one of them. */
 export const WEBHOOK_SENDERS = 4;
@@ -165,8 +158,7 @@ export class WebhookDeliveryService
     const headers = {
       'Content-Type': 'application/json',
       'User-Agent': WEBHOOK_USER_AGENT,
-      [WEBHOOK_ID_HEADER]: delivery.eventId,
-      [SIGNATURE_HEADER]: signWebhookBody(secret, body),
+      ...webhookSignatureHeaders(secret, delivery.eventId, body, new Date()),
     };
     const outcome = await postWebhook(
       { url: delivery.url, headers, body, timeoutMs: this.config.webhookTimeoutMs },
