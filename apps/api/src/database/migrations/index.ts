@@ -7,6 +7,7 @@ import { ApiTokens1764000000003 } from './1764000000003-ApiTokens';
 import { Webhooks1764000000004 } from './1764000000004-Webhooks';
 import { ListIndexes1764000000050 } from './1764000000050-ListIndexes';
 import { WebhookErrorsWithoutBodies1764000000055 } from './1764000000055-WebhookErrorsWithoutBodies';
+import { WebhookDeliveryHistory1764000000100 } from './1764000000100-WebhookDeliveryHistory';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   Webhooks1764000000004,
   ListIndexes1764000000050,
   WebhookErrorsWithoutBodies1764000000055,
+  WebhookDeliveryHistory1764000000100,
 ];

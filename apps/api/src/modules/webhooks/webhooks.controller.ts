@@ -99,6 +99,22 @@ export class WebhooksController {
     return this.webhooks.deliveries(id, query);
   }
 
+  @Post(':id/deliveries/:deliveryId/redeliver')
+  @HttpCode(202)
+  @Auth({ permission: 'Settings.Update' })
+  @ApiOperation({
+    summary: 'Reenviar un envío: el mismo evento (mismo id y cuerpo), pendiente de nuevo y enviado enseguida',
+    description:
+      'Vuelve a empezar los reintentos; el historial conserva los intentos anteriores. El de un webhook inactivo ' +
+      'espera a que se active.',
+  })
+  @ApiAcceptedResponse({ type: WebhookDeliveryDto })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'id o deliveryId no es un número entero' })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'El webhook o el envío (de ese webhook) no existe' })
+  redeliver(@IdParam() id: number, @IdParam('deliveryId') deliveryId: number) {
+    return this.webhooks.redeliver(id, deliveryId);
+  }
+
   @Post(':id/test')
   @HttpCode(202)
   @Auth({ permission: 'Settings.Update' })
