@@ -474,6 +474,14 @@ describe('Webhooks', () => {
         'Webhook no encontrado',
       );
       expect((await app.request('POST', path(id, 'uno'), { token: admin })).status).toBe(400);
+      // One being sent right now (claimed by a sender) is left to that try.
+      await app.sql(`UPDATE webhook_deliveries SET claimed_until = now() + interval '1 minute' WHERE id = $1`, [
+        delivered.id,
+      ]);
+      const inFlight = await app.request('POST', path(id, delivered.id), { token: admin });
+      expect(inFlight.status).toBe(409);
+      expect(inFlight.body.message).toBe('El envío se está enviando ahora mismo: inténtalo de nuevo en unos segundos');
+      expect((await deliveries(id))[0]).toMatchObject({ status: 1, attempts: 1 });
       const reader = (await app.staffWith(['Settings.Read'])).token;
       expect((await app.request('POST', path(id, delivered.id), { token: reader })).status).toBe(403);
       expect(receiver.at(p)).toHaveLength(2);

@@ -88,4 +88,5 @@ export const WEBHOOK_MESSAGES = {
   deleted: 'Webhook eliminado',
   testQueued: 'Entrega de prueba registrada: se envía en unos segundos (véase el registro de entregas)',
   deliveryNotFound: 'Envío no encontrado',
+  deliveryInFlight: 'El envío se está enviando ahora mismo: inténtalo de nuevo en unos segundos',
 } as const;

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nest
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -111,6 +112,7 @@ export class WebhooksController {
   @ApiAcceptedResponse({ type: WebhookDeliveryDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'id o deliveryId no es un número entero' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'El webhook o el envío (de ese webhook) no existe' })
+  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'El envío se está enviando en este momento' })
   redeliver(@IdParam() id: number, @IdParam('deliveryId') deliveryId: number) {
     return this.webhooks.redeliver(id, deliveryId);
   }

@@ -123,17 +123,24 @@ export class WebhooksService {
 
   /** Another delivery of the same event, with the same id and body (`POST .../redeliver`): pending again, tried at
    * once, with a new retry window and its tries counted from 0; the history keeps the earlier ones. A disabled
-   * webhook's delivery waits until it is enabled, as any other. */
+   * webhook's delivery waits until it is enabled, as any other. One being sent right now is refused (409): its
+   * outcome, recorded afterwards against the old window, would overwrite the redelivery. */
   async redeliver(id: number, deliveryId: number): Promise<WebhookDelivery> {
     await this.get(id);
     const [[row]]: [DeliveryRow[], number] = await this.ds.query(
       `UPDATE webhook_deliveries
           SET status = 0, attempts = 0, next_attempt_at = now(), redelivered_at = now(), delivered_at = NULL
-        WHERE id = $1 AND webhook_id = $2
+        WHERE id = $1 AND webhook_id = $2 AND (claimed_until IS NULL OR claimed_until <= now())
         RETURNING ${DELIVERY_COLUMNS}`,
       [deliveryId, id],
     );
-    if (!row) throw AppError.notFound(M.deliveryNotFound);
+    if (!row) {
+      const [exists] = await this.ds.query(`SELECT 1 FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2`, [
+        deliveryId,
+        id,
+      ]);
+      throw exists ? AppError.conflict(M.deliveryInFlight) : AppError.notFound(M.deliveryNotFound);
+    }
     this.outbox.kick();
     return toDelivery(row);
   }
