@@ -240,6 +240,20 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       }
     });
 
+    it("accepts the spec's Session shape with the path's eventId, refuses another event's in Spanish, writing nothing", async () => {
+      const eventId = await newEvent();
+      const otherEvent = await newEvent();
+      const path = `/api/events/${eventId}/sessions`;
+      const res = await app.request('POST', path, { token: admin, body: sessionBody({ eventId }) });
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ eventId, startDate: '2030-05-09', maxAttendees: 20 });
+
+      const mismatch = 'eventId debe ser el evento de la dirección: una sesión no se crea ni se mueve a otro evento';
+      await expectRefused('POST', path, sessionBody({ eventId: otherEvent }), { eventId: mismatch });
+      await expectRefused('POST', path, sessionBody({ eventId: String(eventId) }), { eventId: mismatch });
+      await expectRefused('POST', path, sessionBody({ eventId: null }), { eventId: mismatch });
+    });
+
     it('answers 404 for an unknown event, writing nothing', async () => {
       const before = await everything();
       const res = await app.request('POST', '/api/events/999999/sessions', { token: admin, body: sessionBody() });
@@ -323,6 +337,22 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       );
       await expectRefused('PUT', path, sessionBody({ maxAttendees: 'veinte' }), {
         maxAttendees: 'La capacidad debe ser un número entero mayor que 0',
+      });
+    });
+
+    it("accepts the path's eventId sent back with the form and refuses another event's, never moving the session", async () => {
+      const eventId = await newEvent();
+      const otherEvent = await newEvent();
+      const session = await createSession(app, admin, eventId);
+      const path = `/api/events/${eventId}/sessions/${session.id}`;
+      const res = await app.request('PUT', path, {
+        token: admin,
+        body: sessionBody({ eventId, startDate: '2030-05-10', endDate: '2030-05-10' }),
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: session.id, eventId, startDate: '2030-05-10' });
+      await expectRefused('PUT', path, sessionBody({ eventId: otherEvent }), {
+        eventId: 'eventId debe ser el evento de la dirección: una sesión no se crea ni se mueve a otro evento',
       });
     });
 

@@ -3,6 +3,8 @@ import { attendee, createSession, dni, eventually, ReceivedWebhook, TestApp, Web
 import type { AppConfig } from '../src/config/app-config';
 import { APP_CONFIG } from '../src/config/config.module';
 import { cancellationToken } from '../src/modules/registrations/cancel-token';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import { WebhookDeliveryService } from '../src/modules/webhooks/webhook-delivery.service';
 import { verifyWebhookSignature } from '../src/modules/webhooks/webhook-signing';
 
 /** Signed webhooks (docs/domain.md, "Webhooks"): configuration, what fires when, the signed body, retries. */
@@ -180,6 +182,12 @@ describe('Webhooks', () => {
         expect(r.headers['x-webhook-id']).toBe(r.body.id);
         expect(verifyWebhookSignature(secret, r.raw, r.headers['x-webhook-signature'] as string)).toBe(true);
         expect(verifyWebhookSignature(secret, `${r.raw} `, r.headers['x-webhook-signature'] as string)).toBe(false);
+        // Standard Webhooks, as its own library checks it: the same id, and the raw body as received.
+        expect(r.headers['webhook-id']).toBe(r.body.id);
+        expect(new Webhook(secret).verify(r.raw, r.headers as Record<string, string>)).toEqual(r.body);
+        expect(() => new Webhook(secret).verify(`${r.raw} `, r.headers as Record<string, string>)).toThrow(
+          WebhookVerificationError,
+        );
         expect(Object.keys(r.body).sort()).toEqual(['createdAt', 'data', 'id', 'type']);
         expect(r.body.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
         expect(r.raw).not.toContain(dni(9101).slice(0, 8));
@@ -290,7 +298,7 @@ describe('Webhooks', () => {
 
   describe('delivery', () => {
     it('retries a receiver failing twice with the same X-Webhook-Id, then records it delivered', async () => {
-      const { id, path: p } = await hook(['registration.created']);
+      const { id, secret, path: p } = await hook(['registration.created']);
       receiver.on(p, (n) => (n === 0 ? { status: 500, body: 'x'.repeat(5_000) } : n === 1 ? { fail: 'destroy' } : {}));
       const { sessionId } = await createSession(app);
       expect((await register(sessionId, 9501)).status).toBe(201);
@@ -303,7 +311,20 @@ describe('Webhooks', () => {
       const tries = receiver.at(p);
       expect(tries).toHaveLength(3);
       expect(new Set(tries.map((t) => t.headers['x-webhook-id'])).size).toBe(1);
+      expect(new Set(tries.map((t) => t.headers['webhook-id'])).size).toBe(1);
       expect(new Set(tries.map((t) => t.raw)).size).toBe(1);
+      // Each try is signed at its own time, so a late retry still verifies; a captured try replayed more than
+      // five minutes later does not.
+      const last = tries[2].headers as Record<string, string>;
+      expect(Math.abs(Number(last['webhook-timestamp']) - tries[2].at / 1000)).toBeLessThanOrEqual(1);
+      const verifier = new Webhook(secret);
+      expect(verifier.verify(tries[2].raw, last)).toEqual(tries[2].body);
+      const now = jest.spyOn(Date, 'now').mockReturnValue(tries[2].at + 6 * 60_000);
+      try {
+        expect(() => verifier.verify(tries[2].raw, last)).toThrow('Message timestamp too old');
+      } finally {
+        now.mockRestore();
+      }
       expect(tries[1].at - tries[0].at).toBeGreaterThanOrEqual(150);
       const [d] = await deliveries(id);
       expect(d).toMatchObject({ status: 1, attempts: 3, last_status_code: 200, last_error: null });
@@ -386,6 +407,106 @@ describe('Webhooks', () => {
       expect((await page('?pageSize=101')).status).toBe(400);
       expect((await page('?page=0')).body.errors).toHaveProperty('page');
       expect((await app.request('GET', `/api/webhooks/999999/deliveries`, { token: admin })).status).toBe(404);
+    });
+
+    it('keeps every try of a delivery after it is delivered: time, HTTP status and our Spanish reason', async () => {
+      const { id, path: p } = await hook(['session.full']);
+      receiver.on(p, (n) => (n === 0 ? { status: 503 } : {}));
+      const sent = await app.request('POST', `/api/webhooks/${id}/test`, { token: admin });
+      await settled(id);
+      const [d] = (await app.request('GET', `/api/webhooks/${id}/deliveries`, { token: admin })).body.data;
+      expect(d).toMatchObject({ id: sent.body.id, status: 'Delivered', attempts: 2, lastError: null });
+      expect(d.history).toEqual([
+        {
+          at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+          statusCode: 503,
+          error: 'El receptor respondió 503',
+        },
+        { at: expect.any(String), statusCode: 200, error: null },
+      ]);
+      const tries = receiver.at(p);
+      expect(Date.parse(d.history[0].at)).toBeLessThanOrEqual(Date.parse(d.history[1].at));
+      expect(Math.abs(Date.parse(d.history[1].at) - tries[1].at)).toBeLessThan(2_000);
+    });
+
+    it('redelivers a delivery on request: the same event again, at once, its earlier tries kept', async () => {
+      const { id, secret, path: p } = await hook(['registration.created']);
+      const { sessionId } = await createSession(app);
+      expect((await register(sessionId, 9601)).status).toBe(201);
+      await settled(id);
+      const [delivered] = (await app.request('GET', `/api/webhooks/${id}/deliveries`, { token: admin })).body.data;
+      expect(delivered).toMatchObject({ status: 'Delivered', redeliveredAt: null });
+
+      const res = await app.request('POST', `/api/webhooks/${id}/deliveries/${delivered.id}/redeliver`, {
+        token: admin,
+      });
+      expect(res.status).toBe(202);
+      expect(res.body).toMatchObject({
+        id: delivered.id,
+        eventId: delivered.eventId,
+        status: 'Pending',
+        attempts: 0,
+        deliveredAt: null,
+        redeliveredAt: expect.any(String),
+        history: delivered.history,
+      });
+      await eventually(() => receiver.at(p).length === 2);
+      const [first, again] = receiver.at(p);
+      expect(again.raw).toBe(first.raw);
+      expect(again.headers['webhook-id']).toBe(first.headers['webhook-id']);
+      expect(new Webhook(secret).verify(again.raw, again.headers as Record<string, string>)).toEqual(first.body);
+      await settled(id);
+      const [after] = (await app.request('GET', `/api/webhooks/${id}/deliveries`, { token: admin })).body.data;
+      expect(after).toMatchObject({ status: 'Delivered', attempts: 1, lastStatusCode: 200 });
+      expect(after.history).toHaveLength(2);
+
+      // Only a delivery of that webhook, by an integer id, by someone who may change webhooks.
+      const other = await app.request('POST', '/api/webhooks', {
+        token: admin,
+        body: { url: 'https://otro.example.com/x', events: ['session.full'] },
+      });
+      const path = (w: number, d: number | string) => `/api/webhooks/${w}/deliveries/${d}/redeliver`;
+      const notFound = await app.request('POST', path(other.body.id, delivered.id), { token: admin });
+      expect(notFound.status).toBe(404);
+      expect(notFound.body.message).toBe('Envío no encontrado');
+      expect((await app.request('POST', path(id, 999999), { token: admin })).status).toBe(404);
+      expect((await app.request('POST', path(999999, delivered.id), { token: admin })).body.message).toBe(
+        'Webhook no encontrado',
+      );
+      expect((await app.request('POST', path(id, 'uno'), { token: admin })).status).toBe(400);
+      // One being sent right now (claimed by a sender) is left to that try.
+      await app.sql(`UPDATE webhook_deliveries SET claimed_until = now() + interval '1 minute' WHERE id = $1`, [
+        delivered.id,
+      ]);
+      const inFlight = await app.request('POST', path(id, delivered.id), { token: admin });
+      expect(inFlight.status).toBe(409);
+      expect(inFlight.body.message).toBe('El envío se está enviando ahora mismo: inténtalo de nuevo en unos segundos');
+      expect((await deliveries(id))[0]).toMatchObject({ status: 1, attempts: 1 });
+      const reader = (await app.staffWith(['Settings.Read'])).token;
+      expect((await app.request('POST', path(id, delivered.id), { token: reader })).status).toBe(403);
+      expect(receiver.at(p)).toHaveLength(2);
+    });
+
+    it('removes settled deliveries with their tries after WEBHOOK_DELIVERY_RETENTION_DAYS (30), never pending ones', async () => {
+      const { id } = await hook(['session.full']);
+      for (let i = 0; i < 4; i++) await app.request('POST', `/api/webhooks/${id}/test`, { token: admin });
+      await settled(id);
+      const [old, redelivered, pending, recent] = (await deliveries(id)).map((d) => d.id);
+      await app.sql(`UPDATE webhook_deliveries SET created_at = now() - interval '31 days' WHERE id = ANY ($1)`, [
+        [old, redelivered, pending],
+      ]);
+      await app.sql(`UPDATE webhook_deliveries SET redelivered_at = now() - interval '29 days' WHERE id = $1`, [
+        redelivered,
+      ]);
+      await app.sql(
+        `UPDATE webhook_deliveries SET status = 0, next_attempt_at = now() + interval '1 hour' WHERE id = $1`,
+        [pending],
+      );
+      const service = app.running.app.get(WebhookDeliveryService);
+      expect(await service.removeExpired()).toBe(1);
+      expect((await deliveries(id)).map((d) => d.id)).toEqual([redelivered, pending, recent]);
+      expect(await app.sql(`SELECT 1 FROM webhook_delivery_attempts WHERE delivery_id = $1`, [old])).toEqual([]);
+      expect(await service.removeExpired()).toBe(0);
     });
 
     it('deleting a webhook deletes its pending deliveries', async () => {

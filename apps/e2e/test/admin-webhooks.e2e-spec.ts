@@ -1,6 +1,7 @@
 // Back office: Integraciones, the webhooks (docs/domain.md "Webhooks", apps/admin/README.md), in Debian's Chromium
 // against the real API and a local receiver: create one (its secret shown once), 'Probar' (a signed request that
-// verifies with that secret), its deliveries, edit and delete; read-only with Configuración Ver.
+// verifies with that secret), its deliveries with every try and 'Reenviar', edit and delete; read-only with
+// Configuración Ver.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { WebhookReceiver } from '@evreg/testing';
 import type { Page } from 'playwright-core';
@@ -111,11 +112,38 @@ describe('Integraciones: webhooks', () => {
     await seeText(delivered, 'Prueba');
     expect(await delivered.getByRole('cell').nth(2).textContent()).toBe('1');
     await seeText(deliveries, 'Mostrando 2 de 2 envíos');
+    // Every try is listed with its time, status and reason.
+    await seeText(failed, '500 · El receptor respondió 500');
+    await seeText(delivered, '200');
     await expectAccessible(page, 'envíos del webhook');
     await expectNoEnglish(page, 'envíos del webhook');
     await screenshot(page, 'admin-webhook-deliveries');
+
+    // 'Reenviar': the failed delivery sent again at once, the same event, to a receiver that now answers.
+    receiver.on('/hooks/teatro', () => ({}));
+    await failed.getByRole('button', { name: /^Reenviar el envío \d+$/ }).click();
+    await eventually(() => expect(receiver.at('/hooks/teatro')).toHaveLength(3));
+    // The snackbar sits outside the open dialog (aria-hidden while it is open): found by its text.
+    await page.getByText('Envío pendiente de nuevo: se envía en unos segundos').waitFor();
+    const [, tried, again] = receiver.at('/hooks/teatro');
+    expect(again.raw).toBe(tried.raw);
+    expect(verifies(secret, again.raw, again.headers['x-webhook-signature'])).toBe(true);
+    const admin = await app.adminToken();
+    const [hook] = (await app.request('GET', '/api/webhooks', { token: admin })).body;
+    await eventually(async () => {
+      const list = await app.request('GET', `/api/webhooks/${hook.id}/deliveries`, { token: admin });
+      expect(list.body.data.map((d: { status: string }) => d.status)).toEqual(['Delivered', 'Delivered']);
+    });
     await deliveries.getByRole('button', { name: 'Cerrar' }).click();
     await deliveries.waitFor({ state: 'detached' });
+    await listed.getByRole('button', { name: `Envíos de ${url}` }).click();
+    const reopened = dialog(page, 'Envíos del webhook');
+    // Its earlier try stays in the history beside the one that delivered it.
+    const redelivered = reopened.getByRole('row').filter({ hasText: '500 · El receptor respondió 500' });
+    await seeText(redelivered, 'Entregado');
+    await seeText(redelivered, '200');
+    await reopened.getByRole('button', { name: 'Cerrar' }).click();
+    await reopened.waitFor({ state: 'detached' });
 
     // Edit: URL, events and the switch; the secret stays.
     const moved = receiver.url('/hooks/taquilla');
@@ -178,7 +206,10 @@ describe('Integraciones: webhooks', () => {
     await deliveries.getByRole('button', { name: 'Siguiente' }).click();
     await seeText(deliveries, 'Página 2 de 2');
     await seeText(deliveries, 'Mostrando 1 de 21 envíos');
-    expect(await deliveries.getByRole('row').filter({ hasText: 'Prueba' }).count()).toBe(1);
+    await eventually(async () =>
+      expect(await deliveries.getByRole('row').filter({ hasText: 'Prueba' }).count()).toBe(1),
+    );
+    expect(await deliveries.getByRole('button', { name: /Reenviar/ }).count()).toBe(0);
     await expectNoEnglish(page, 'envíos de solo lectura');
   });
 });

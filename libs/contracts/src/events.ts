@@ -149,6 +149,8 @@ export interface Session {
 }
 
 export interface SessionPayload {
+  /** The spec's Session shape carries it: accepted when it is the path's event, refused otherwise. */
+  eventId?: number;
   startDate: string;
   endDate: string;
   startTime?: string;

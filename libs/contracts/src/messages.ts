@@ -233,6 +233,7 @@ export const MESSAGES = {
     maxQueueSpotsInvalid: 'El máximo de la lista de espera debe ser un número entero no negativo',
     maxQueueAboveGlobal: (limit: number) =>
       `El máximo de la lista de espera no puede superar el límite global (${limit})`,
+    eventIdMismatch: 'eventId debe ser el evento de la dirección: una sesión no se crea ni se mueve a otro evento',
     maxAttendeesChangeElsewhere: 'La capacidad no se cambia al editar la sesión: usa la edición de capacidad',
     reservedSpotsChangeElsewhere:
       'Las plazas reservadas no se cambian al editar la sesión: usa la edición de capacidad',

@@ -52,6 +52,17 @@ export interface WebhookDelivery {
   deliveredAt: string | null;
   /** When a pending delivery is tried next; null once delivered or failed. */
   nextAttemptAt: string | null;
+  /** The last redelivery asked for (POST .../redeliver), which started the retries again; null if never. */
+  redeliveredAt: string | null;
+  /** Every try, oldest first, kept after delivery until the delivery is removed (retention). */
+  history: WebhookDeliveryAttempt[];
+}
+
+/** One try of a delivery: when, the HTTP status answered (null: none) and our Spanish reason when it failed. */
+export interface WebhookDeliveryAttempt {
+  at: string;
+  statusCode: number | null;
+  error: string | null;
 }
 
 export interface WebhookDeliveryPage {
@@ -76,4 +87,6 @@ export const WEBHOOK_MESSAGES = {
   pageSizeInvalid: 'El tamaño de página debe ser un número entero entre 1 y 100',
   deleted: 'Webhook eliminado',
   testQueued: 'Entrega de prueba registrada: se envía en unos segundos (véase el registro de entregas)',
+  deliveryNotFound: 'Envío no encontrado',
+  deliveryInFlight: 'El envío se está enviando ahora mismo: inténtalo de nuevo en unos segundos',
 } as const;

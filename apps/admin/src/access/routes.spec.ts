@@ -56,7 +56,9 @@ describe('tabla de rutas y permisos', () => {
     expect(canAccess(['Settings.Read'], 'webhooks', 'list')).toBe(true);
     expect(canAccess(['Settings.Read'], 'webhook-deliveries', 'list')).toBe(true);
     expect(canAccess(['Events.Read'], 'webhook-deliveries', 'list')).toBe(false);
-    for (const action of ['edit', 'test']) {
+    expect(canAccess(['Settings.Read'], 'webhook-deliveries', 'edit')).toBe(false);
+    expect(canAccess(['Settings.Update'], 'webhook-deliveries', 'edit')).toBe(true);
+    for (const action of ['edit', 'test', 'redeliver']) {
       expect(canAccess(['Settings.Read'], 'integrations', action)).toBe(false);
       expect(canAccess(['Settings.Update'], 'integrations', action)).toBe(true);
     }

@@ -65,16 +65,18 @@ const ACTIONS: Record<string, Partial<Record<string, PermissionName>>> = {
   'sms-logs': { delete: 'Settings.Delete' },
   // API tokens: listed with Settings.Read (the route), created and revoked with Settings.Update, as the API.
   // The section's list is of the data resource `api-tokens` (react-admin asks canAccess for it).
-  // Webhooks too: edited and tried ('Probar') with Settings.Update; their deliveries are read with Settings.Read.
+  // Webhooks too: edited, tried ('Probar') and a delivery sent again ('Reenviar') with Settings.Update; their
+  // deliveries are read with Settings.Read.
   integrations: {
     create: 'Settings.Update',
     edit: 'Settings.Update',
     test: 'Settings.Update',
+    redeliver: 'Settings.Update',
     delete: 'Settings.Update',
   },
   'api-tokens': { list: 'Settings.Read', create: 'Settings.Update', delete: 'Settings.Update' },
   webhooks: { list: 'Settings.Read', create: 'Settings.Update', edit: 'Settings.Update', delete: 'Settings.Update' },
-  'webhook-deliveries': { list: 'Settings.Read', create: 'Settings.Update' },
+  'webhook-deliveries': { list: 'Settings.Read', create: 'Settings.Update', edit: 'Settings.Update' },
 };
 
 export function satisfies(permissions: readonly string[], requirement: Requirement): boolean {

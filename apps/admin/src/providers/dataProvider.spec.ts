@@ -63,7 +63,7 @@ describe('listas de un padre (getList con filtro, getManyReference)', () => {
     ).rejects.toThrow('users: no se lista por eventSessionId');
   });
 
-  it('los envíos de un webhook: las páginas de la API bajo su webhook; Probar crea uno', async () => {
+  it('los envíos de un webhook: las páginas de la API bajo su webhook; Probar crea uno; Reenviar lo pide de nuevo', async () => {
     serve((call) =>
       call.method === 'POST' ? { id: 9, status: 'Pending' } : { data: [{ id: 8 }, { id: 7 }], totalCount: 23 },
     );
@@ -77,6 +77,8 @@ describe('listas de un padre (getList con filtro, getManyReference)', () => {
     expect(total).toBe(23);
     const created = await dataProvider.create('webhook-deliveries', { data: { webhookId: 4 } });
     expect(calls[1]).toMatchObject({ url: '/api/webhooks/4/test', method: 'POST' });
+    await dataProvider.update('webhook-deliveries', { id: 17, data: { webhookId: 4 }, previousData: { id: 17 } });
+    expect(calls[2]).toMatchObject({ url: '/api/webhooks/4/deliveries/17/redeliver', method: 'POST' });
     expect(created.data).toEqual({ id: 9, status: 'Pending' });
   });
 });

@@ -310,7 +310,17 @@ const MAPPINGS: Record<string, ResourceMapping> = {
       method: 'POST',
       body: {},
     }),
-    messages: { create: 'Error al enviar la prueba', load: 'Error al cargar los envíos del webhook' },
+    // 'Reenviar': an update of the delivery, `POST /webhooks/{webhookId}/deliveries/{id}/redeliver`.
+    updateCall: (id, { webhookId }) => ({
+      path: `/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(id)}/redeliver`,
+      method: 'POST',
+      body: {},
+    }),
+    messages: {
+      create: 'Error al enviar la prueba',
+      update: 'Error al reenviar el envío',
+      load: 'Error al cargar los envíos del webhook',
+    },
   },
 };
 

@@ -68,6 +68,9 @@ export interface AppConfig {
   webhookRetryWindowMs: number;
   webhookLeaseMs: number;
   webhookSweepIntervalMs: number;
+  /** Delivered and failed deliveries, with their tries, are removed this many days after their event (or their last
+   * redelivery), by an hourly job on every instance. */
+  webhookDeliveryRetentionDays: number;
   /** Webhook destinations allowed although not public (an on-premise receiver; docs/domain.md, "Webhooks",
    * "Destinations"): host names (lower case, that host whatever it resolves to) and networks as CIDR
    * (`10.1.2.3/32`, `fd00::/8`: those addresses whatever name led there). Empty by default: only public addresses. */
@@ -215,6 +218,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     webhookRetryWindowMs: int('WEBHOOK_RETRY_WINDOW_MS', 72 * 3_600_000, 1_000, 30 * 86_400_000),
     webhookLeaseMs: int('WEBHOOK_LEASE_MS', 30_000, 1_000, 3_600_000),
     webhookSweepIntervalMs: int('WEBHOOK_SWEEP_INTERVAL_MS', 30_000, 100, 3_600_000),
+    webhookDeliveryRetentionDays: int('WEBHOOK_DELIVERY_RETENTION_DAYS', 30, 1, 3_650),
     webhookAllowedDestinations: allowedDestinations(read('WEBHOOK_ALLOWED_DESTINATIONS'), problems),
     // A developer's Ctrl-C has no load balancer to warn.
     shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', nodeEnv === 'production' ? 5_000 : 0, 0, 600_000),

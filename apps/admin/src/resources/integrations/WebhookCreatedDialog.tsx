@@ -22,7 +22,9 @@ export function WebhookCreatedDialog({ webhook, onClose }: { webhook: CreatedWeb
         Cada envío lleva la cabecera <code>X-Webhook-Signature: sha256=…</code>: el HMAC-SHA256 en hexadecimal del
         cuerpo exacto recibido, calculado con este secreto. El receptor lo calcula de nuevo sobre el cuerpo sin
         procesar, lo compara en tiempo constante y rechaza el envío si no coincide. <code>X-Webhook-Id</code> es el
-        mismo en cada reintento: sirve para descartar duplicados.
+        mismo en cada reintento: sirve para descartar duplicados. Lleva también las cabeceras de Standard Webhooks (
+        <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>), que cualquier
+        biblioteca de ese estándar comprueba con este mismo secreto.
       </DialogContentText>
     </ShownOnceDialog>
   );

@@ -1,7 +1,9 @@
 import type { Webhook, WebhookDelivery } from '@evreg/contracts';
 import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { DataTable, ListBase, useListContext } from 'react-admin';
+import { DataTable, ListBase, useListContext, useNotify, useUpdate } from 'react-admin';
 import { formatDateTime } from '../../common/format';
+import { errorText } from '../../common/notifyError';
+import { useActions } from '../../common/useActions';
 import { ListError } from '../../common/ListStates';
 import { PrevNextPagination } from '../../common/PrevNextPagination';
 import { deliveryStatusLabel, eventLabel } from './rules';
@@ -11,7 +13,8 @@ const STATUS_COLOR = { Delivered: 'success', Failed: 'error', Pending: 'default'
 
 /** 'Envíos': a webhook's deliveries, newest first, as the API pages them (resource `webhook-deliveries` with
  * `webhookId`, 20 per page): event type, status, attempts, the last try's HTTP status and reason (the API's own
- * words: never the receiver's answer), and dates. */
+ * words: never the receiver's answer), every try (time, status, reason), dates, and 'Reenviar' with
+ * Settings.Update. */
 export function WebhookDeliveriesDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} aria-labelledby="webhook-deliveries-title" maxWidth="lg" fullWidth>
@@ -27,7 +30,7 @@ export function WebhookDeliveriesDialog({ webhook, onClose }: { webhook: Webhook
           sort={{ field: 'id', order: 'DESC' }}
           disableSyncWithLocation
         >
-          <DeliveryTable />
+          <DeliveryTable webhook={webhook} />
         </ListBase>
       </DialogContent>
       <DialogActions>
@@ -37,8 +40,20 @@ export function WebhookDeliveriesDialog({ webhook, onClose }: { webhook: Webhook
   );
 }
 
-function DeliveryTable() {
+function DeliveryTable({ webhook }: { webhook: Webhook }) {
   const { error } = useListContext<WebhookDelivery>();
+  const { can } = useActions('integrations');
+  const [update, { isPending }] = useUpdate<WebhookDelivery & { webhookId?: Webhook['id'] }>();
+  const notify = useNotify();
+  const redeliver = (delivery: WebhookDelivery) =>
+    update(
+      'webhook-deliveries',
+      { id: delivery.id, data: { webhookId: webhook.id }, previousData: delivery },
+      {
+        onSuccess: () => notify('Envío pendiente de nuevo: se envía en unos segundos', { type: 'info' }),
+        onError: (e) => notify(errorText(e, 'Error al reenviar el envío'), { type: 'error' }),
+      },
+    );
   if (error) return <ListError text="Error al cargar los envíos del webhook" />;
   return (
     <>
@@ -85,6 +100,24 @@ function DeliveryTable() {
             )}
           />
           <DataTable.Col<WebhookDelivery>
+            label="Intentos hechos"
+            disableSort
+            render={(delivery) =>
+              delivery.history.length ? (
+                <Box component="ol" sx={{ m: 0, pl: 2.5, minWidth: 220 }}>
+                  {delivery.history.map((attempt, i) => (
+                    <Typography component="li" variant="body2" key={i}>
+                      {formatDateTime(attempt.at)} · {attempt.statusCode ?? 'sin respuesta'}
+                      {attempt.error ? ` · ${attempt.error}` : ''}
+                    </Typography>
+                  ))}
+                </Box>
+              ) : (
+                '—'
+              )
+            }
+          />
+          <DataTable.Col<WebhookDelivery>
             label="Creado"
             disableSort
             render={(delivery) => formatDateTime(delivery.createdAt)}
@@ -100,6 +133,22 @@ function DeliveryTable() {
                   : '—'
             }
           />
+          {can('redeliver') && (
+            <DataTable.Col<WebhookDelivery>
+              label="Acciones"
+              disableSort
+              render={(delivery) => (
+                <Button
+                  size="small"
+                  disabled={isPending}
+                  aria-label={`Reenviar el envío ${delivery.id}`}
+                  onClick={() => redeliver(delivery)}
+                >
+                  Reenviar
+                </Button>
+              )}
+            />
+          )}
         </DataTable>
       </Box>
       <PrevNextPagination noun="envíos" />

@@ -9,6 +9,7 @@ import { ListIndexes1764000000050 } from './1764000000050-ListIndexes';
 import { WebhookErrorsWithoutBodies1764000000055 } from './1764000000055-WebhookErrorsWithoutBodies';
 import { OrganizerContact1764000000060 } from './1764000000060-OrganizerContact';
 import { OrganizerInEmails1764000000061 } from './1764000000061-OrganizerInEmails';
+import { WebhookDeliveryHistory1764000000100 } from './1764000000100-WebhookDeliveryHistory';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   WebhookErrorsWithoutBodies1764000000055,
   OrganizerContact1764000000060,
   OrganizerInEmails1764000000061,
+  WebhookDeliveryHistory1764000000100,
 ];

@@ -106,6 +106,7 @@ export class SessionsService {
     if (reservedSpots > dto.maxAttendees) errors.reservedSpots = [M.reservedAboveCapacity];
     if (maxQueueSpots > limits.globalMaxQueueSpots)
       errors.maxQueueSpots = [M.maxQueueAboveGlobal(limits.globalMaxQueueSpots)];
+    if (dto.eventId !== undefined && dto.eventId !== eventId) errors.eventId = [M.eventIdMismatch];
 
     return this.ds.transaction(async (m) => {
       // FOR SHARE: a concurrent change of the event's time zone waits, then re-dates this session too.
@@ -149,6 +150,7 @@ export class SessionsService {
       );
       if (!current) throw AppError.notFound(M.notFound);
       const { schedule, errors } = readSchedule(dto);
+      if (dto.eventId !== undefined && dto.eventId !== eventId) errors.eventId = [M.eventIdMismatch];
       for (const [field, message] of CAPACITY_FIELDS) {
         if (dto[field] !== undefined && dto[field] !== current[field]) errors[field] = [message];
       }

@@ -12,15 +12,10 @@ import { JobHandler } from '../../queue/job-handler.decorator';
 import { AllowedDestinations, guardedLookup } from './webhook-destination';
 import { WebhookOutbox } from './webhook-outbox';
 import { postWebhook, type SendOutcome } from './webhook-sender';
-import {
-  SIGNATURE_HEADER,
-  WEBHOOK_ID_HEADER,
-  WEBHOOK_USER_AGENT,
-  nextAttemptAt,
-  signWebhookBody,
-  webhookBody,
-} from './webhook-signing';
+import { WEBHOOK_USER_AGENT, nextAttemptAt, webhookBody, webhookSignatureHeaders } from './webhook-signing';
 
+const RETENTION_INTERVAL_MS = 3_600_000;
+const RETENTION_BATCH = 1_000;
 /** Deliveries sent at once per process (each one request at a time): a slow receiver holds one of them. */
 export const WEBHOOK_SENDERS = 4;
 /** Due: pending, its next try has come, no live claim, and its webhook active (a disabled webhook's deliveries wait;
@@ -36,6 +31,8 @@ interface ClaimedDelivery {
   payload: unknown;
   attempts: number;
   createdAt: Date;
+  /** The start of the retry window: the event's time, or the last redelivery's. */
+  windowStartsAt: Date;
   url: string;
   secretSealed: string;
 }
@@ -90,7 +87,34 @@ export class WebhookDeliveryService
       'webhook-sweep',
       setInterval(() => void this.sweep(), this.config.webhookSweepIntervalMs),
     );
+    this.scheduler.addInterval(
+      'webhook-retention',
+      setInterval(() => void this.removeExpired(), RETENTION_INTERVAL_MS),
+    );
     this.outbox.kick();
+  }
+
+  /** Retention (WEBHOOK_DELIVERY_RETENTION_DAYS): delivered and failed deliveries, with their tries, removed once
+   * that long has passed since their event or last redelivery; pending ones stay. In batches, so no run holds many
+   * locks; any number of instances may run it. Answers how many went. */
+  async removeExpired(): Promise<number> {
+    let removed = 0;
+    try {
+      for (;;) {
+        const [, count]: [unknown, number] = await this.ds.query(
+          `DELETE FROM webhook_deliveries WHERE id IN (
+             SELECT id FROM webhook_deliveries
+              WHERE status <> 0 AND coalesce(redelivered_at, created_at) < now() - make_interval(days => $1)
+              LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
+          [this.config.webhookDeliveryRetentionDays],
+        );
+        removed += count;
+        if (count < RETENTION_BATCH) return removed;
+      }
+    } catch (error) {
+      this.logger.warn(`Limpieza de envíos de webhook fallida: ${(error as Error).message}`);
+      return removed;
+    }
   }
 
   onModuleDestroy(): void {
@@ -140,9 +164,10 @@ export class WebhookDeliveryService
       `WITH c AS (
          UPDATE webhook_deliveries SET claimed_until = now() + make_interval(secs => $1::float8 / 1000), attempts = attempts + 1
           WHERE id = (SELECT d.id FROM webhook_deliveries d WHERE ${DUE} ORDER BY d.next_attempt_at, d.id LIMIT 1 FOR UPDATE SKIP LOCKED)
-         RETURNING id, webhook_id, event_id, event_type, payload, attempts, created_at)
+         RETURNING id, webhook_id, event_id, event_type, payload, attempts, created_at, redelivered_at)
        SELECT c.id::text, c.webhook_id AS "webhookId", c.event_id::text AS "eventId", c.event_type AS "eventType", c.payload, c.attempts,
-              c.created_at AS "createdAt", w.url, w.secret_sealed AS "secretSealed"
+              c.created_at AS "createdAt", coalesce(c.redelivered_at, c.created_at) AS "windowStartsAt",
+              w.url, w.secret_sealed AS "secretSealed"
          FROM c JOIN webhooks w ON w.id = c.webhook_id`,
       [this.config.webhookLeaseMs],
     );
@@ -165,8 +190,7 @@ export class WebhookDeliveryService
     const headers = {
       'Content-Type': 'application/json',
       'User-Agent': WEBHOOK_USER_AGENT,
-      [WEBHOOK_ID_HEADER]: delivery.eventId,
-      [SIGNATURE_HEADER]: signWebhookBody(secret, body),
+      ...webhookSignatureHeaders(secret, delivery.eventId, body, new Date()),
     };
     const outcome = await postWebhook(
       { url: delivery.url, headers, body, timeoutMs: this.config.webhookTimeoutMs },
@@ -179,11 +203,14 @@ export class WebhookDeliveryService
     return outcome;
   }
 
-  /** A refusal that only an edit can change ('final') fails the delivery at once; any other failure is retried. */
+  /** A refusal that only an edit can change ('final') fails the delivery at once; any other failure is retried.
+   * Each try joins the delivery's history in the same statement. */
   private async record(delivery: ClaimedDelivery, outcome: SendOutcome): Promise<void> {
     if (outcome.ok) {
       await this.ds.query(
-        `UPDATE webhook_deliveries SET status = 1, delivered_at = now(), claimed_until = NULL, last_status_code = $2, last_error = NULL WHERE id = $1`,
+        `WITH d AS (UPDATE webhook_deliveries SET status = 1, delivered_at = now(), claimed_until = NULL, last_status_code = $2, last_error = NULL
+                     WHERE id = $1 RETURNING id)
+         INSERT INTO webhook_delivery_attempts (delivery_id, status_code) SELECT id, $2 FROM d`,
         [delivery.id, outcome.statusCode],
       );
       return;
@@ -191,15 +218,17 @@ export class WebhookDeliveryService
     const next =
       outcome.refused === 'final'
         ? null
-        : nextAttemptAt(new Date(delivery.createdAt), delivery.attempts, new Date(), {
+        : nextAttemptAt(new Date(delivery.windowStartsAt), delivery.attempts, new Date(), {
             baseMs: this.config.webhookRetryBaseMs,
             maxMs: this.config.webhookRetryMaxMs,
             windowMs: this.config.webhookRetryWindowMs,
           });
     await this.ds.query(
-      `UPDATE webhook_deliveries SET status = CASE WHEN $4::timestamptz IS NULL THEN 2 ELSE 0 END, claimed_until = NULL,
-              last_status_code = $2, last_error = $3, next_attempt_at = coalesce($4::timestamptz, next_attempt_at)
-        WHERE id = $1`,
+      `WITH d AS (
+         UPDATE webhook_deliveries SET status = CASE WHEN $4::timestamptz IS NULL THEN 2 ELSE 0 END, claimed_until = NULL,
+                last_status_code = $2, last_error = $3, next_attempt_at = coalesce($4::timestamptz, next_attempt_at)
+          WHERE id = $1 RETURNING id)
+       INSERT INTO webhook_delivery_attempts (delivery_id, status_code, error) SELECT id, $2, $3 FROM d`,
       [delivery.id, outcome.statusCode, outcome.error, next],
     );
     if (next)

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import {
   newWebhookSecret,
+  webhookSignatureHeaders,
   nextAttemptAt,
   retryDelayMs,
   signWebhookBody,
@@ -35,10 +37,34 @@ describe('webhook signing', () => {
     expect(webhookBody(event)).toBe(webhookBody({ ...event }));
   });
 
-  it('makes distinct, long secrets', () => {
+  it('makes distinct, long secrets in the base64 that Standard Webhooks libraries read', () => {
     const a = newWebhookSecret();
-    expect(a).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(a).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(a.slice(6), 'base64')).toHaveLength(32);
     expect(newWebhookSecret()).not.toBe(a);
+  });
+
+  it('signs both schemes on every try: ours as before, and Standard Webhooks that its own library verifies', () => {
+    const fresh = newWebhookSecret();
+    const now = new Date();
+    const headers = webhookSignatureHeaders(fresh, '42', body, now);
+    expect(headers).toEqual({
+      'X-Webhook-Id': '42',
+      'X-Webhook-Signature': signWebhookBody(fresh, body),
+      'webhook-id': '42',
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': expect.stringMatching(/^v1,[A-Za-z0-9+/]{43}=$/),
+    });
+    expect(new Webhook(fresh).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(() => new Webhook(fresh).verify(`${body} `, headers)).toThrow('No matching signature found');
+    expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow('No matching signature found');
+  });
+
+  it('keeps the key of a secret made before in base64url: the library reads it written with + and /', () => {
+    const old = 'whsec_1XUAf-w1JIMvBFd6Z4nVxRi0HZRa7yDktngUru5ZCMQ';
+    const headers = webhookSignatureHeaders(old, '7', body, new Date());
+    const asBase64 = `whsec_${old.slice('whsec_'.length).replace(/-/g, '+').replace(/_/g, '/')}`;
+    expect(new Webhook(asBase64).verify(body, headers)).toEqual(JSON.parse(body));
   });
 });
 

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nest
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -97,6 +98,23 @@ export class WebhooksController {
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   deliveries(@IdParam() id: number, @Query() query: ListWebhookDeliveriesQueryDto) {
     return this.webhooks.deliveries(id, query);
+  }
+
+  @Post(':id/deliveries/:deliveryId/redeliver')
+  @HttpCode(202)
+  @Auth({ permission: 'Settings.Update' })
+  @ApiOperation({
+    summary: 'Reenviar un envío: el mismo evento (mismo id y cuerpo), pendiente de nuevo y enviado enseguida',
+    description:
+      'Vuelve a empezar los reintentos; el historial conserva los intentos anteriores. El de un webhook inactivo ' +
+      'espera a que se active.',
+  })
+  @ApiAcceptedResponse({ type: WebhookDeliveryDto })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'id o deliveryId no es un número entero' })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'El webhook o el envío (de ese webhook) no existe' })
+  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'El envío se está enviando en este momento' })
+  redeliver(@IdParam() id: number, @IdParam('deliveryId') deliveryId: number) {
+    return this.webhooks.redeliver(id, deliveryId);
   }
 
   @Post(':id/test')

@@ -121,6 +121,30 @@ export class WebhooksService {
     };
   }
 
+  /** Another delivery of the same event, with the same id and body (`POST .../redeliver`): pending again, tried at
+   * once, with a new retry window and its tries counted from 0; the history keeps the earlier ones. A disabled
+   * webhook's delivery waits until it is enabled, as any other. One being sent right now is refused (409): its
+   * outcome, recorded afterwards against the old window, would overwrite the redelivery. */
+  async redeliver(id: number, deliveryId: number): Promise<WebhookDelivery> {
+    await this.get(id);
+    const [[row]]: [DeliveryRow[], number] = await this.ds.query(
+      `UPDATE webhook_deliveries
+          SET status = 0, attempts = 0, next_attempt_at = now(), redelivered_at = now(), delivered_at = NULL
+        WHERE id = $1 AND webhook_id = $2 AND (claimed_until IS NULL OR claimed_until <= now())
+        RETURNING ${DELIVERY_COLUMNS}`,
+      [deliveryId, id],
+    );
+    if (!row) {
+      const [exists] = await this.ds.query(`SELECT 1 FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2`, [
+        deliveryId,
+        id,
+      ]);
+      throw exists ? AppError.conflict(M.deliveryInFlight) : AppError.notFound(M.deliveryNotFound);
+    }
+    this.outbox.kick();
+    return toDelivery(row);
+  }
+
   /** 'Probar': records a webhook.test delivery (even for a disabled webhook) through the outbox, which sends it
    * within moments; its outcome is in the deliveries list. */
   async test(id: number): Promise<WebhookDelivery> {
@@ -130,15 +154,22 @@ export class WebhooksService {
   }
 }
 
+/** Also in INSERT and UPDATE ... RETURNING, hence webhook_deliveries.id in the history's subquery. */
 const DELIVERY_COLUMNS = `id::int, event_id::text AS "eventId", event_type AS "eventType", status, attempts,
   last_status_code AS "lastStatusCode", last_error AS "lastError", created_at AS "createdAt",
-  delivered_at AS "deliveredAt", CASE WHEN status = 0 THEN next_attempt_at END AS "nextAttemptAt"`;
+  delivered_at AS "deliveredAt", CASE WHEN status = 0 THEN next_attempt_at END AS "nextAttemptAt",
+  redelivered_at AS "redeliveredAt",
+  (SELECT coalesce(json_agg(json_build_object(
+            'at', to_char(a.attempted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'statusCode', a.status_code, 'error', a.error) ORDER BY a.id), '[]')
+     FROM webhook_delivery_attempts a WHERE a.delivery_id = webhook_deliveries.id) AS history`;
 
-type DeliveryRow = Omit<WebhookDelivery, 'status' | 'createdAt' | 'deliveredAt' | 'nextAttemptAt'> & {
+type DeliveryRow = Omit<WebhookDelivery, 'status' | 'createdAt' | 'deliveredAt' | 'nextAttemptAt' | 'redeliveredAt'> & {
   status: number;
   createdAt: Date;
   deliveredAt: Date | null;
   nextAttemptAt: Date | null;
+  redeliveredAt: Date | null;
 };
 
 const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
@@ -147,4 +178,5 @@ const toDelivery = (row: DeliveryRow): WebhookDelivery => ({
   createdAt: row.createdAt.toISOString(),
   deliveredAt: row.deliveredAt?.toISOString() ?? null,
   nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+  redeliveredAt: row.redeliveredAt?.toISOString() ?? null,
 });

@@ -24,6 +24,14 @@ const timed = (o: { isAllDay?: unknown }) => o.isAllDay !== true;
 
 /** The session form without the capacity (which PUT does not change). */
 class SessionScheduleDto {
+  @ApiPropertyOptional({
+    example: 7,
+    description: 'Opcional (la forma Session de la especificación); debe ser el eventId de la ruta',
+  })
+  @IsOptional()
+  @IsInt({ message: M.eventIdMismatch })
+  eventId?: number;
+
   @ApiProperty({ example: '2026-05-09', description: 'AAAA-MM-DD' })
   @IsDefined({ message: M.startDateRequired })
   @IsCalendarDate({ message: M.startDateInvalid })

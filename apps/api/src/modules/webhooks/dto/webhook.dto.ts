@@ -6,6 +6,7 @@ import {
   WEBHOOK_TEST_EVENT,
   Webhook,
   WebhookDelivery,
+  WebhookDeliveryAttempt,
   WebhookDeliveryEventType,
   WebhookDeliveryPage,
   WebhookDeliveryStatus,
@@ -94,6 +95,14 @@ export class WebhookRequestDto implements WebhookRequest {
   isActive?: boolean;
 }
 
+export class WebhookDeliveryAttemptDto implements WebhookDeliveryAttempt {
+  @ApiProperty({ format: 'date-time' }) at: string;
+  @ApiProperty({ type: 'integer', nullable: true, example: 500, description: 'Código HTTP (null: sin respuesta)' })
+  statusCode: number | null;
+  @ApiProperty({ type: String, nullable: true, example: 'El receptor respondió 500', description: 'Motivo del fallo' })
+  error: string | null;
+}
+
 export class WebhookDeliveryDto implements WebhookDelivery {
   @ApiProperty({ example: 1 }) id: number;
   @ApiProperty({
@@ -131,6 +140,15 @@ export class WebhookDeliveryDto implements WebhookDelivery {
     description: 'Próximo intento de un envío pendiente',
   })
   nextAttemptAt: string | null;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Último reenvío pedido (vuelve a empezar los reintentos); null si nunca',
+  })
+  redeliveredAt: string | null;
+  @ApiProperty({ type: [WebhookDeliveryAttemptDto], description: 'Cada intento, del más antiguo al más reciente' })
+  history: WebhookDeliveryAttemptDto[];
 }
 
 export class WebhookDeliveryPageDto implements WebhookDeliveryPage {
