@@ -35,6 +35,8 @@ export interface RegistrationResult {
   registrationId: number;
   queued: boolean;
   queuePosition: number | null;
+  /** The person's ticket code for the QR (docs/domain.md, "Tickets"); null while queued (given on promotion). */
+  ticketCode: string | null;
 }
 
 export interface RegistrationResponse {
@@ -219,4 +221,6 @@ export interface CancellationPreview {
   isAllDay: boolean;
   queued: boolean;
   queuePosition: number | null;
+  /** 'Tu entrada': the ticket code for the QR; null while queued. */
+  ticketCode: string | null;
 }
