@@ -17,13 +17,7 @@ export const TICKET_CODE_PATTERN = /^[0-9]{1,10}-[A-Za-z2-7]{26}$/;
 export const TICKET_CODE_MAX_LENGTH = 40;
 
 /** Every answer a scan can get. `valid` is the only green one. */
-export type CheckInOutcome =
-  | 'valid'
-  | 'alreadyCheckedIn'
-  | 'otherSession'
-  | 'cancelled'
-  | 'waiting'
-  | 'unknown';
+export type CheckInOutcome = 'valid' | 'alreadyCheckedIn' | 'otherSession' | 'cancelled' | 'waiting' | 'unknown';
 
 /** POST /api/sessions/{sessionId}/check-ins and POST /api/door/{token}/check-ins. Exactly one of `code` or
  * `registrationId` (the manual search on the door screen). */
@@ -134,7 +128,10 @@ export interface OfflineList {
   entries: OfflineListEntry[];
 }
 
-/** POST …/check-ins/sync: the scans decided offline, in the order they were made (≤ 500). */
+/** POST …/check-ins/sync: the scans decided offline, in the order they were made, at most SYNC_MAX_SCANS per
+ * request (the API's JSON limits allow 1,000 keys a body): a door with more sends them in chunks, in order. */
+export const SYNC_MAX_SCANS = 150;
+
 export interface SyncRequest {
   scans: CheckInRequest[];
 }
@@ -239,7 +236,7 @@ export const CHECKIN_MESSAGES = {
   nonceInvalid: 'nonce debe tener entre 8 y 64 caracteres (letras, números, _ o -)',
   doorInvalid: 'door debe ser un texto de como máximo 60 caracteres',
   scannedAtInvalid: 'scannedAt debe ser una fecha ISO no posterior a ahora',
-  scansInvalid: 'scans debe ser una lista de entre 1 y 500 lecturas',
+  scansInvalid: 'scans debe ser una lista de entre 1 y 150 lecturas',
   sessionNotFound: 'Sesión no encontrada',
   doorLinkInvalid: 'Enlace de acceso no válido, revocado o caducado',
   doorLinkNotFound: 'Enlace de acceso no encontrado',

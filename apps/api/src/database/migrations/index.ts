@@ -6,6 +6,7 @@ import { Probing1764000000002 } from './1764000000002-Probing';
 import { ApiTokens1764000000003 } from './1764000000003-ApiTokens';
 import { Webhooks1764000000004 } from './1764000000004-Webhooks';
 import { ListIndexes1764000000050 } from './1764000000050-ListIndexes';
+import { CheckIn1764000000200 } from './1764000000200-CheckIn';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   ApiTokens1764000000003,
   Webhooks1764000000004,
   ListIndexes1764000000050,
+  CheckIn1764000000200,
 ];

@@ -131,6 +131,13 @@ export class RegistrationResultDto implements RegistrationResult {
   @ApiProperty() registrationId: number;
   @ApiProperty() queued: boolean;
   @ApiProperty({ type: Number, nullable: true }) queuePosition: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '1234-ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+    description: 'Código de la entrada (contenido del QR); null en lista de espera (se da al ascender)',
+  })
+  ticketCode: string | null;
 }
 
 export class RegistrationResponseDto implements RegistrationResponse {
@@ -217,4 +224,6 @@ export class CancellationPreviewDto implements CancellationPreview {
   @ApiProperty() isAllDay: boolean;
   @ApiProperty() queued: boolean;
   @ApiProperty({ type: Number, nullable: true }) queuePosition: number | null;
+  @ApiProperty({ type: String, nullable: true, description: "'Tu entrada': el código del QR; null en lista de espera" })
+  ticketCode: string | null;
 }
