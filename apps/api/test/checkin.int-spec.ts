@@ -394,4 +394,20 @@ describe('The day of the event: tickets, check-in at the door, door links, no-sh
       (await app.request('POST', `/api/sessions/${sessionId}/no-shows/blacklist`, { token: admin, body: {} })).status,
     ).toBe(400);
   });
+
+  it("GDPR: the export lists the person's check-ins, and erasing the person removes them", async () => {
+    const { sessionId } = await createSession(app);
+    const [a] = await book(sessionId, 1);
+    await scan(sessionId, { code: a.ticketCode, door: 'Puerta norte' });
+    const [{ email }] = await app.sql(`SELECT email FROM registrations WHERE id = $1`, [a.registrationId]);
+    const exported = await app.request('GET', `/api/admin/gdpr/export/${encodeURIComponent(email)}`, { token: admin });
+    expect(exported.body.checkIns).toEqual([
+      expect.objectContaining({ registrationId: a.registrationId, door: 'Puerta norte', undoneAt: null }),
+    ]);
+    const erased = await app.request('DELETE', `/api/admin/gdpr/delete/${encodeURIComponent(email)}`, { token: admin });
+    expect(erased.body.deletedCheckIns).toBe(1);
+    expect(await app.sql(`SELECT count(*)::int AS n FROM check_ins WHERE session_id = $1`, [sessionId])).toEqual([
+      { n: 0 },
+    ]);
+  });
 });
