@@ -410,4 +410,35 @@ describe('The day of the event: tickets, check-in at the door, door links, no-sh
       { n: 0 },
     ]);
   });
+
+  it("shows attendance where staff look: the session's people ('Asistió' and its filter) and the dashboard's rate", async () => {
+    const { sessionId } = await createSession(app);
+    const [a, b] = await book(sessionId, 2);
+    await scan(sessionId, { code: a.ticketCode });
+    const people = (path: string) =>
+      app.request('GET', `/api/events/sessions/${sessionId}/registrations${path}`, { token: admin });
+    const all = await people('');
+    expect(all.body.find((r: { id: number }) => r.id === a.registrationId)).toMatchObject({
+      checkedIn: true,
+      checkedInAt: expect.any(String),
+    });
+    expect(all.body.find((r: { id: number }) => r.id === b.registrationId)).toMatchObject({
+      checkedIn: false,
+      checkedInAt: null,
+    });
+    expect((await people('?checkedIn=true')).body.map((r: { id: number }) => r.id)).toEqual([a.registrationId]);
+    expect((await people('?checkedIn=false')).body.map((r: { id: number }) => r.id)).toEqual([b.registrationId]);
+    expect((await people('?checkedIn=quizas')).status).toBe(400);
+
+    const before = (await app.request('GET', '/api/admin/dashboard/stats', { token: admin })).body.recentAttendance;
+    await app.sql(
+      `UPDATE event_sessions SET starts_at = now() - interval '3 hours', ends_at = now() - interval '1 hour' WHERE id = $1`,
+      [sessionId],
+    );
+    const after = (await app.request('GET', '/api/admin/dashboard/stats', { token: admin })).body.recentAttendance;
+    expect(after.sessions).toBe(before.sessions + 1);
+    expect(after.registered - before.registered).toBe(2);
+    expect(after.present - before.present).toBe(1);
+    expect(after.rate).toBeCloseTo(after.present / after.registered);
+  });
 });

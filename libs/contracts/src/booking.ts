@@ -87,6 +87,9 @@ export interface AdminRegistration {
   usesReservedSpot: boolean;
   eventTitle: string;
   sessionInfo: string;
+  /** 'Asistió': a live (not undone) check-in at the door (issue 21). */
+  checkedIn: boolean;
+  checkedInAt: string | null;
 }
 
 export interface QueueEntry {

@@ -165,6 +165,8 @@ export class AdminRegistrationDto implements AdminRegistration {
   @ApiProperty({ description: 'true: plaza reservada (Admin); false: en línea (Público)' }) usesReservedSpot: boolean;
   @ApiProperty() eventTitle: string;
   @ApiProperty({ example: '2026-12-01 10:00-11:30' }) sessionInfo: string;
+  @ApiProperty({ description: "'Asistió': entrada registrada en la puerta (y no anulada)" }) checkedIn: boolean;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) checkedInAt: string | null;
 }
 
 export class RegistrationPageDto implements Paged<AdminRegistration> {
