@@ -347,6 +347,14 @@ describe('The day of the event: tickets, check-in at the door, door links, no-sh
       body: { scans: Array.from({ length: 151 }, (_, i) => ({ code: 'x', nonce: `n-${i}-abcdef` })) },
     });
     expect(tooMany.status).toBe(400);
+    // One malformed scan refuses the whole request before any is decided.
+    const halfBad = await app.request('POST', `/api/sessions/${sessionId}/check-ins/sync`, {
+      token: admin,
+      body: { scans: [{ code: b.ticketCode, nonce: 'malo-000001' }, { nonce: 'malo-000002' }] },
+    });
+    expect(halfBad.status).toBe(400);
+    expect(Object.keys(halfBad.body.errors)).toEqual(['scans.1.code']);
+    expect(await app.sql(`SELECT count(*)::int AS n FROM check_ins WHERE nonce LIKE 'malo-%'`)).toEqual([{ n: 0 }]);
     expect(Object.keys(tooMany.body.errors)).toEqual(['scans']);
   });
 

@@ -97,6 +97,8 @@ export class CheckInService {
    * first check-in the server received is kept. */
   async sync(sessionId: number, actor: CheckInActor, scans: CheckInRequest[]): Promise<SyncAnswer> {
     await this.assertSession(sessionId);
+    // All or nothing on malformed input: no scan is decided when one of them is refused.
+    scans.forEach((scan, index) => this.validate(scan, `scans.${index}.`));
     const results: SyncScanAnswer[] = [];
     const conflicts: SyncConflict[] = [];
     for (const scan of scans) {
@@ -230,14 +232,14 @@ export class CheckInService {
     return scan.scannedAt ? new Date(scan.scannedAt) : new Date();
   }
 
-  private validate(scan: CheckInRequest): void {
+  private validate(scan: CheckInRequest, prefix = ''): void {
     const hasCode = scan.code !== undefined && scan.code !== null;
     const hasId = scan.registrationId !== undefined && scan.registrationId !== null;
-    if (hasCode === hasId) throw AppError.field('code', M.codeOrRegistration);
+    if (hasCode === hasId) throw AppError.field(`${prefix}code`, M.codeOrRegistration);
     if (scan.scannedAt) {
       const at = new Date(scan.scannedAt).getTime();
       if (!Number.isFinite(at) || at > Date.now() + CLOCK_SKEW_MS)
-        throw AppError.field('scannedAt', M.scannedAtInvalid);
+        throw AppError.field(`${prefix}scannedAt`, M.scannedAtInvalid);
     }
   }
 
