@@ -2,7 +2,7 @@ import type { AppConfig } from '../src/config/app-config';
 import { APP_CONFIG } from '../src/config/config.module';
 import { cancellationToken } from '../src/modules/registrations/cancel-token';
 import { ticketCodeHash } from '../src/modules/checkin/ticket-code';
-import type { CheckInAnswer, CreatedDoorLink, SyncAnswer } from '@evreg/contracts';
+import type { CheckInAnswer, CheckInSessionChoice, CreatedDoorLink, SyncAnswer } from '@evreg/contracts';
 import { attendee, createSession, insertSession } from '@evreg/testing';
 import { TestApp } from '@evreg/testing';
 
@@ -64,6 +64,30 @@ describe('The day of the event: tickets, check-in at the door, door links, no-sh
       `/api/registrations/cancellation/${cancellationToken(config.appSecret, queued.registrationId)}`,
     );
     expect(queuedPreview.body.ticketCode).toBeNull();
+  });
+
+  it('lists the sessions a door can open: not ended yet, soonest first, with counts; never an ended one or a cancelled event', async () => {
+    const { eventId, sessionId: soon } = await createSession(app, { maxAttendees: 5, startsInHours: 1 });
+    const later = await insertSession(app, eventId, { startsInHours: 30 });
+    const ended = await insertSession(app, eventId, { startsInHours: -50 });
+    const cancelled = await createSession(app, { startsInHours: 2 });
+    await app.sql(`UPDATE events SET status = 5 WHERE id = $1`, [cancelled.eventId]);
+    const [a] = await book(soon, 2);
+    expect((await scan(soon, { code: a.ticketCode })).body.outcome).toBe('valid');
+
+    const res = await app.request<CheckInSessionChoice[]>('GET', '/api/check-ins/sessions', { token: admin });
+    expect(res.status).toBe(200);
+    const ids = res.body.map((s) => s.sessionId);
+    expect(res.body.find((s) => s.sessionId === soon)).toMatchObject({
+      eventId,
+      eventTitle: expect.any(String),
+      startTime: '10:00:00',
+      counts: { sessionId: soon, registered: 2, present: 1, expected: 1 },
+    });
+    expect(ids.indexOf(soon)).toBeLessThan(ids.indexOf(later));
+    expect(ids).not.toContain(ended);
+    expect(ids).not.toContain(cancelled.sessionId);
+    expect((await app.request('GET', '/api/check-ins/sessions')).status).toBe(401);
   });
 
   it('checks a ticket in once: valid (green, the name), then already checked in with the time and door; counts follow', async () => {

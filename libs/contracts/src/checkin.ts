@@ -193,6 +193,21 @@ export interface DoorSession {
   counts: AttendanceCounts;
 }
 
+/** GET /api/check-ins/sessions: the sessions a door can open (not ended yet, or ended today in the event's zone),
+ * by start, with their counts. */
+export interface CheckInSessionChoice {
+  sessionId: number;
+  eventId: number;
+  eventTitle: string;
+  startDate: string;
+  startTime: string;
+  endTime: string;
+  counts: AttendanceCounts;
+}
+
+/** At most this many sessions in that list (the soonest). */
+export const CHECKIN_SESSIONS_MAX = 200;
+
 /** GET /api/sessions/{sessionId}/no-shows: active registrations not checked in, once the session has ended. */
 export interface NoShow {
   registrationId: number;

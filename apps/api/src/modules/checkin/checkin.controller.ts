@@ -22,6 +22,7 @@ import {
   BlacklistNoShowsRequestDto,
   CheckInAnswerDto,
   CheckInRequestDto,
+  CheckInSessionChoiceDto,
   CreateDoorLinkRequestDto,
   CreatedDoorLinkDto,
   DoorLinkDto,
@@ -70,6 +71,19 @@ export class CheckInController {
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Sesión no encontrada' })
   redeem(@IdParam('sessionId') sessionId: number, @Body() dto: CheckInRequestDto, @CurrentPrincipal() p: Principal) {
     return this.checkIns.redeem(sessionId, actorOf(p), dto);
+  }
+
+  @Get('check-ins/sessions')
+  @Auth({ permission: 'Checkin.Read' })
+  @ApiOperation({
+    summary: 'Sesiones que puede abrir una puerta',
+    description:
+      'Las que no han terminado o terminaron hoy (en la zona horaria del evento), de eventos no cancelados, por inicio, ' +
+      'con presentes / inscritos; como mucho CHECKIN_SESSIONS_MAX (200)',
+  })
+  @ApiOkResponse({ type: [CheckInSessionChoiceDto] })
+  doorSessions() {
+    return this.checkIns.doorSessions();
   }
 
   @Post('sessions/:sessionId/check-ins/sync')

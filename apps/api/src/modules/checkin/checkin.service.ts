@@ -4,9 +4,12 @@ import {
   AttendanceCounts,
   AttendancePage,
   CHECKIN_MESSAGES,
+  CHECKIN_SESSIONS_MAX,
   CheckInAnswer,
   CheckInOutcome,
   CheckInRequest,
+  CheckInSessionChoice,
+  EVENT_STATUS,
   OfflineList,
   REGISTRATION_STATE,
   SyncAnswer,
@@ -212,6 +215,30 @@ export class CheckInService {
         checkedInDoor: r.checkedInDoor,
       })),
     };
+  }
+
+  /** The sessions a door can open: not ended yet, or ended today in the event's own zone (a door still counting the
+   * day's last session), of events that are not cancelled; the soonest first, with their counts in the same read. */
+  async doorSessions(): Promise<CheckInSessionChoice[]> {
+    const rows: (Omit<CheckInSessionChoice, 'counts'> & { registered: number; present: number })[] =
+      await this.ds.query(
+        `SELECT s.id AS "sessionId", e.id AS "eventId", e.title AS "eventTitle",
+                to_char(s.start_date, 'YYYY-MM-DD') AS "startDate", to_char(s.start_time, 'HH24:MI:SS') AS "startTime",
+                to_char(s.end_time, 'HH24:MI:SS') AS "endTime",
+                (SELECT count(*)::int FROM registrations r WHERE r.session_id = s.id AND r.state = $1) AS registered,
+                (SELECT count(*)::int FROM registrations r JOIN check_ins c ON c.registration_id = r.id AND c.undone_at IS NULL
+                  WHERE r.session_id = s.id AND r.state = $1) AS present
+           FROM event_sessions s JOIN events e ON e.id = s.event_id
+          WHERE e.status <> $2
+            AND (s.ends_at > now() OR (s.ends_at AT TIME ZONE e.time_zone)::date = (now() AT TIME ZONE e.time_zone)::date)
+          ORDER BY s.starts_at, s.id
+          LIMIT $3`,
+        [Active, EVENT_STATUS.Cancelled, CHECKIN_SESSIONS_MAX],
+      );
+    return rows.map(({ registered, present, ...s }) => ({
+      ...s,
+      counts: { sessionId: s.sessionId, registered, present, expected: registered - present },
+    }));
   }
 
   /** The session as the door shows it; 404 when it doesn't exist. */

@@ -10,6 +10,7 @@ import {
   CheckInOutcome,
   CheckInPerson,
   CheckInRequest,
+  CheckInSessionChoice,
   CreateDoorLinkRequest,
   CreatedDoorLink,
   DoorLink,
@@ -259,6 +260,16 @@ export class DoorLinkDto implements DoorLink {
 export class CreatedDoorLinkDto extends DoorLinkDto implements CreatedDoorLink {
   @ApiProperty({ description: 'Se muestra solo ahora' }) token: string;
   @ApiProperty({ example: 'https://inscripciones.example.com/admin/#/door/evd_…' }) url: string;
+}
+
+export class CheckInSessionChoiceDto implements CheckInSessionChoice {
+  @ApiProperty() sessionId: number;
+  @ApiProperty() eventId: number;
+  @ApiProperty() eventTitle: string;
+  @ApiProperty({ example: '2026-11-27' }) startDate: string;
+  @ApiProperty({ example: '10:00:00' }) startTime: string;
+  @ApiProperty({ example: '11:30:00' }) endTime: string;
+  @ApiProperty({ type: AttendanceCountsDto }) counts: AttendanceCounts;
 }
 
 export class DoorSessionDto implements DoorSession {
