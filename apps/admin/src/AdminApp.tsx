@@ -11,6 +11,7 @@ import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { isServerUnavailable } from './providers/session';
 import blacklist from './resources/blacklist';
+import checkin from './resources/checkin';
 import departments from './resources/departments';
 import emailLogs from './resources/email-logs';
 import emailSettings from './resources/email-settings';
@@ -87,6 +88,7 @@ function BackOffice() {
       <Resource {...smsSettings} />
       <Resource {...smsLogs} />
       <Resource {...integrations} />
+      <Resource {...checkin} />
       {/* Read by other screens only (the role form's permissions). */}
       <Resource name="permissions" />
       <CustomRoutes>

@@ -1,11 +1,14 @@
 import { lazy, StrictMode, Suspense, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { tokens } from './providers/tokens';
+import { doorLinkToken } from './resources/checkin/linkRules';
 import { ADMIN_BASE, loginUrl, safeNext, ShellContext, type Shell } from './shell';
 
 // Two bundles: the sign-in page (MUI only) and the back office (react-admin), so /admin/login stays light.
 const LoginApp = lazy(() => import('./login/LoginApp'));
 const AdminApp = lazy(() => import('./AdminApp'));
+// A door link (issue 21): one session's door screen without an account, neither react-admin nor the sign-in page.
+const DoorLinkApp = lazy(() => import('./resources/checkin/DoorLinkApp'));
 
 type Mode = 'login' | 'admin';
 
@@ -60,8 +63,16 @@ function Root() {
 const container = document.getElementById('root');
 if (!container) throw new Error('Falta el elemento #root en index.html');
 
+const doorToken = doorLinkToken(window.location.pathname);
+
 createRoot(container).render(
   <StrictMode>
-    <Root />
+    {doorToken ? (
+      <Suspense fallback={null}>
+        <DoorLinkApp token={doorToken} />
+      </Suspense>
+    ) : (
+      <Root />
+    )}
   </StrictMode>,
 );

@@ -7,6 +7,7 @@ import type { DatabaseTarget } from './database/data-source';
 import { ApiTokensModule } from './modules/api-tokens/api-tokens.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BlacklistModule } from './modules/blacklist/blacklist.module';
+import { CheckInModule } from './modules/checkin/checkin.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DepartmentsModule } from './modules/departments/departments.module';
 import { EventsModule } from './modules/events/events.module';
@@ -51,6 +52,7 @@ export class AppModule {
         SettingsModule,
         EventsModule,
         DashboardModule,
+        CheckInModule,
         HealthModule,
         HoldsModule,
         RegistrationsModule,

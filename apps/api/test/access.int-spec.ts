@@ -56,6 +56,10 @@ describe('Access control, generated from the route table', () => {
       .map((op) => `${op.method} ${op.path}`)
       .sort();
     expect(open).toEqual([
+      // Door links: the token in the path is the credential (one session's check-in, until revoked or the session ends).
+      'GET /api/door/{token}',
+      'GET /api/door/{token}/attendance',
+      'GET /api/door/{token}/offline-list',
       // The public list for integrators (?public=true; otherwise Events.Read, checked by the handler).
       'GET /api/events',
       // The booking page: the event (drafts too, for preview) and its sessions with live counts.
@@ -70,6 +74,9 @@ describe('Access control, generated from the route table', () => {
       'GET /api/registrations/cancellation/{token}',
       'POST /api/auth/login',
       'POST /api/auth/refresh',
+      'POST /api/door/{token}/check-ins',
+      'POST /api/door/{token}/check-ins/sync',
+      'POST /api/door/{token}/check-ins/{checkInId}/undo',
       // Booking engine: registration, holds.
       'POST /api/events/sessions/{eventSessionId}/bulk-registrations',
       'POST /api/events/sessions/{eventSessionId}/registrations',
@@ -135,6 +142,8 @@ describe('Access control, generated from the route table', () => {
       'GET /api/user/me',
       'POST /api/api-tokens',
       'POST /api/auth/logout',
+      // A door link is a credential: handed out by a person, not by a machine.
+      'POST /api/sessions/{sessionId}/door-links',
       'PUT /api/user/change-password',
     ]);
     const admin = await app.adminToken();

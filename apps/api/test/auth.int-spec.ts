@@ -37,7 +37,7 @@ describe('Staff sign-in (POST /api/auth/login, refresh, logout, me, change-passw
       mustChangePassword: false,
     });
     expect(me.body.permissions).toContain('GDPR.Delete');
-    expect(me.body.permissions).toHaveLength(31);
+    expect(me.body.permissions).toHaveLength(33);
   });
 
   it('refuses a wrong password or unknown e-mail alike, in Spanish', async () => {

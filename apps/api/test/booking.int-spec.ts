@@ -50,7 +50,15 @@ describe('Public booking: holds and registrations', () => {
       id: expect.any(Number),
       queued: false,
       queuePosition: null,
-      results: [{ success: true, registrationId: res.body.id, queued: false, queuePosition: null }],
+      results: [
+        {
+          success: true,
+          registrationId: res.body.id,
+          queued: false,
+          queuePosition: null,
+          ticketCode: expect.stringMatching(/^\d+-[A-Z2-7]{26}$/),
+        },
+      ],
       totalRegistrations: 1,
       totalQueued: 0,
       message: 'Inscripción completada',
@@ -110,8 +118,15 @@ describe('Public booking: holds and registrations', () => {
     const res = await registerTwo(sessionId, [attendee(10), attendee(11)]);
     expect(res.status).toBe(201);
     expect(res.body.results).toEqual([
-      { success: true, registrationId: expect.any(Number), queued: false, queuePosition: null },
-      { success: true, registrationId: expect.any(Number), queued: true, queuePosition: 1 },
+      {
+        success: true,
+        registrationId: expect.any(Number),
+        queued: false,
+        queuePosition: null,
+        ticketCode: expect.stringMatching(/^\d+-[A-Z2-7]{26}$/),
+      },
+      // The companion queued gets a ticket only when promoted.
+      { success: true, registrationId: expect.any(Number), queued: true, queuePosition: 1, ticketCode: null },
     ]);
     expect(res.body).toMatchObject({
       totalRegistrations: 1,

@@ -22,10 +22,17 @@ describe('Dashboard (GET /api/admin/dashboard/stats)', () => {
     };
   }
 
-  it('answers the four dashboard figures, matching the users and departments stored', async () => {
+  it('answers the four dashboard figures and the attendance card, matching the users and departments stored', async () => {
     const body = await stats();
-    expect(Object.keys(body).sort()).toEqual(['activeEvents', 'registrationsToday', 'totalDepartments', 'totalUsers']);
-    for (const value of Object.values(body)) {
+    expect(Object.keys(body).sort()).toEqual([
+      'activeEvents',
+      'recentAttendance',
+      'registrationsToday',
+      'totalDepartments',
+      'totalUsers',
+    ]);
+    const { recentAttendance: _attendance, ...counts } = body as typeof body & { recentAttendance: unknown };
+    for (const value of Object.values(counts)) {
       expect(Number.isInteger(value)).toBe(true);
       expect(value).toBeGreaterThanOrEqual(0);
     }
@@ -35,7 +42,13 @@ describe('Dashboard (GET /api/admin/dashboard/stats)', () => {
     expect(body.totalUsers).toBe(row.users);
     expect(body.totalDepartments).toBe(row.departments);
     // A fresh installation: the seeded administrator, no department, no event, no registration.
-    expect(body).toEqual({ totalUsers: 1, totalDepartments: 0, activeEvents: 0, registrationsToday: 0 });
+    expect(body).toEqual({
+      totalUsers: 1,
+      totalDepartments: 0,
+      activeEvents: 0,
+      registrationsToday: 0,
+      recentAttendance: { sessions: 0, registered: 0, present: 0, rate: null },
+    });
   });
 
   it('counts users and departments as they are added and removed', async () => {

@@ -259,6 +259,7 @@ describe('GDPR requests', () => {
         deletedConsents: 4,
         deletedEmailMessages: before.emails,
         deletedSmsMessages: 1,
+        deletedCheckIns: 0,
         deletedBlacklistEntries: 1,
         keptActiveBlacklistEntries: 1,
         promotedFromWaitingList: 1,

@@ -9,6 +9,9 @@ const SPEC_PERMISSIONS = [
   'Queues.Read',
   'EmailLogs.Read',
   'GDPR.Delete',
+  // Check-in at the door (issue 21).
+  'Checkin.Read',
+  'Checkin.Update',
 ];
 
 interface Permission {
@@ -59,10 +62,10 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
   }
 
   describe('GET /api/permissions', () => {
-    it('answers the 31 permissions of docs/product.md §6 as Resource.Action with resource, action and description', async () => {
+    it('answers the 33 permissions (docs/product.md §6 and the two of the check-in) as Resource.Action with resource, action and description', async () => {
       const res = await app.request('GET', '/api/permissions', { token: admin });
       expect(res.status).toBe(200);
-      expect(res.body).toHaveLength(31);
+      expect(res.body).toHaveLength(33);
       expect(res.body.map((p: Permission) => p.name).sort()).toEqual([...SPEC_PERMISSIONS].sort());
       for (const permission of res.body as Permission[]) {
         expect(Object.keys(permission).sort()).toEqual(['action', 'description', 'id', 'name', 'resource']);
@@ -70,8 +73,8 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
         expect(permission.name).toBe(`${permission.resource}.${permission.action}`);
         expect(permission.description.trim().length).toBeGreaterThan(0);
       }
-      expect(new Set(res.body.map((p: Permission) => p.id)).size).toBe(31);
-      expect(new Set(res.body.map((p: Permission) => p.description)).size).toBe(31);
+      expect(new Set(res.body.map((p: Permission) => p.id)).size).toBe(33);
+      expect(new Set(res.body.map((p: Permission) => p.description)).size).toBe(33);
     });
 
     it('needs Roles.Read', async () => {
@@ -289,7 +292,7 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
 
       expect(await counts()).toEqual(before);
       expect(await administrador()).toEqual(role);
-      expect((await app.request('GET', '/api/user/me', { token: admin })).body.permissions).toHaveLength(31);
+      expect((await app.request('GET', '/api/user/me', { token: admin })).body.permissions).toHaveLength(33);
     });
 
     it('keep their name (the administrator role is found by it), while the description may change', async () => {
@@ -313,7 +316,7 @@ describe('Roles and permissions (/api/role, /api/permissions)', () => {
         description: 'Todo el acceso',
         isSystemRole: true,
       });
-      expect(redescribed.body.permissions).toHaveLength(31);
+      expect(redescribed.body.permissions).toHaveLength(33);
 
       // The last-administrator protection still finds the role.
       const me = (await app.request('GET', '/api/user/me', { token: admin })).body;

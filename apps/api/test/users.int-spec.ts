@@ -285,7 +285,7 @@ describe('Staff users (/api/user)', () => {
         departmentId: null,
         departmentName: null,
       });
-      expect(all.body.find((u: { id: string }) => u.id === adminId).permissions).toHaveLength(31);
+      expect(all.body.find((u: { id: string }) => u.id === adminId).permissions).toHaveLength(33);
 
       const search = async (text: string) =>
         (await app.request('GET', `/api/user?search=${encodeURIComponent(text)}`, { token: admin })).body.map(

@@ -103,6 +103,11 @@ describe('Webhook delivery with several instances and a Redis outage', () => {
       const { sessionId } = await createSession(app, { maxAttendees: 10 });
       expect((await register(app, sessionId, 30_001)).status).toBe(201);
       await eventually(() => receiver.at('/redis').length === 1);
+      // The first dispatch is over only once its outcome is recorded and its sender has looked for more due rows: a
+      // sender still looping when Redis goes would (rightly) deliver the next ones without it, and this test is about
+      // deliveries that wait for Redis.
+      await eventually(async () => (await pending(app, id)) === 0, 20_000, 'first delivery recorded');
+      await new Promise((r) => setTimeout(r, 500));
 
       await redis.kill();
       try {

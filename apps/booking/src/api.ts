@@ -132,13 +132,15 @@ export async function register(
   return r.queued
     ? {
         ...r,
-        results: [{ success: true, registrationId: r.id, queued: true, queuePosition: r.queuePosition }],
+        results: [
+          { success: true, registrationId: r.id, queued: true, queuePosition: r.queuePosition, ticketCode: null },
+        ],
         totalRegistrations: 0,
         totalQueued: 1,
       }
     : {
         ...r,
-        results: [{ success: true, registrationId: r.id, queued: false, queuePosition: null }],
+        results: [{ success: true, registrationId: r.id, queued: false, queuePosition: null, ticketCode: null }],
         totalRegistrations: 1,
         totalQueued: 0,
       };

@@ -250,8 +250,9 @@ describe('Back office: permisos', () => {
       'Configuración SMS',
       'Registro SMS',
       'Integraciones',
+      'Control de acceso',
     ]);
-    for (const label of ['Total Usuarios', 'Eventos Activos', 'Registros Hoy', 'Departamentos'])
+    for (const label of ['Total Usuarios', 'Eventos Activos', 'Registros Hoy', 'Departamentos', 'Asistencia (30 días)'])
       await seeText(page, label);
     await page.getByTestId('stat-totalUsers').filter({ hasText: /^\d+$/ }).waitFor();
     // The dashboard's card (the header's user menu shows the name too).

@@ -42,6 +42,8 @@ export interface RegistrationResult {
   registrationId: number;
   queued: boolean;
   queuePosition: number | null;
+  /** The person's ticket code for the QR (docs/domain.md, "Tickets"); null while queued (given on promotion). */
+  ticketCode: string | null;
 }
 
 export interface RegistrationResponse {
@@ -116,6 +118,9 @@ export interface AdminRegistration {
   usesReservedSpot: boolean;
   eventTitle: string;
   sessionInfo: string;
+  /** 'Asistió': a live (not undone) check-in at the door (issue 21). */
+  checkedIn: boolean;
+  checkedInAt: string | null;
 }
 
 export interface QueueEntry {
@@ -250,4 +255,6 @@ export interface CancellationPreview {
   isAllDay: boolean;
   queued: boolean;
   queuePosition: number | null;
+  /** 'Tu entrada': the ticket code for the QR; null while queued. */
+  ticketCode: string | null;
 }

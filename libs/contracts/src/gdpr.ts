@@ -58,6 +58,19 @@ export interface GdprMessage {
   createdAt: string;
 }
 
+/** A check-in at the door of one of the person's registrations (issue 21), undone ones too. */
+export interface GdprCheckIn {
+  registrationId: number;
+  eventTitle: string;
+  /** 'YYYY-MM-DD' */
+  sessionDate: string;
+  checkedInAt: string;
+  door: string | null;
+  /** Who checked them in: a staff member's name, an API token's or a door link's label. */
+  checkedInBy: string | null;
+  undoneAt: string | null;
+}
+
 export interface GdprExport {
   email: string;
   exportedAt: string;
@@ -68,6 +81,7 @@ export interface GdprExport {
   consentHistory: GdprConsent[];
   blacklistEntries: GdprBlacklistEntry[];
   messages: GdprMessage[];
+  checkIns: GdprCheckIn[];
 }
 
 export interface GdprDeleteResult {
@@ -79,6 +93,8 @@ export interface GdprDeleteResult {
   deletedConsents: number;
   deletedEmailMessages: number;
   deletedSmsMessages: number;
+  /** Check-ins at the door of the registrations removed. */
+  deletedCheckIns: number;
   /** Expired blacklist entries removed; active ones are kept until they expire (docs/domain.md). */
   deletedBlacklistEntries: number;
   keptActiveBlacklistEntries: number;

@@ -16,3 +16,4 @@ export * from './sms';
 export * from './gdpr';
 export * from './email';
 export * from './webhooks';
+export * from './checkin';

@@ -3,13 +3,15 @@
 const CRUD = ['Create', 'Read', 'Update', 'Delete'] as const;
 const CRUD_RESOURCES = ['Events', 'Registrations', 'Departments', 'Roles', 'Users', 'Settings', 'Blacklists'] as const;
 
-export type PermissionResource = (typeof CRUD_RESOURCES)[number] | 'Queues' | 'EmailLogs' | 'GDPR';
+export type PermissionResource = (typeof CRUD_RESOURCES)[number] | 'Queues' | 'EmailLogs' | 'GDPR' | 'Checkin';
 
 export const PERMISSIONS = [
   ...CRUD_RESOURCES.flatMap((resource) => CRUD.map((action) => `${resource}.${action}` as const)),
   'Queues.Read',
   'EmailLogs.Read',
   'GDPR.Delete',
+  'Checkin.Read',
+  'Checkin.Update',
 ] as const;
 
 export type PermissionName = (typeof PERMISSIONS)[number];
@@ -25,6 +27,7 @@ const RESOURCE_LABELS: Record<PermissionResource, string> = {
   Queues: 'listas de espera',
   EmailLogs: 'registro de emails',
   GDPR: 'datos personales (RGPD)',
+  Checkin: 'control de acceso',
 };
 
 const ACTION_LABELS: Record<string, string> = {

@@ -6,6 +6,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'registration.queued',
   'registration.promoted',
   'registration.cancelled',
+  'registration.checked_in',
   'session.full',
   'session.waitinglist.full',
 ] as const;

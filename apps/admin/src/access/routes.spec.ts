@@ -20,6 +20,8 @@ describe('tabla de rutas y permisos', () => {
       ['sms-logs', 'Registro SMS', 'Settings.Read'],
       // Beyond the spec: machine access (issue 14).
       ['integrations', 'Integraciones', 'Settings.Read'],
+      // Issue 21: check-in at the door.
+      ['checkin', 'Control de acceso', 'Checkin.Update'],
     ]);
   });
 
@@ -62,6 +64,18 @@ describe('tabla de rutas y permisos', () => {
       expect(canAccess(['Settings.Read'], 'integrations', action)).toBe(false);
       expect(canAccess(['Settings.Update'], 'integrations', action)).toBe(true);
     }
+  });
+
+  it('control de acceso: la pantalla con Checkin.Update; los enlaces de puerta se ven con Checkin.Read y se crean y revocan con Checkin.Update', () => {
+    const door = ['Checkin.Read', 'Checkin.Update'];
+    expect(canAccess(door, 'checkin', 'list')).toBe(true);
+    expect(canAccess(['Checkin.Read'], 'checkin', 'list')).toBe(false);
+    expect(canAccess(['Events.Read', 'Registrations.Read'], 'checkin', 'list')).toBe(false);
+    expect(canAccess(door, 'checkin', 'door-links')).toBe(true);
+    expect(canAccess(['Checkin.Read'], 'door-links', 'list')).toBe(true);
+    expect(canAccess(['Checkin.Read'], 'door-links', 'create')).toBe(false);
+    expect(canAccess(['Checkin.Update'], 'door-links', 'delete')).toBe(true);
+    expect(canAccess(door, 'users', 'list')).toBe(false);
   });
 
   it('lo que no está en la tabla se niega', () => {

@@ -30,6 +30,9 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: 'sms-logs', label: 'Registro SMS', requires: 'Settings.Read' },
   // Not in the spec (issue 14): machine access, a system setting (docs/domain.md, "API tokens").
   { path: 'integrations', label: 'Integraciones', requires: 'Settings.Read' },
+  // Issue 21: check-in at the door, for staff with Checkin.Update (the system role 'Control de acceso' has only
+  // Checkin.Read and Checkin.Update: names, never e-mails or DNI/NIE).
+  { path: 'checkin', label: 'Control de acceso', requires: 'Checkin.Update' },
 ];
 
 /** The forced page: login only, outside the layout. */
@@ -77,6 +80,14 @@ const ACTIONS: Record<string, Partial<Record<string, PermissionName>>> = {
   'api-tokens': { list: 'Settings.Read', create: 'Settings.Update', delete: 'Settings.Update' },
   webhooks: { list: 'Settings.Read', create: 'Settings.Update', edit: 'Settings.Update', delete: 'Settings.Update' },
   'webhook-deliveries': { list: 'Settings.Read', create: 'Settings.Update', edit: 'Settings.Update' },
+  // The door screen's sessions and a session's door links: listed with Checkin.Read, created and revoked with
+  // Checkin.Update, as the API. 'door-links' on the check-in screen is the button that opens them.
+  checkin: { 'door-links': 'Checkin.Update' },
+  'checkin-sessions': { list: 'Checkin.Read' },
+  'door-links': { list: 'Checkin.Read', create: 'Checkin.Update', delete: 'Checkin.Update' },
+  // A session's no-shows (the people dialog of the events screen): read with Registrations.Read; adding them to
+  // the blacklist is Blacklists.Create (the API asks for both).
+  'no-shows': { list: 'Registrations.Read' },
 };
 
 export function satisfies(permissions: readonly string[], requirement: Requirement): boolean {

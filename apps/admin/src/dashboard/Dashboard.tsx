@@ -4,6 +4,7 @@ import ApartmentIcon from '@mui/icons-material/Apartment';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import EventIcon from '@mui/icons-material/Event';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import PeopleIcon from '@mui/icons-material/People';
 import {
   Alert,
@@ -21,11 +22,14 @@ import {
 } from '@mui/material';
 import { useCanAccessResources, useGetIdentity, useGetOne } from 'react-admin';
 import { Link } from 'react-router';
-import type { DashboardStats } from '@evreg/contracts';
+import { RECENT_ATTENDANCE_DAYS, type DashboardStats } from '@evreg/contracts';
 import type { Identity } from '../providers/authProvider';
 import { fullName } from '../providers/authProvider';
+import { attendanceSummary } from './attendance';
 
-const CARDS: { key: keyof DashboardStats; label: string; icon: ReactElement }[] = [
+type Figure = 'totalUsers' | 'activeEvents' | 'registrationsToday' | 'totalDepartments';
+
+const CARDS: { key: Figure; label: string; icon: ReactElement }[] = [
   { key: 'totalUsers', label: 'Total Usuarios', icon: <PeopleIcon /> },
   { key: 'activeEvents', label: 'Eventos Activos', icon: <EventAvailableIcon /> },
   { key: 'registrationsToday', label: 'Registros Hoy', icon: <HowToRegIcon /> },
@@ -110,6 +114,32 @@ export default function Dashboard() {
             </CardContent>
           </Card>
         ))}
+        <Card component="li" variant="outlined">
+          <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+            <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden>
+              <QrCodeScannerIcon />
+            </Box>
+            <Box>
+              <Typography variant="body2" color="text.secondary">
+                Asistencia ({RECENT_ATTENDANCE_DAYS} días)
+              </Typography>
+              <Typography variant="h4" component="p" data-testid="stat-attendance">
+                {stats.data ? (
+                  attendanceSummary(stats.data.recentAttendance).rate
+                ) : stats.isError ? (
+                  '—'
+                ) : (
+                  <Skeleton width={40} />
+                )}
+              </Typography>
+              {stats.data && (
+                <Typography variant="body2" color="text.secondary">
+                  {attendanceSummary(stats.data.recentAttendance).detail}
+                </Typography>
+              )}
+            </Box>
+          </CardContent>
+        </Card>
       </Box>
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { lg: '1fr 1fr' }, alignItems: 'start' }}>

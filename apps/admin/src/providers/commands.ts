@@ -1,4 +1,4 @@
-import type { BulkUpdateQueueLimitsResponse } from '@evreg/contracts';
+import type { BlacklistNoShowsAnswer, BlacklistNoShowsRequest, BulkUpdateQueueLimitsResponse } from '@evreg/contracts';
 import { call, json } from './api-call';
 
 /** The API's commands that change records without being a record's create, update or delete (those are the
@@ -25,6 +25,16 @@ export const commands = {
       '/settings/bulk-update-queue-limits',
       { method: 'POST', ...json({ newQueueLimit }) },
       'Error al actualizar las sesiones',
+    );
+  },
+
+  /** POST /sessions/{id}/no-shows/blacklist: the chosen no-shows (or all) to the blacklist with reason 0 (No Show),
+   * the dialog's defaults (30 days, e-mail); those already on it are skipped. */
+  blacklistNoShows(sessionId: number, request: BlacklistNoShowsRequest) {
+    return call<BlacklistNoShowsAnswer>(
+      `/sessions/${sessionId}/no-shows/blacklist`,
+      { method: 'POST', ...json(request) },
+      'Error al añadir a la lista negra',
     );
   },
 };

@@ -58,7 +58,7 @@ async function scopedList(resource: string, field: string, id: Identifier, param
     return m.paged.read(await call<unknown>(`${path(id)}?${query}`, { signal: params.signal }, m.messages.load)) as any;
   }
   const rows = await call<RaRecord[]>(path(id), { signal: params.signal }, m.messages.load);
-  return page(rows, params) as any;
+  return page(m.row ? rows.map(m.row) : rows, params) as any;
 }
 
 /** The react-admin methods. Records come from the API as they are (each has an id). */
@@ -83,7 +83,7 @@ const resources: DataProvider = {
       { signal: params.signal },
       m.messages.load,
     );
-    return page(rows, params) as any;
+    return page(m.row ? rows.map(m.row) : rows, params) as any;
   },
 
   async getOne(resource, { id, signal }) {

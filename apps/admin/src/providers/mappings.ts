@@ -28,6 +28,8 @@ export interface ResourceMapping {
   /** `deleteMany` with `ids: [ALL_RECORDS]`: every record of the resource at once, where the API has that call (the
    * logs' 'Eliminar Todos'); the server's answer comes back as the result's `meta`. */
   deleteAll?: { path: string; message: string };
+  /** A record from a row of a whole list whose rows have no `id` of their own (the door's sessions). */
+  row?: (row: any) => RaRecord;
   /** Lists scoped to a parent, read whole: `getList` with that filter field, or `getManyReference` with it as
    * target (e.g. a session's registrations: `{ eventSessionId: 12 }`). */
   lists?: Record<string, (id: Identifier) => string>;
@@ -278,6 +280,39 @@ const MAPPINGS: Record<string, ResourceMapping> = {
       create: 'Error al crear el token de API',
       delete: 'Error al revocar el token de API',
       load: 'Error al cargar los tokens de API',
+    },
+  },
+  // The door screen's sessions (issue 21): not ended yet or ended today, today's first; read with Checkin.Read
+  // (the door role has no Events.Read).
+  'checkin-sessions': {
+    path: '/check-ins/sessions',
+    search: false,
+    row: (s) => ({ id: s.sessionId, ...s }),
+    messages: { load: 'Error al cargar las sesiones' },
+  },
+  // A session's no-shows once it has ended (filter `sessionId`): active registrations never checked in. Their rows'
+  // id is the registration's. Read with Registrations.Read; added to the blacklist by a command.
+  'no-shows': {
+    path: '/no-shows',
+    search: false,
+    row: (r) => ({ id: r.registrationId, ...r }),
+    lists: { sessionId: (id) => `/sessions/${encodeURIComponent(id)}/no-shows` },
+    messages: { load: 'Error al cargar los no presentados' },
+  },
+  // A session's door links (filter `sessionId`): created under the session (the token answered once), revoked by id.
+  'door-links': {
+    path: '/door-links',
+    search: false,
+    lists: { sessionId: (id) => `/sessions/${encodeURIComponent(id)}/door-links` },
+    createCall: (d) => ({
+      path: `/sessions/${encodeURIComponent(d.sessionId)}/door-links`,
+      method: 'POST',
+      body: { label: trim(d.label) },
+    }),
+    messages: {
+      create: 'Error al crear el enlace de puerta',
+      delete: 'Error al revocar el enlace de puerta',
+      load: 'Error al cargar los enlaces de puerta',
     },
   },
   // Webhooks (Integraciones): the API answers the list whole; a create answers the signing secret once, which the

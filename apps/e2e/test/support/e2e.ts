@@ -7,7 +7,8 @@ export const STEP_TIMEOUT = 30_000;
 export const DESKTOP = { width: 900, height: 1000 };
 export const MOBILE = { width: 360, height: 800 };
 
-export function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium, headless, in Spanish; `extraArgs` for a file that needs more (a fake camera). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -19,6 +20,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--lang=es-ES',
+      ...extraArgs,
     ],
     timeout: 60_000,
   });
@@ -36,7 +38,9 @@ export interface E2E {
 
 /** One API instance (own database cloned from the run's template) and one browser per test file; a fresh
  * browser context per test. Uncaught errors in the page fail the test. */
-export function setupE2E(options: { context?: BrowserContextOptions; appEnv?: Record<string, string> } = {}): E2E {
+export function setupE2E(
+  options: { context?: BrowserContextOptions; appEnv?: Record<string, string>; browserArgs?: string[] } = {},
+): E2E {
   const state = {} as E2E;
   let extra: BrowserContext[] = [];
   let pageErrors: string[] = [];
@@ -57,7 +61,10 @@ export function setupE2E(options: { context?: BrowserContextOptions; appEnv?: Re
   };
 
   beforeAll(async () => {
-    const [app, browser] = await Promise.all([TestApp.start({ env: options.appEnv }), launchBrowser()]);
+    const [app, browser] = await Promise.all([
+      TestApp.start({ env: options.appEnv }),
+      launchBrowser(options.browserArgs),
+    ]);
     state.app = app;
     state.browser = browser;
   }, 120_000);

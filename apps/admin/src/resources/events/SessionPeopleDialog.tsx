@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { REGISTRATION_STATUS, type AdminEvent, type AdminRegistration, type Session } from '@evreg/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
+import PersonOffIcon from '@mui/icons-material/PersonOff';
 import {
   Alert,
   Box,
@@ -11,12 +12,14 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  MenuItem,
   Stack,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
+  TextField,
   Typography,
 } from '@mui/material';
 import { useDelete, useGetManyReference } from 'react-admin';
@@ -24,8 +27,11 @@ import { Confirmation } from '../../common/Confirmation';
 import { errorText } from '../../common/notifyError';
 import { formatDateTime } from '../../common/format';
 import { RowAction } from '../../common/ResourceList';
+import { useActions } from '../../common/useActions';
 import { WHOLE } from '../../providers/dataProvider';
+import { ATTENDANCE_FILTERS, byAttendance, sessionEnded, type AttendanceFilter } from './attendanceRules';
 import { sessionWhen } from './eventFormat';
+import { NoShowsDialog } from './NoShowsDialog';
 import { sessionName, useEventsScreen, useReloadEvents } from './eventsScreen';
 
 /** The people registered in a session (docs/product.md §2): active and cancelled, with where their seat comes from (a staff
@@ -51,7 +57,12 @@ export function SessionPeopleDialog({
   });
   const [removing, setRemoving] = useState<AdminRegistration | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const rows = people.data ?? [];
+  const [attended, setAttended] = useState<AttendanceFilter>('all');
+  const [noShowsOpen, setNoShowsOpen] = useState(false);
+  const blacklist = useActions('blacklist');
+  const all = people.data ?? [];
+  const rows = byAttendance(all, attended);
+  const ended = sessionEnded(session, new Date());
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="lg">
@@ -60,8 +71,29 @@ export function SessionPeopleDialog({
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {event.title} · {sessionWhen(session)}
           {people.data &&
-            ` · ${rows.filter((p) => p.status === REGISTRATION_STATUS.Active).length} activos, ${rows.filter((p) => p.status !== REGISTRATION_STATUS.Active).length} cancelados`}
+            ` · ${all.filter((p) => p.status === REGISTRATION_STATUS.Active).length} activos, ${all.filter((p) => p.status !== REGISTRATION_STATUS.Active).length} cancelados, ${all.filter((p) => p.checkedIn).length} asistieron`}
         </Typography>
+        <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          <TextField
+            select
+            size="small"
+            label="Asistió"
+            value={attended}
+            onChange={(e) => setAttended(e.target.value as AttendanceFilter)}
+            sx={{ minWidth: 180 }}
+          >
+            {ATTENDANCE_FILTERS.map((f) => (
+              <MenuItem key={f.id} value={f.id}>
+                {f.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          {ended && blacklist.can('create') && (
+            <Button variant="outlined" startIcon={<PersonOffIcon />} onClick={() => setNoShowsOpen(true)}>
+              No presentados
+            </Button>
+          )}
+        </Stack>
         {failure && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
             {failure}
@@ -77,7 +109,7 @@ export function SessionPeopleDialog({
           </Alert>
         ) : rows.length === 0 ? (
           <Typography sx={{ p: 2, textAlign: 'center' }} color="text.secondary">
-            No hay registros para esta sesión
+            {all.length === 0 ? 'No hay registros para esta sesión' : 'Nadie cumple el filtro'}
           </Typography>
         ) : (
           <Box sx={{ overflowX: 'auto' }}>
@@ -91,6 +123,7 @@ export function SessionPeopleDialog({
                   <TableCell>Fecha</TableCell>
                   <TableCell>Estado</TableCell>
                   <TableCell>Origen</TableCell>
+                  <TableCell>Asistió</TableCell>
                   {canDeleteRegistration && <TableCell>Acciones</TableCell>}
                 </TableRow>
               </TableHead>
@@ -126,6 +159,17 @@ export function SessionPeopleDialog({
                           />
                         </Stack>
                       </TableCell>
+                      <TableCell>
+                        {person.checkedIn ? (
+                          <Chip
+                            size="small"
+                            color="success"
+                            label={`Sí${person.checkedInAt ? ` · ${clockOf(person.checkedInAt)}` : ''}`}
+                          />
+                        ) : (
+                          'No'
+                        )}
+                      </TableCell>
                       {canDeleteRegistration && (
                         <TableCell>
                           <RowAction
@@ -150,6 +194,7 @@ export function SessionPeopleDialog({
           Cerrar
         </Button>
       </DialogActions>
+      {noShowsOpen && <NoShowsDialog session={session} onClose={() => setNoShowsOpen(false)} />}
       {removing && (
         <Confirmation
           question={`¿Eliminar el registro de ${removing.firstName} ${removing.lastName} (${removing.email})? Se libera su plaza y puede pasar alguien de la lista de espera. Esta acción no se puede deshacer.`}
@@ -167,3 +212,6 @@ export function SessionPeopleDialog({
     </Dialog>
   );
 }
+
+const CLOCK = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const clockOf = (iso: string) => CLOCK.format(new Date(iso));

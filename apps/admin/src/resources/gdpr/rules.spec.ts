@@ -20,12 +20,13 @@ describe('RGPD (especificación 5 y 9)', () => {
       deletedConsents: 2,
       deletedEmailMessages: 3,
       deletedSmsMessages: 0,
+      deletedCheckIns: 1,
       deletedBlacklistEntries: 0,
       keptActiveBlacklistEntries: 1,
       promotedFromWaitingList: 1,
     };
     expect(deletedSummary(result)).toBe(
-      'Eliminados: 2 registros (1 en lista de espera), 2 consentimientos, 3 emails, 0 SMS, 0 entradas caducadas de la lista negra.' +
+      'Eliminados: 2 registros (1 en lista de espera), 2 consentimientos, 3 emails, 0 SMS, 1 entradas en la puerta, 0 entradas caducadas de la lista negra.' +
         ' Se conservan 1 entradas activas de la lista negra hasta que caduquen. 1 personas han pasado de la lista de espera a inscritas.',
     );
   });

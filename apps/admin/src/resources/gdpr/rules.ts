@@ -25,6 +25,7 @@ export function deletedSummary(result: GdprDeleteResult): string {
     `${result.deletedConsents} consentimientos`,
     `${result.deletedEmailMessages} emails`,
     `${result.deletedSmsMessages} SMS`,
+    `${result.deletedCheckIns} entradas en la puerta`,
     `${result.deletedBlacklistEntries} entradas caducadas de la lista negra`,
   ];
   let text = `Eliminados: ${parts.join(', ')}.`;

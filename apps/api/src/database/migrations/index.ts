@@ -10,6 +10,7 @@ import { WebhookErrorsWithoutBodies1764000000055 } from './1764000000055-Webhook
 import { OrganizerContact1764000000060 } from './1764000000060-OrganizerContact';
 import { OrganizerInEmails1764000000061 } from './1764000000061-OrganizerInEmails';
 import { WebhookDeliveryHistory1764000000100 } from './1764000000100-WebhookDeliveryHistory';
+import { CheckIn1764000000200 } from './1764000000200-CheckIn';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   OrganizerContact1764000000060,
   OrganizerInEmails1764000000061,
   WebhookDeliveryHistory1764000000100,
+  CheckIn1764000000200,
 ];

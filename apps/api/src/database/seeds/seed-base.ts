@@ -1,6 +1,8 @@
 import { Logger } from '@nestjs/common';
 import {
   ADMIN_ROLE_NAME,
+  CHECKIN_PERMISSIONS,
+  DOOR_ROLE_NAME,
   DEFAULT_GLOBAL_MAX_QUEUE_SPOTS,
   DEFAULT_MAX_QUEUE_SPOTS,
   HOLD_DURATION_MINUTES,
@@ -62,6 +64,18 @@ export async function seedBase(ds: DataSource | EntityManager, options: SeedOpti
     await m.query(
       `INSERT INTO role_permissions (role_id, permission_id) SELECT $1, id FROM permissions ON CONFLICT DO NOTHING`,
       [roleId],
+    );
+    // Door staff ('Control de acceso'): check-in only, names only (no Registrations.Read, so no e-mails or DNI).
+    await m.query(
+      `INSERT INTO roles (name, description, is_system_role)
+       SELECT $1::text, $2::text, true WHERE NOT EXISTS (SELECT 1 FROM roles WHERE lower(name) = lower($1::text))`,
+      [DOOR_ROLE_NAME, 'Control de acceso en la puerta: registrar entradas y ver la asistencia (solo nombres)'],
+    );
+    await m.query(
+      `INSERT INTO role_permissions (role_id, permission_id)
+       SELECT r.id, p.id FROM roles r JOIN permissions p ON p.name = ANY ($2::text[])
+        WHERE lower(r.name) = lower($1) ON CONFLICT DO NOTHING`,
+      [DOOR_ROLE_NAME, [...CHECKIN_PERMISSIONS]],
     );
     for (const setting of DEFAULT_SETTINGS) {
       await m.query(`INSERT INTO settings (key, value, description) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING`, [

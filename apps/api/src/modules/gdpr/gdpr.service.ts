@@ -7,6 +7,7 @@ import {
   GdprBlacklistEntry,
   GdprConsent,
   GdprDeleteResult,
+  GdprCheckIn,
   GdprExport,
   GdprMessage,
   GdprRegistration,
@@ -81,6 +82,7 @@ export class GdprService {
       const consentHistory = await this.consentsOf(m, email);
       const blacklistEntries = await this.blacklistEntries(m, email);
       const messages = await this.messages(m, email);
+      const checkIns = await this.checkIns(m, email);
       await this.record(m, 'Export', email, actor, {
         registrations: registrations.length,
         consents: consentHistory.length,
@@ -94,6 +96,7 @@ export class GdprService {
         consentHistory,
         blacklistEntries,
         messages,
+        checkIns,
       };
     });
   }
@@ -117,10 +120,17 @@ export class GdprService {
         deletedConsents: 0,
         deletedEmailMessages: 0,
         deletedSmsMessages: 0,
+        deletedCheckIns: 0,
         deletedBlacklistEntries: 0,
         keptActiveBlacklistEntries: 0,
         promotedFromWaitingList: 0,
       };
+      // The check-ins go with the registrations (ON DELETE CASCADE); counted here, before them.
+      result.deletedCheckIns = await this.count(
+        m,
+        `DELETE FROM check_ins WHERE registration_id IN (SELECT id FROM registrations WHERE ${PERSON})`,
+        [email],
+      );
       for (let pass = 0; pass < MAX_PASSES; pass++) {
         const sessions: { id: number }[] = await m.query(
           `SELECT DISTINCT session_id AS id FROM registrations WHERE ${PERSON} ORDER BY 1`,
@@ -231,6 +241,24 @@ export class GdprService {
       reason: BLACKLIST_REASONS.find((r) => r.value === row.reason)?.label ?? String(row.reason),
       expiresAt: row.expiresAt.toISOString(),
       createdAt: row.createdAt.toISOString(),
+    }));
+  }
+
+  private async checkIns(m: EntityManager, email: string): Promise<GdprCheckIn[]> {
+    const rows: (Omit<GdprCheckIn, 'checkedInAt' | 'undoneAt'> & { checkedInAt: Date; undoneAt: Date | null })[] =
+      await m.query(
+        `SELECT c.registration_id AS "registrationId", e.title AS "eventTitle",
+                to_char(s.start_date, 'YYYY-MM-DD') AS "sessionDate", c.checked_in_at AS "checkedInAt", c.door,
+                c.by_label AS "checkedInBy", c.undone_at AS "undoneAt"
+           FROM check_ins c JOIN registrations r ON r.id = c.registration_id
+           JOIN event_sessions s ON s.id = c.session_id JOIN events e ON e.id = s.event_id
+          WHERE lower(r.email) = $1 ORDER BY c.checked_in_at, c.id`,
+        [email],
+      );
+    return rows.map((row) => ({
+      ...row,
+      checkedInAt: row.checkedInAt.toISOString(),
+      undoneAt: row.undoneAt?.toISOString() ?? null,
     }));
   }
 

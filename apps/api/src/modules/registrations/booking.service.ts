@@ -16,6 +16,7 @@ import { BlacklistService } from '../blacklist/blacklist.service';
 import { BookingBatches } from '../booking-engine/booking-batches';
 import { BookingEngine } from '../booking-engine/booking-engine.service';
 import { BookingRefusal, allocate, bookingStateProblem } from '../booking-engine/booking-rules';
+import { CheckInService } from '../checkin/checkin.service';
 import { EmailOutbox } from '../email/email-outbox';
 import { Attendee, AttendeeInput, checkAttendee } from './attendee-rules';
 import { RefusalKey, RefusalLimiter, tooManyRefusals } from './refusal-limiter';
@@ -47,6 +48,7 @@ export class BookingService {
     private readonly engine: BookingEngine,
     private readonly batches: BookingBatches,
     private readonly info: SessionInfoReader,
+    private readonly checkIns: CheckInService,
   ) {}
 
   /** Public registration of one or two attendees, all or nothing. Attendee by attendee: a spot from the
@@ -114,7 +116,10 @@ export class BookingService {
     });
     // Committed: the Registration / Queue e-mails recorded with it can go (sent by a job, never in this request).
     this.emailOutbox.kick();
-    return this.response(placed);
+    // The tickets of the seated people, for the success page's QR: one read by primary key after the commit, so the
+    // booking statements stay as they are (the random part is their column default).
+    const codes = await this.checkIns.codesFor(placed.filter((p) => p.queuePosition === null).map((p) => p.id));
+    return this.response(placed, codes);
   }
 
   /** A public refusal about a person is counted on the attempt's address, token and IP; beyond a limit it is
@@ -287,12 +292,16 @@ export class BookingService {
     }
   }
 
-  private response(placed: { id: number; queuePosition: number | null }[]): RegistrationResponse {
+  private response(
+    placed: { id: number; queuePosition: number | null }[],
+    codes: Map<number, string>,
+  ): RegistrationResponse {
     const results: RegistrationResult[] = placed.map((p) => ({
       success: true,
       registrationId: p.id,
       queued: p.queuePosition !== null,
       queuePosition: p.queuePosition,
+      ticketCode: codes.get(p.id) ?? null,
     }));
     const totalQueued = results.filter((r) => r.queued).length;
     const totalRegistrations = results.length - totalQueued;

@@ -6,6 +6,7 @@ import { AppError } from '../../common/app-error';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { BookingEngine, LockedSession, PlacedRow } from '../booking-engine/booking-engine.service';
+import { CheckInService } from '../checkin/checkin.service';
 import { EmailOutbox } from '../email/email-outbox';
 import { registrationIdFromToken } from './cancel-token';
 
@@ -19,6 +20,7 @@ export class CancellationService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly emailOutbox: EmailOutbox,
     private readonly engine: BookingEngine,
+    private readonly checkIns: CheckInService,
   ) {}
 
   /** Cancels an active registration (or takes a waiting entry off the list), frees its spot, e-mails the
@@ -48,14 +50,18 @@ export class CancellationService {
       `SELECT r.id AS "registrationId", r.first_name AS "firstName", e.title AS "eventTitle",
               to_char(s.start_date, 'YYYY-MM-DD') AS "startDate", to_char(s.start_time, 'HH24:MI:SS') AS "startTime",
               to_char(s.end_time, 'HH24:MI:SS') AS "endTime", s.is_all_day AS "isAllDay",
-              r.state = $2 AS queued, r.queue_position AS "queuePosition", r.state
+              r.state = $2 AS queued, r.queue_position AS "queuePosition", r.state, r.ticket_secret AS "ticketSecret"
          FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id
         WHERE r.id = $1`,
       [id, Waiting],
     );
     if (!row || row.state === Cancelled) throw new AppError(410, 'CANCEL_LINK_USED', b.cancelLinkInvalid);
-    delete row.state;
-    return row;
+    const { state, ticketSecret, ...preview } = row;
+    // 'Tu entrada': the ticket again, for a person who lost the e-mail; none while waiting.
+    return {
+      ...preview,
+      ticketCode: state === Waiting ? null : this.checkIns.codeFor(row.registrationId, ticketSecret),
+    };
   }
 
   async cancelByToken(token: string): Promise<{ message: string }> {

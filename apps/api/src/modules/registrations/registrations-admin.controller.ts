@@ -44,11 +44,20 @@ export class RegistrationsAdminController {
   @Auth({ permission: 'Registrations.Read' })
   @ApiOperation({ summary: 'Inscripciones (activas y canceladas) de una sesión' })
   @ApiQuery({ name: 'includeDetails', required: false, type: Boolean, description: 'Se acepta y se ignora' })
+  @ApiQuery({
+    name: 'checkedIn',
+    required: false,
+    enum: ['true', 'false'],
+    description: "'Asistió': true solo quienes registraron su entrada, false quienes no",
+  })
   @ApiOkResponse({ type: [AdminRegistrationDto] })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'eventSessionId no es un número entero' })
+  @ApiBadRequestResponse({
+    type: ApiErrorResponseDto,
+    description: 'eventSessionId no es un número entero, o checkedIn no es true/false',
+  })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
-  forSession(@IdParam('eventSessionId') id: number) {
-    return this.admin.forSession(id);
+  forSession(@IdParam('eventSessionId') id: number, @Query('checkedIn') checkedIn?: unknown) {
+    return this.admin.forSession(id, checkedIn);
   }
 
   @Post('events/sessions/:id/admin-registrations')

@@ -24,13 +24,18 @@ const SELECT = `
   SELECT r.id, r.session_id AS "eventSessionId", s.event_id AS "eventId", r.first_name AS "firstName", r.last_name AS "lastName",
          r.email, r.user_tax_id AS "userTaxId", r.telephone_number AS "telephoneNumber", r.registered_at AS "registeredAt",
          r.state AS status, r.uses_reserved_spot AS "usesReservedSpot", e.title AS "eventTitle",
-         to_char(s.start_date, 'YYYY-MM-DD') || CASE WHEN s.is_all_day THEN '' ELSE ' ' || to_char(s.start_time, 'HH24:MI') || '-' || to_char(s.end_time, 'HH24:MI') END AS "sessionInfo"
-    FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id`;
+         to_char(s.start_date, 'YYYY-MM-DD') || CASE WHEN s.is_all_day THEN '' ELSE ' ' || to_char(s.start_time, 'HH24:MI') || '-' || to_char(s.end_time, 'HH24:MI') END AS "sessionInfo",
+         c.id IS NOT NULL AS "checkedIn", c.checked_in_at AS "checkedInAt"
+    FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id
+    LEFT JOIN check_ins c ON c.registration_id = r.id AND c.undone_at IS NULL`;
 
-function toAdmin(row: AdminRegistration & { registeredAt: Date | string }): AdminRegistration {
+function toAdmin(
+  row: AdminRegistration & { registeredAt: Date | string; checkedInAt: Date | string | null },
+): AdminRegistration {
   return {
     ...row,
     registeredAt: new Date(row.registeredAt).toISOString(),
+    checkedInAt: row.checkedInAt === null ? null : new Date(row.checkedInAt).toISOString(),
     statusText: row.status === REGISTRATION_STATE.Active ? 'Active' : 'Cancelled',
   };
 }
@@ -43,12 +48,16 @@ export class RegistrationsAdminService {
     private readonly emailOutbox: EmailOutbox,
   ) {}
 
-  async forSession(sessionId: number): Promise<AdminRegistration[]> {
+  /** `checkedIn` ('true' | 'false' from the query): only those who came, or who have not; omitted, everyone. */
+  async forSession(sessionId: number, checkedIn?: unknown): Promise<AdminRegistration[]> {
+    if (checkedIn !== undefined && checkedIn !== 'true' && checkedIn !== 'false')
+      throw AppError.field('checkedIn', 'checkedIn debe ser true o false');
     const [session] = await this.ds.query(`SELECT 1 FROM event_sessions WHERE id = $1`, [sessionId]);
     if (!session) throw AppError.notFound(b.sessionNotFound);
     const rows = await this.ds.query(
-      `${SELECT} WHERE r.session_id = $1 AND r.state = ANY($2::int[]) ORDER BY r.state, r.registered_at, r.id`,
-      [sessionId, REGISTRATIONS],
+      `${SELECT} WHERE r.session_id = $1 AND r.state = ANY($2::int[]) AND ($3::boolean IS NULL OR (c.id IS NOT NULL) = $3)
+        ORDER BY r.state, r.registered_at, r.id`,
+      [sessionId, REGISTRATIONS, checkedIn === undefined ? null : checkedIn === 'true'],
     );
     return rows.map(toAdmin);
   }

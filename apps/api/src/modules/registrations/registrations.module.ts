@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BlacklistModule } from '../blacklist/blacklist.module';
 import { BookingEngineModule } from '../booking-engine/booking-engine.module';
+import { CheckInModule } from '../checkin/checkin.module';
 import { BookingController } from './booking.controller';
 import { BookingService } from './booking.service';
 import { CancellationService } from './cancellation.service';
@@ -10,7 +11,7 @@ import { RegistrationsAdminService } from './registrations-admin.service';
 import { SessionInfoReader } from './session-info';
 
 @Module({
-  imports: [BlacklistModule, BookingEngineModule],
+  imports: [BlacklistModule, BookingEngineModule, CheckInModule],
   controllers: [BookingController, RegistrationsAdminController],
   providers: [BookingService, CancellationService, RegistrationsAdminService, RefusalLimiter, SessionInfoReader],
   exports: [CancellationService],

@@ -3,6 +3,7 @@ import {
   GdprBlacklistEntry,
   GdprConsent,
   GdprDeleteResult,
+  GdprCheckIn,
   GdprExport,
   GdprMessage,
   GdprRegistration,
@@ -72,6 +73,16 @@ export class GdprMessageDto implements GdprMessage {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
 }
 
+export class GdprCheckInDto implements GdprCheckIn {
+  @ApiProperty() registrationId: number;
+  @ApiProperty() eventTitle: string;
+  @ApiProperty({ example: '2026-12-01' }) sessionDate: string;
+  @ApiProperty({ format: 'date-time' }) checkedInAt: string;
+  @ApiProperty({ type: String, nullable: true }) door: string | null;
+  @ApiProperty({ type: String, nullable: true }) checkedInBy: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) undoneAt: string | null;
+}
+
 export class GdprExportDto implements GdprExport {
   @ApiProperty() email: string;
   @ApiProperty({ format: 'date-time' }) exportedAt: string;
@@ -81,6 +92,7 @@ export class GdprExportDto implements GdprExport {
   @ApiProperty({ type: [GdprConsentDto] }) consentHistory: GdprConsentDto[];
   @ApiProperty({ type: [GdprBlacklistEntryDto] }) blacklistEntries: GdprBlacklistEntryDto[];
   @ApiProperty({ type: [GdprMessageDto] }) messages: GdprMessageDto[];
+  @ApiProperty({ type: [GdprCheckInDto], description: 'Entradas registradas en la puerta' }) checkIns: GdprCheckInDto[];
 }
 
 export class GdprDeleteResultDto implements GdprDeleteResult {
@@ -88,6 +100,7 @@ export class GdprDeleteResultDto implements GdprDeleteResult {
   @ApiProperty({ description: 'Todas: activas, canceladas y en lista de espera' }) deletedRegistrations: number;
   @ApiProperty() deletedWaitingEntries: number;
   @ApiProperty() deletedConsents: number;
+  @ApiProperty({ description: 'Entradas registradas en la puerta' }) deletedCheckIns: number;
   @ApiProperty() deletedEmailMessages: number;
   @ApiProperty() deletedSmsMessages: number;
   @ApiProperty({ description: 'Entradas de la lista negra ya expiradas' }) deletedBlacklistEntries: number;

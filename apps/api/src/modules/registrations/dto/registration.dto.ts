@@ -163,6 +163,13 @@ export class RegistrationResultDto implements RegistrationResult {
   @ApiProperty() registrationId: number;
   @ApiProperty() queued: boolean;
   @ApiProperty({ type: Number, nullable: true }) queuePosition: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '1234-ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+    description: 'Código de la entrada (contenido del QR); null en lista de espera (se da al ascender)',
+  })
+  ticketCode: string | null;
 }
 
 export class RegistrationResponseDto implements RegistrationResponse {
@@ -195,6 +202,8 @@ export class AdminRegistrationDto implements AdminRegistration {
   @ApiProperty({ description: 'true: plaza reservada (Admin); false: en línea (Público)' }) usesReservedSpot: boolean;
   @ApiProperty() eventTitle: string;
   @ApiProperty({ example: '2026-12-01 10:00-11:30' }) sessionInfo: string;
+  @ApiProperty({ description: "'Asistió': entrada registrada en la puerta (y no anulada)" }) checkedIn: boolean;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) checkedInAt: string | null;
 }
 
 export class RegistrationPageDto implements Paged<AdminRegistration> {
@@ -254,4 +263,6 @@ export class CancellationPreviewDto implements CancellationPreview {
   @ApiProperty() isAllDay: boolean;
   @ApiProperty() queued: boolean;
   @ApiProperty({ type: Number, nullable: true }) queuePosition: number | null;
+  @ApiProperty({ type: String, nullable: true, description: "'Tu entrada': el código del QR; null en lista de espera" })
+  ticketCode: string | null;
 }

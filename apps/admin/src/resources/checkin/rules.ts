@@ -1,0 +1,277 @@
+import type {
+  AttendanceCounts,
+  CheckInAnswer,
+  CheckInRequest,
+  OfflineList,
+  OfflineListEntry,
+  SyncConflict,
+} from '@evreg/contracts';
+
+/** The door screen's rules (issue 21, 'Control de acceso'): what a scan means when decided here while offline,
+ * how an answer reads in Spanish, the counts, and which of today's sessions comes first. No I/O. */
+
+/** A scan decided here while offline and not yet sent (`pendiente de enviar`): the request as it will be sent,
+ * with the person it checked in. */
+export interface PendingScan {
+  request: CheckInRequest;
+  registrationId: number;
+  name: string;
+}
+
+/** What the screen shows after a scan: the server's answer, or one decided here from the downloaded list. */
+export interface DoorAnswer {
+  outcome: CheckInAnswer['outcome'];
+  ok: boolean;
+  checkInId: number | null;
+  person: CheckInAnswer['person'];
+  checkedInAt: string | null;
+  checkedInDoor: string | null;
+  checkedInBy: string | null;
+  otherSession: CheckInAnswer['otherSession'];
+  queuePosition: number | null;
+  /** Decided here without the network: sent when it is back. */
+  pending: boolean;
+  /** Offline, a code not in this session's list may belong to another session: only the server can tell. */
+  offline: boolean;
+}
+
+/** A ticket code as scanned or typed: no spaces, upper case (the server's text form). */
+export function normalizeCode(text: string): string {
+  return text.trim().replace(/\s+/g, '').toUpperCase();
+}
+
+/** The code's hash as the offline list has it: base64url(SHA-256(code in upper case)). */
+export async function codeHash(code: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(normalizeCode(code))));
+  let binary = '';
+  for (const byte of digest) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** A random id for one scan (the server counts a re-sent nonce once): 22 characters [A-Za-z0-9_-]. */
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
+
+const TIME = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const TIME_ZONE_TIME = (timeZone?: string) =>
+  timeZone
+    ? new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone })
+    : TIME;
+
+/** '10:42' in the browser's time zone (or the one given, for tests). */
+export function clock(iso: string, timeZone?: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : TIME_ZONE_TIME(timeZone).format(date);
+}
+
+/** 'dd/mm/aaaa' from the API's 'aaaa-mm-dd'. */
+export function day(isoDate: string): string {
+  const [y, m, d] = isoDate.slice(0, 10).split('-');
+  return d && m && y ? `${d}/${m}/${y}` : isoDate;
+}
+
+/** A scan decided from the downloaded list (offline). `pendingIds`: the people already checked in here and not
+ * yet sent. A code that is not on the list can't be told apart from another session's ticket without the
+ * server: it is refused as not on this session's list. */
+export function decideOffline(
+  entry: OfflineListEntry | undefined,
+  pending: readonly PendingScan[],
+  now: Date,
+): DoorAnswer {
+  const base: DoorAnswer = {
+    outcome: 'unknown',
+    ok: false,
+    checkInId: null,
+    person: null,
+    checkedInAt: null,
+    checkedInDoor: null,
+    checkedInBy: null,
+    otherSession: null,
+    queuePosition: null,
+    pending: false,
+    offline: true,
+  };
+  if (!entry) return base;
+  const person = {
+    registrationId: entry.registrationId,
+    firstName: entry.firstName,
+    lastName: entry.lastName,
+    companionOf: entry.companionOf,
+  };
+  if (entry.state === 'cancelled') return { ...base, outcome: 'cancelled', person };
+  if (entry.state === 'waiting') return { ...base, outcome: 'waiting', person, queuePosition: entry.queuePosition };
+  const here = pending.find((p) => p.registrationId === entry.registrationId);
+  if (here)
+    return {
+      ...base,
+      outcome: 'alreadyCheckedIn',
+      person,
+      checkedInAt: here.request.scannedAt ?? null,
+      checkedInDoor: here.request.door ?? null,
+      pending: true,
+    };
+  if (entry.checkedInAt)
+    return {
+      ...base,
+      outcome: 'alreadyCheckedIn',
+      person,
+      checkedInAt: entry.checkedInAt,
+      checkedInDoor: entry.checkedInDoor,
+    };
+  return { ...base, outcome: 'valid', ok: true, person, checkedInAt: now.toISOString(), pending: true };
+}
+
+/** The server's answer as the screen shows it. */
+export function fromServer(answer: Omit<CheckInAnswer, 'counts' | 'message' | 'replayed'>): DoorAnswer {
+  return {
+    outcome: answer.outcome,
+    ok: answer.ok,
+    checkInId: answer.checkInId,
+    person: answer.person,
+    checkedInAt: answer.checkedInAt,
+    checkedInDoor: answer.checkedInDoor,
+    checkedInBy: answer.checkedInBy,
+    otherSession: answer.otherSession,
+    queuePosition: answer.queuePosition,
+    pending: false,
+    offline: false,
+  };
+}
+
+/** The full-screen answer: a headline, the person, and the reason in Spanish. */
+export function answerText(
+  answer: DoorAnswer,
+  timeZone?: string,
+): { title: string; name: string | null; lines: string[] } {
+  const name = answer.person ? fullName(answer.person) : null;
+  const lines: string[] = [];
+  if (answer.person?.companionOf) lines.push(`Acompañante de ${answer.person.companionOf}`);
+  switch (answer.outcome) {
+    case 'valid':
+      if (answer.pending) lines.push('Sin conexión: pendiente de enviar');
+      return { title: 'Entrada válida', name, lines };
+    case 'alreadyCheckedIn': {
+      const where = answer.checkedInDoor ?? answer.checkedInBy;
+      const when = answer.checkedInAt ? `a las ${clock(answer.checkedInAt, timeZone)}` : '';
+      lines.push(
+        ['Entró', when, where ? `por ${where}` : answer.pending ? 'en esta puerta' : ''].filter(Boolean).join(' '),
+      );
+      return { title: 'Ya ha entrado', name, lines };
+    }
+    case 'otherSession': {
+      const other = answer.otherSession;
+      if (other)
+        lines.push(`Es para ${other.eventTitle}, ${day(other.startDate)} a las ${other.startTime.slice(0, 5)}`);
+      return { title: 'Entrada de otra sesión', name, lines };
+    }
+    case 'cancelled':
+      lines.push('Su inscripción está cancelada');
+      return { title: 'Inscripción cancelada', name, lines };
+    case 'waiting':
+      if (answer.queuePosition) lines.push(`Puesto ${answer.queuePosition} de la lista de espera`);
+      return { title: 'En lista de espera', name, lines };
+    default:
+      if (answer.offline) lines.push('Sin conexión: no figura en la lista de esta sesión');
+      return { title: 'Código desconocido', name, lines };
+  }
+}
+
+/** The counts while offline: the last ones the server gave (or the list's), plus what is checked in here and not
+ * yet sent. */
+export function countsWithPending(
+  server: AttendanceCounts | null,
+  list: OfflineList | null,
+  pending: readonly PendingScan[],
+): AttendanceCounts | null {
+  const base =
+    server ??
+    (list && {
+      sessionId: list.sessionId,
+      registered: list.entries.filter((e) => e.state === 'active').length,
+      present: list.entries.filter((e) => e.state === 'active' && e.checkedInAt).length,
+      expected: 0,
+    });
+  if (!base) return null;
+  const present = Math.min(base.registered, base.present + pending.length);
+  return { ...base, present, expected: Math.max(0, base.registered - present) };
+}
+
+/** The list after a check-in (true) or an undo (false) of one person, so the next offline scan knows. */
+export function markCheckedIn(
+  list: OfflineList,
+  registrationId: number,
+  checkedIn: { at: string; door: string | null } | null,
+): OfflineList {
+  return {
+    ...list,
+    entries: list.entries.map((e) =>
+      e.registrationId === registrationId
+        ? { ...e, checkedInAt: checkedIn?.at ?? null, checkedInDoor: checkedIn?.door ?? null }
+        : e,
+    ),
+  };
+}
+
+/** Names in the downloaded list that contain every word typed (accents and case ignored): the offline search. */
+export function searchList(list: OfflineList | null, query: string, limit = 10): OfflineListEntry[] {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (!list || !words.length) return [];
+  return list.entries
+    .filter((e) => {
+      const name = fold(`${e.firstName} ${e.lastName}`);
+      return words.every((w) => name.includes(w));
+    })
+    .slice(0, limit);
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** A conflict reported on sync, as the screen says it. */
+export function conflictText(conflict: SyncConflict, name: string | undefined, timeZone?: string): string {
+  const who = name ?? `la inscripción ${conflict.registrationId}`;
+  const kept = [conflict.keptDoor ? `por ${conflict.keptDoor}` : '', `a las ${clock(conflict.keptAt, timeZone)}`]
+    .filter(Boolean)
+    .join(' ');
+  const rejected = [
+    conflict.rejectedDoor ? `por ${conflict.rejectedDoor}` : 'aquí',
+    `a las ${clock(conflict.rejectedAt, timeZone)}`,
+  ].join(' ');
+  return `${who} entró dos veces: ${kept} (se mantiene) y ${rejected}`;
+}
+
+export interface SessionChoiceLike {
+  sessionId: number;
+  startDate: string;
+  startTime: string;
+  endTime: string;
+}
+
+/** The session the screen opens with: the first of today's not yet ended, else today's last, else the next one. */
+export function firstSession<T extends SessionChoiceLike>(sessions: readonly T[], now: Date): T | undefined {
+  const today = localDate(now);
+  const hhmm = `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
+  const sorted = [...sessions].sort((a, b) =>
+    `${a.startDate} ${a.startTime}`.localeCompare(`${b.startDate} ${b.startTime}`),
+  );
+  const todays = sorted.filter((s) => s.startDate.slice(0, 10) === today);
+  return (
+    todays.find((s) => s.endTime.slice(0, 5) >= hhmm) ??
+    todays.at(-1) ??
+    sorted.find((s) => s.startDate >= today) ??
+    sorted[0]
+  );
+}
+
+export function localDate(now: Date): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}

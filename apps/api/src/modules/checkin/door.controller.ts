@@ -1,0 +1,104 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { IdParam } from '../../common/id-param';
+import { Public } from '../auth/auth.decorators';
+import { REDEEM_DESCRIPTION, SYNC_DESCRIPTION } from './checkin.controller';
+import { CheckInService } from './checkin.service';
+import { DoorLinksService, DoorScope } from './door-links.service';
+import {
+  AttendancePageDto,
+  AttendanceQueryDto,
+  CheckInAnswerDto,
+  CheckInRequestDto,
+  DoorSessionDto,
+  OfflineListDto,
+  SyncAnswerDto,
+  SyncRequestDto,
+  UndoCheckInAnswerDto,
+} from './dto/checkin.dto';
+
+const actorOf = (scope: DoorScope) => ({ kind: 'doorLink' as const, doorLinkId: scope.doorLinkId, label: scope.label });
+
+/** A door link's routes: the token in the path is the credential (no account), and it opens only its session. */
+@ApiTags('Control de acceso')
+@ApiParam({ name: 'token', description: 'El token del enlace de acceso (evd_…)' })
+@ApiUnauthorizedResponse({
+  type: ApiErrorResponseDto,
+  description: 'DOOR_LINK_INVALID: desconocido, revocado o caducado',
+})
+@Controller('door/:token')
+export class DoorController {
+  constructor(
+    private readonly checkIns: CheckInService,
+    private readonly doorLinks: DoorLinksService,
+  ) {}
+
+  @Get()
+  @Public()
+  @ApiOperation({ summary: 'La sesión que abre el enlace de acceso, con el recuento' })
+  @ApiOkResponse({ type: DoorSessionDto })
+  session(@Param('token') token: string) {
+    return this.doorLinks.doorSession(token);
+  }
+
+  @Post('check-ins')
+  @HttpCode(200)
+  @Public()
+  @ApiOperation({ summary: 'Registrar una entrada con el enlace de acceso', description: REDEEM_DESCRIPTION })
+  @ApiOkResponse({ type: CheckInAnswerDto })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
+  async redeem(@Param('token') token: string, @Body() dto: CheckInRequestDto) {
+    const scope = await this.doorLinks.resolve(token);
+    return this.checkIns.redeem(scope.sessionId, actorOf(scope), dto);
+  }
+
+  @Post('check-ins/sync')
+  @HttpCode(200)
+  @Public()
+  @ApiOperation({ summary: 'Enviar las lecturas hechas sin conexión', description: SYNC_DESCRIPTION })
+  @ApiOkResponse({ type: SyncAnswerDto })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
+  async sync(@Param('token') token: string, @Body() dto: SyncRequestDto) {
+    const scope = await this.doorLinks.resolve(token);
+    return this.checkIns.sync(scope.sessionId, actorOf(scope), dto.scans);
+  }
+
+  @Post('check-ins/:checkInId/undo')
+  @HttpCode(200)
+  @Public()
+  @ApiOperation({ summary: 'Deshacer una entrada de esta sesión' })
+  @ApiOkResponse({ type: UndoCheckInAnswerDto })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  async undo(@Param('token') token: string, @IdParam('checkInId') checkInId: number) {
+    const scope = await this.doorLinks.resolve(token);
+    return this.checkIns.undo(checkInId, scope.sessionId);
+  }
+
+  @Get('offline-list')
+  @Public()
+  @ApiOperation({ summary: 'Lista de la sesión para decidir sin conexión (sin email, DNI ni teléfono)' })
+  @ApiOkResponse({ type: OfflineListDto })
+  async offlineList(@Param('token') token: string) {
+    const scope = await this.doorLinks.resolve(token);
+    return this.checkIns.offlineList(scope.sessionId);
+  }
+
+  @Get('attendance')
+  @Public()
+  @ApiOperation({ summary: 'Asistencia de la sesión (solo nombres)' })
+  @ApiOkResponse({ type: AttendancePageDto })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
+  async attendance(@Param('token') token: string, @Query() query: AttendanceQueryDto) {
+    const scope = await this.doorLinks.resolve(token);
+    return this.checkIns.attendance(scope.sessionId, query, false);
+  }
+}
