@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { derivedKey } from './derived-key';
 
 /** Encryption at rest for secrets kept in the database (SMTP password, Netelip token): AES-256-GCM under a
  * key derived from APP_SECRET with HKDF-SHA256 and a purpose label, so the signing uses of APP_SECRET and
@@ -6,16 +7,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * future scheme coexist with stored v1 values and is bound to the ciphertext as associated data. */
 const VERSION = 'v1';
 const PURPOSE = 'evreg/secret-box/v1';
-const keys = new Map<string, Buffer>();
-
-function keyFor(appSecret: string): Buffer {
-  let key = keys.get(appSecret);
-  if (!key) {
-    key = Buffer.from(hkdfSync('sha256', appSecret, Buffer.alloc(0), PURPOSE, 32));
-    keys.set(appSecret, key);
-  }
-  return key;
-}
+const keyFor = (appSecret: string): Buffer => derivedKey(appSecret, PURPOSE);
 
 export function sealSecret(appSecret: string, plain: string): string {
   const iv = randomBytes(12);

@@ -1,4 +1,5 @@
-import { createHash, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { derivedKey } from '../../common/derived-key';
 
 /** Ticket codes (docs/domain.md, "Tickets"): `<registrationId>-<MAC>`, the MAC 130 bits (26 base32 characters) of
  * HMAC-SHA256 over the registration's random `ticket_secret` (made by the column default) under a key derived from
@@ -10,16 +11,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 const MAC_CHARS = 26;
 const CODE = /^(\d{1,10})-([A-Za-z2-7]{26})$/;
 const MAX_ID = 2_147_483_647;
-const keys = new Map<string, Buffer>();
-
-function keyFor(appSecret: string): Buffer {
-  let key = keys.get(appSecret);
-  if (!key) {
-    key = Buffer.from(hkdfSync('sha256', appSecret, Buffer.alloc(0), PURPOSE, 32));
-    keys.set(appSecret, key);
-  }
-  return key;
-}
+const keyFor = (appSecret: string): Buffer => derivedKey(appSecret, PURPOSE);
 
 function base32(bytes: Buffer, chars: number): string {
   let out = '';
