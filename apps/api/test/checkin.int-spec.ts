@@ -14,7 +14,8 @@ describe('The day of the event: tickets, check-in at the door, door links, no-sh
   const nextNonce = () => `nonce-${Date.now()}-${++nonce}`;
 
   beforeAll(async () => {
-    app = await TestApp.start();
+    // Its webhook (registration.checked_in) points at this machine: a destination only the allow-list permits.
+    app = await TestApp.start({ env: { WEBHOOK_ALLOWED_DESTINATIONS: '127.0.0.1' } });
     admin = await app.adminToken();
   });
   afterAll(() => app.close());
