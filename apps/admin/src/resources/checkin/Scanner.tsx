@@ -41,8 +41,10 @@ export function Scanner({ onFrame, onStop }: { onFrame: (text: string | null) =>
         setError(cameraError(e));
         return;
       }
-      if (stopped) return stream.getTracks().forEach((t) => t.stop());
-      const video = videoRef.current!;
+      // React detaches the ref before it runs this effect's clean-up, so an unmount can land in between:
+      // the missing element says so as surely as `stopped`.
+      const video = videoRef.current;
+      if (stopped || !video) return stream.getTracks().forEach((t) => t.stop());
       video.srcObject = stream;
       await video.play().catch(() => undefined);
       const decode = await decoder();
