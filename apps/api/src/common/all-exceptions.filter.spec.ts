@@ -1,4 +1,5 @@
-import { Logger } from '@nestjs/common';
+import { HttpException, Logger } from '@nestjs/common';
+import { ERROR_STATUS } from '@evreg/contracts';
 import { QueryFailedError } from 'typeorm';
 import { JobQueueUnavailableError } from '../queue/bullmq-job-queue';
 import { AllExceptionsFilter } from './all-exceptions.filter';
@@ -43,7 +44,7 @@ describe('AllExceptionsFilter.toBody', () => {
   });
 
   it('passes a domain error through with its code, field errors and extra fields', () => {
-    const error = new AppError(409, 'FULL', 'Completo', { email: ['Ya registrado'] }, { attendeeErrors: { 0: ['x'] } });
+    const error = new AppError('FULL', 'Completo', { email: ['Ya registrado'] }, { attendeeErrors: { 0: ['x'] } });
     expect(filter.toBody(error)).toEqual({
       statusCode: 409,
       code: 'FULL',
@@ -53,9 +54,22 @@ describe('AllExceptionsFilter.toBody', () => {
     });
   });
 
+  it("answers every code with the status the contracts' table gives it, whoever raised the error", () => {
+    for (const status of [400, 401, 403, 404, 409, 413, 415, 429]) {
+      const body = filter.toBody(new HttpException('x', status));
+      expect([body.statusCode, ERROR_STATUS[body.code]]).toEqual([status, status]);
+    }
+    expect(new AppError('CANCEL_LINK_USED', 'Usado').statusCode).toBe(410);
+    expect(AppError.forbidden(undefined, 'PERMISSIONS_CHANGED').statusCode).toBe(403);
+  });
+
   it('does not let extra fields overwrite the stable ones', () => {
-    const error = new AppError(400, 'X', 'Mensaje', undefined, { statusCode: 200, code: 'OK', message: 'ok' });
-    expect(filter.toBody(error)).toMatchObject({ statusCode: 400, code: 'X', message: 'Mensaje' });
+    const error = new AppError('VALIDATION_FAILED', 'Mensaje', undefined, {
+      statusCode: 200,
+      code: 'OK',
+      message: 'ok',
+    });
+    expect(filter.toBody(error)).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'Mensaje' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import { ApiErrorBody, ErrorCode, MESSAGES } from '@evreg/contracts';
+import { ApiErrorBody, ERROR_STATUS, ErrorCode, MESSAGES } from '@evreg/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, isForeignKeyViolation, isUniqueViolation } from '../database/pg-errors';
 import { JobQueueUnavailableError } from '../queue/bullmq-job-queue';
@@ -27,17 +27,18 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 };
 
 /** Errors raised by Fastify itself before a route runs (body parsing), by their Fastify code. */
-const FASTIFY_ERRORS: Record<string, { statusCode: number; code: ErrorCode; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { statusCode: 400, code: 'INVALID_JSON', message: MESSAGES.generic.invalidJson },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { statusCode: 400, code: 'INVALID_JSON', message: MESSAGES.generic.invalidJson },
-  FST_ERR_CTP_BODY_TOO_LARGE: { statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.generic.payloadTooLarge },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    statusCode: 415,
-    code: 'UNSUPPORTED_MEDIA_TYPE',
-    message: MESSAGES.generic.unsupportedMediaType,
-  },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { statusCode: 400, code: 'INVALID_JSON', message: MESSAGES.generic.invalidJson },
+const FASTIFY_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', message: MESSAGES.generic.invalidJson },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'INVALID_JSON', message: MESSAGES.generic.invalidJson },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: MESSAGES.generic.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', message: MESSAGES.generic.unsupportedMediaType },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'INVALID_JSON', message: MESSAGES.generic.invalidJson },
 };
+
+/** The body of a code of ours: its status is the code's (ERROR_STATUS). */
+function bodyOf(code: ErrorCode, message: string): ApiErrorBody & Record<string, unknown> {
+  return { statusCode: ERROR_STATUS[code], code, message };
+}
 
 /** The one place that writes error responses: a stable JSON body with a Spanish message, never a stack trace
  * or SQL. Unknown errors are logged (name, message, stack: no request data, so no personal data) and answered
@@ -62,15 +63,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
       // method"), on the API and off it (a POST to a page).
       const allow = this.routes?.allowed(request.url) ?? [];
       if (allow.length) {
-        const body: ApiErrorBody = {
-          statusCode: 405,
-          code: 'METHOD_NOT_ALLOWED',
-          message: MESSAGES.generic.methodNotAllowed
-            .replace('{method}', request.method)
-            .replace('{allow}', allow.join(', ')),
-        };
+        const body = bodyOf(
+          'METHOD_NOT_ALLOWED',
+          MESSAGES.generic.methodNotAllowed.replace('{method}', request.method).replace('{allow}', allow.join(', ')),
+        );
         void reply
-          .status(405)
+          .status(body.statusCode)
           .header('allow', allow.join(', '))
           .header('content-type', 'application/json; charset=utf-8')
           .send(body);
@@ -114,7 +112,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // Nest hands on Fastify's own errors (body parsing) wrapped in an HttpException whose cause is the original.
     const original = exception instanceof HttpException && exception.cause ? exception.cause : exception;
     const fastifyCode = (original as { code?: unknown })?.code;
-    if (typeof fastifyCode === 'string' && FASTIFY_ERRORS[fastifyCode]) return { ...FASTIFY_ERRORS[fastifyCode] };
+    if (typeof fastifyCode === 'string' && FASTIFY_ERRORS[fastifyCode]) {
+      const { code, message } = FASTIFY_ERRORS[fastifyCode];
+      return bodyOf(code, message);
+    }
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();
       if (statusCode < 500) {
@@ -127,17 +128,17 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     // The database away, or Redis away for a call that must queue a job now (docs/domain.md, "Redis away").
     if (isDatabaseUnavailable(exception) || exception instanceof JobQueueUnavailableError) {
-      return { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: MESSAGES.generic.serviceUnavailable };
+      return bodyOf('SERVICE_UNAVAILABLE', MESSAGES.generic.serviceUnavailable);
     }
     // A safety net: services answer their own Spanish 409 for the references and duplicates they expect; one they
     // did not foresee is still a conflict of the data, never a 500 (and is logged as a warning to be mapped).
     if (isForeignKeyViolation(exception)) {
-      return { statusCode: 409, code: 'CONFLICT', message: MESSAGES.generic.referencedConflict };
+      return bodyOf('CONFLICT', MESSAGES.generic.referencedConflict);
     }
     if (isUniqueViolation(exception)) {
-      return { statusCode: 409, code: 'CONFLICT', message: MESSAGES.generic.duplicateConflict };
+      return bodyOf('CONFLICT', MESSAGES.generic.duplicateConflict);
     }
-    return { statusCode: 500, code: 'INTERNAL_ERROR', message: MESSAGES.generic.internal };
+    return bodyOf('INTERNAL_ERROR', MESSAGES.generic.internal);
   }
 
   private isRouteNotFound(exception: unknown): boolean {

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@evreg/contracts';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** OpenAPI description of every error body (the exception filter writes it). */
@@ -5,7 +6,12 @@ export class ApiErrorResponseDto {
   @ApiProperty({ example: 400 })
   statusCode: number;
 
-  @ApiProperty({ example: 'VALIDATION_FAILED', description: 'Código estable para programas' })
+  @ApiProperty({
+    example: 'VALIDATION_FAILED',
+    enum: ERROR_CODES,
+    enumName: 'ErrorCode',
+    description: 'Código estable para programas; cada código va siempre con el mismo estado HTTP',
+  })
   code: string;
 
   @ApiProperty({ example: 'Email es requerido', description: 'Mensaje en español, nombra el campo cuando procede' })

@@ -95,7 +95,7 @@ export function limitJsonBodies(fastify: FastifyInstance): void {
       const arrayItems = (request.routeOptions.config as JsonRouteConfig | undefined)?.jsonArrayItems;
       const problem = jsonShapeProblem(text, arrayItems ? { ...JSON_LIMITS, arrayItems } : JSON_LIMITS);
       if (problem) {
-        done(new AppError(400, 'INVALID_JSON', REFUSALS[problem]), undefined);
+        done(new AppError('INVALID_JSON', REFUSALS[problem]), undefined);
         return;
       }
       parse(request, text, done);

@@ -112,5 +112,5 @@ function retryAfterSeconds(msBeforeNext: number): number {
 }
 
 function tooMany(message: string, seconds: number): AppError {
-  return new AppError(429, 'TOO_MANY_REQUESTS', message, undefined, undefined, { 'retry-after': String(seconds) });
+  return new AppError('TOO_MANY_REQUESTS', message, undefined, undefined, { 'retry-after': String(seconds) });
 }

@@ -116,8 +116,7 @@ export function positionsAfterGap(positions: number[], gap: number): number[] {
 }
 
 export interface BookingRefusal {
-  statusCode: number;
-  code: string;
+  code: 'EVENT_NOT_LIVE' | 'REGISTRATION_CLOSED' | 'SESSION_STARTED';
   message: string;
 }
 
@@ -130,8 +129,8 @@ export function bookingStateProblem(s: {
 }): BookingRefusal | null {
   const b = MESSAGES.booking;
   if (s.eventStatus !== undefined && s.eventStatus !== EVENT_STATUS.Live)
-    return { statusCode: 409, code: 'EVENT_NOT_LIVE', message: b.eventNotLive };
-  if (!s.isRegistrationOpen) return { statusCode: 409, code: 'REGISTRATION_CLOSED', message: b.registrationClosed };
-  if (s.started) return { statusCode: 409, code: 'SESSION_STARTED', message: b.sessionStarted };
+    return { code: 'EVENT_NOT_LIVE', message: b.eventNotLive };
+  if (!s.isRegistrationOpen) return { code: 'REGISTRATION_CLOSED', message: b.registrationClosed };
+  if (s.started) return { code: 'SESSION_STARTED', message: b.sessionStarted };
   return null;
 }

@@ -101,6 +101,6 @@ export class NoShowsService {
       [sessionId],
     );
     if (!row) throw AppError.notFound(M.sessionNotFound);
-    if (!row.ended) throw new AppError(409, 'SESSION_NOT_ENDED', M.sessionNotEnded);
+    if (!row.ended) throw new AppError('SESSION_NOT_ENDED', M.sessionNotEnded);
   }
 }

@@ -144,7 +144,7 @@ export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDes
     if (!to) throw AppError.field('testEmail', M.testEmailRequired);
     if (!isValidEmail(to)) throw AppError.field('testEmail', M.testEmailInvalid);
     const settings = await this.settings.stored();
-    if (!settings.enabled) throw new AppError(409, 'EMAIL_DISABLED', M.disabled);
+    if (!settings.enabled) throw new AppError('EMAIL_DISABLED', M.disabled);
     let error: string | null = null;
     try {
       await this.mailer.send(settings, {
@@ -161,7 +161,7 @@ export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDes
       [to, error === null ? 1 : 2, error],
     );
     // A 5xx is written to the application log: the server's answer goes there without addresses.
-    if (error !== null) throw new AppError(502, 'SMTP_ERROR', M.smtpFailed(withoutAddresses(error)));
+    if (error !== null) throw new AppError('SMTP_ERROR', M.smtpFailed(withoutAddresses(error)));
     return { message: M.testSent(to) };
   }
 

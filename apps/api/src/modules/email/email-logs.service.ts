@@ -78,7 +78,7 @@ export class EmailLogsService {
     if (!row) throw AppError.notFound(M.logNotFound);
     if (row.status !== 2 || !RESENDABLE.includes(row.emailType)) throw AppError.conflict(M.resendOnlyFailed);
     if (row.registrationState !== 0) throw AppError.conflict(M.resendNotActive);
-    if (!row.enabled) throw new AppError(409, 'EMAIL_DISABLED', M.disabled);
+    if (!row.enabled) throw new AppError('EMAIL_DISABLED', M.disabled);
     const [, changed] = await this.ds.query(
       `UPDATE email_messages SET status = 0, attempts = 0, error_message = NULL, sent_at = NULL, claimed_until = NULL, next_attempt_at = now()
         WHERE id = $1 AND status = 2`,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { HOLD_DURATION_MINUTES, MESSAGES, SETTING_KEYS, TicketHoldResponse } from '@evreg/contracts';
+import { ErrorCode, HOLD_DURATION_MINUTES, MESSAGES, SETTING_KEYS, TicketHoldResponse } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import type { AppConfig } from '../../config/app-config';
@@ -32,8 +32,8 @@ interface HoldState {
 }
 
 /** A refused hold: the common error body plus the hold's fields, with the server's clock as every hold answer. */
-function holdRefusal(statusCode: number, code: string, message: string): AppError {
-  return new AppError(statusCode, code, message, undefined, {
+function holdRefusal(code: ErrorCode, message: string): AppError {
+  return new AppError(code, message, undefined, {
     success: false,
     expiresAt: null,
     serverTime: new Date().toISOString(),
@@ -89,10 +89,10 @@ export class HoldsService implements OnApplicationBootstrap {
   private async holdCarefully(sessionId: number, token: string, spots: number): Promise<Hold> {
     const info = await this.holdState(sessionId, token);
     const closed = bookingStateProblem(info);
-    if (closed) throw holdRefusal(closed.statusCode, closed.code, closed.message);
+    if (closed) throw holdRefusal(closed.code, closed.message);
     const minutes = Number(info.minutes) || HOLD_DURATION_MINUTES.default;
     // No room even counting the caller's own hold, and no expired hold to reclaim: refused without a write or a lock.
-    if (info.free + info.previous < spots && !info.anyExpired) throw holdRefusal(409, 'NO_SPOTS', b.holdFull);
+    if (info.free + info.previous < spots && !info.anyExpired) throw holdRefusal('NO_SPOTS', b.holdFull);
 
     let held = await this.engine.hold(sessionId, token, spots, minutes);
     // Refused on the counter, which also counts expired holds not yet deleted: delete this session's expired
@@ -103,15 +103,13 @@ export class HoldsService implements OnApplicationBootstrap {
     // Refused: say why as things stand now (registration may have closed meanwhile).
     const now = await this.holdState(sessionId, token);
     const problem = bookingStateProblem(now);
-    throw problem
-      ? holdRefusal(problem.statusCode, problem.code, problem.message)
-      : holdRefusal(409, 'NO_SPOTS', b.holdFull);
+    throw problem ? holdRefusal(problem.code, problem.message) : holdRefusal('NO_SPOTS', b.holdFull);
   }
 
   /** The session as a hold decides on it; a 404 when it doesn't exist. */
   private async holdState(sessionId: number, token: string): Promise<HoldState> {
     const info = await this.states.submit(sessionId, token);
-    if (!info) throw holdRefusal(404, 'SESSION_NOT_FOUND', b.sessionNotFound);
+    if (!info) throw holdRefusal('SESSION_NOT_FOUND', b.sessionNotFound);
     return info;
   }
 

@@ -88,7 +88,7 @@ export class NotificationsService {
   }
 
   private async sms(m: EntityManager, scope: Scope, message: string, actor: Principal): Promise<Counts> {
-    if (!(await smsEnabled(m))) throw new AppError(409, 'SMS_DISABLED', M.disabled);
+    if (!(await smsEnabled(m))) throw new AppError('SMS_DISABLED', M.disabled);
     const recipients: Recipient[] = await m.query(
       `SELECT r.id, r.first_name || ' ' || r.last_name AS name, r.email, nullif(trim(r.telephone_number), '') AS phone,
               s.event_id AS "eventId", r.session_id AS "sessionId", e.title AS "eventTitle",

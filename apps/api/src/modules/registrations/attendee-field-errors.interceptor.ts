@@ -46,7 +46,7 @@ export function withAttendeeErrors(error: unknown): unknown {
     if (index !== null) attendeeErrors[index] = [...(attendeeErrors[index] ?? []), ...messages];
   }
   if (!Object.keys(attendeeErrors).length) return error;
-  return new AppError(error.statusCode, error.code, error.message, error.errors, {
+  return new AppError(error.code, error.message, error.errors, {
     ...error.extra,
     title: MESSAGES.booking.validationTitle,
     attendeeErrors,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  ErrorCode,
   bookingReference,
   MAX_ATTENDEES_PER_BOOKING,
   MESSAGES,
@@ -29,13 +30,12 @@ const b = MESSAGES.booking;
 
 /** Refusal of a public registration: the common error body plus the spec's title and attendeeErrors. */
 function refusal(
-  statusCode: number,
-  code: string,
+  code: ErrorCode,
   message: string,
   attendeeErrors?: Record<string, string[]>,
   title: string = b.refusedTitle,
 ): AppError {
-  return new AppError(statusCode, code, message, undefined, attendeeErrors ? { title, attendeeErrors } : { title });
+  return new AppError(code, message, undefined, attendeeErrors ? { title, attendeeErrors } : { title });
 }
 
 @Injectable()
@@ -61,9 +61,9 @@ export class BookingService {
     token: string | undefined,
     ip: string | null,
   ): Promise<RegistrationResponse> {
-    if (!inputs.length) throw refusal(400, 'VALIDATION_FAILED', b.noAttendees, undefined, b.validationTitle);
+    if (!inputs.length) throw refusal('VALIDATION_FAILED', b.noAttendees, undefined, b.validationTitle);
     if (inputs.length > MAX_ATTENDEES_PER_BOOKING)
-      throw refusal(400, 'VALIDATION_FAILED', b.tooManyAttendees, undefined, b.validationTitle);
+      throw refusal('VALIDATION_FAILED', b.tooManyAttendees, undefined, b.validationTitle);
     const attendees = this.validate(inputs, { requireConfirmEmail: true });
     const emails = attendees.map((a) => a.email);
     const keys = this.limiter.keys(emails, token, ip);
@@ -90,10 +90,10 @@ export class BookingService {
     });
     if (session.retryAfter !== null) throw tooManyRefusals(session.retryAfter);
     const closed = bookingStateProblem(session);
-    if (closed) throw refusal(closed.statusCode, closed.code, closed.message);
+    if (closed) throw refusal(closed.code, closed.message);
     // Without seats or room on the waiting list the answer is known without writing or locking anything (a seat
     // freed meanwhile would go to the people waiting, not to this request). Spares the lock to a rush's refusals.
-    if (!session.uncertain && !allocate(attendees.length, session)) throw refusal(409, 'FULL', b.full);
+    if (!session.uncertain && !allocate(attendees.length, session)) throw refusal('FULL', b.full);
     if (session.existing?.length) this.throwDuplicate(attendees, session.existing);
 
     const placed = await this.withDuplicateGuard(sessionId, attendees, async () => {
@@ -156,13 +156,13 @@ export class BookingService {
     ip: string | null,
   ) {
     const result = await this.engine.placePublicLocked(m, sessionId, attendees, token, ip);
-    if (!result) throw refusal(404, 'SESSION_NOT_FOUND', b.sessionNotFound);
+    if (!result) throw refusal('SESSION_NOT_FOUND', b.sessionNotFound);
     if ('placed' in result) return result.placed;
     throw this.refused(result.refusal);
   }
 
   private refused(reason: BookingRefusal | 'FULL'): AppError {
-    return reason === 'FULL' ? refusal(409, 'FULL', b.full) : refusal(reason.statusCode, reason.code, reason.message);
+    return reason === 'FULL' ? refusal('FULL', b.full) : refusal(reason.code, reason.message);
   }
 
   /** A registration made by staff: it takes a reserved spot; when those are used up the answer asks for
@@ -229,7 +229,7 @@ export class BookingService {
     }
     const failing = Object.keys(attendeeErrors);
     if (failing.length) {
-      throw refusal(400, 'VALIDATION_FAILED', attendeeErrors[failing[0]][0], attendeeErrors, b.validationTitle);
+      throw refusal('VALIDATION_FAILED', attendeeErrors[failing[0]][0], attendeeErrors, b.validationTitle);
     }
     return attendees;
   }
@@ -237,7 +237,7 @@ export class BookingService {
   /** The one read before a registration (SessionInfoReader); a 404 when the session doesn't exist. */
   private async sessionInfo(sessionId: number, request?: InfoRequest): Promise<SessionInfo> {
     const row = await this.info.read(sessionId, request);
-    if (!row) throw refusal(404, 'SESSION_NOT_FOUND', b.sessionNotFound);
+    if (!row) throw refusal('SESSION_NOT_FOUND', b.sessionNotFound);
     return row;
   }
 
@@ -256,7 +256,7 @@ export class BookingService {
       attendeeErrors[index] = [withDate ? b.blacklistedUntil.replace('{date}', date) : b.blacklisted];
     });
     const first = Object.values(attendeeErrors)[0][0];
-    throw refusal(403, 'BLACKLISTED', first, attendeeErrors);
+    throw refusal('BLACKLISTED', first, attendeeErrors);
   }
 
   private peopleAlreadyIn(sessionId: number, attendees: Attendee[]): Promise<{ email: string; user_tax_id: string }[]> {
@@ -277,7 +277,7 @@ export class BookingService {
       if (errors.length) attendeeErrors[index] = errors;
     });
     const first = Object.values(attendeeErrors)[0]?.[0] ?? b.duplicateEmail;
-    throw refusal(409, 'DUPLICATE_REGISTRATION', first, attendeeErrors);
+    throw refusal('DUPLICATE_REGISTRATION', first, attendeeErrors);
   }
 
   /** Two requests for the same person racing past the pre-check meet the unique indexes: the loser gets the
@@ -288,7 +288,7 @@ export class BookingService {
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       await this.assertNotAlreadyIn(sessionId, attendees);
-      throw refusal(409, 'DUPLICATE_REGISTRATION', b.duplicateEmail);
+      throw refusal('DUPLICATE_REGISTRATION', b.duplicateEmail);
     }
   }
 

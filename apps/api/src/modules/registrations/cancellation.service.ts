@@ -55,7 +55,7 @@ export class CancellationService {
         WHERE r.id = $1`,
       [id, Waiting],
     );
-    if (!row || row.state === Cancelled) throw new AppError(410, 'CANCEL_LINK_USED', b.cancelLinkInvalid);
+    if (!row || row.state === Cancelled) throw new AppError('CANCEL_LINK_USED', b.cancelLinkInvalid);
     const { state, ticketSecret, ...preview } = row;
     // 'Tu entrada': the ticket again, for a person who lost the e-mail; none while waiting.
     return {
@@ -68,7 +68,7 @@ export class CancellationService {
     const id = this.idFromToken(token);
     const result = await this.ds.transaction(async (m) => {
       const [row] = await m.query(`SELECT state FROM registrations WHERE id = $1`, [id]);
-      if (!row || row.state === Cancelled) throw new AppError(410, 'CANCEL_LINK_USED', b.cancelLinkInvalid);
+      if (!row || row.state === Cancelled) throw new AppError('CANCEL_LINK_USED', b.cancelLinkInvalid);
       await this.cancelIn(m, id);
       return { message: b.cancelled };
     });
@@ -78,7 +78,7 @@ export class CancellationService {
 
   private idFromToken(token: string): number {
     const id = registrationIdFromToken(this.config.appSecret, token);
-    if (id === null) throw new AppError(410, 'CANCEL_LINK_USED', b.cancelLinkInvalid);
+    if (id === null) throw new AppError('CANCEL_LINK_USED', b.cancelLinkInvalid);
     return id;
   }
 

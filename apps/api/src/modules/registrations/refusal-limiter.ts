@@ -43,7 +43,6 @@ export function refusalKeys(
 export function tooManyRefusals(retryAfterSeconds: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return new AppError(
-    429,
     'TOO_MANY_REQUESTS',
     MESSAGES.booking.tooManyRefusals.replace('{minutes}', String(Math.ceil(seconds / 60))),
     undefined,

@@ -50,7 +50,7 @@ export class WaitingListService {
     const result = await this.ds.transaction(async (m) => {
       const { session, entry } = await this.lockEntry(m, entryId);
       if (!(await this.engine.promoteEntry(m, session, entryId, entry.queuePosition)))
-        throw new AppError(409, 'NO_SPOT_TO_PROMOTE', b.noSpotToPromote);
+        throw new AppError('NO_SPOT_TO_PROMOTE', b.noSpotToPromote);
       return { message: b.promoted, registrationId: entryId };
     });
     this.emailOutbox.kick();
