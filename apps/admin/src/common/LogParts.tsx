@@ -2,7 +2,7 @@ import { useState } from 'react';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Typography } from '@mui/material';
 import { Button, TopToolbar, useListContext, useNotify, useResourceContext } from 'react-admin';
-import { ALL_RECORDS } from '../providers/mappings';
+import { ALL_RECORDS } from '../providers/resourceMapping';
 import { Confirmation } from './Confirmation';
 import { useCommand } from './useCommand';
 

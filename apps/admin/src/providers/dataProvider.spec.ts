@@ -1,6 +1,6 @@
 import { REGISTRATION_STATUS } from '@evreg/contracts';
 import { dataProvider, WHOLE } from './dataProvider';
-import { ALL_RECORDS } from './mappings';
+import { ALL_RECORDS } from './resourceMapping';
 import { memoryLocalStorage, serveJson, type FetchCall } from './fakeBrowser';
 
 /** The API as fetch sees it: every call recorded, each answered by `answer`. */

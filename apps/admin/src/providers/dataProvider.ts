@@ -2,7 +2,8 @@ import { type DataProvider, type GetListParams, type Identifier, type RaRecord }
 import { call, json } from './api-call';
 import { calls } from './calls';
 import { commands } from './commands';
-import { ALL_RECORDS, mapping, type ResourceMapping, type WriteCall } from './mappings';
+import { mapping } from './mappings';
+import { ALL_RECORDS, type ResourceMapping, type WriteCall } from './resourceMapping';
 
 /** The back office's data provider: react-admin's record methods over the per-resource mappings
  * (mappings.ts), including lists of a parent (`getList` filter / `getManyReference`), singletons, a list's

@@ -1,6 +1,5 @@
 import { REGISTRATION_STATUS, type AdminRegistration, type BlacklistPage, type Paged } from '@evreg/contracts';
-import type { ResourceMapping } from './mappings';
-import { trim } from './mappings';
+import { trim, type ResourceMapping } from './resourceMapping';
 
 /** The people's resources (docs/product.md §7): registrations, waiting lists, the blacklist and the notifications
  * sent to them; part of mappings.ts. */
