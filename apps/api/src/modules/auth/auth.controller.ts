@@ -1,7 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
-  ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -20,6 +18,7 @@ import { LoginDto } from './dto/login.dto';
 import type { SessionPrincipal } from './principal';
 import { SignInLimits } from './sign-in-limits';
 import { bearerToken } from './tokens';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 /** The sign-in limits' refusals (SignInLimits; docs/domain.md, "Staff accounts", rate limit). */
 const TOO_MANY_FAILURES = {
@@ -44,12 +43,13 @@ export class AuthController {
   ) {}
 
   @Post('auth/login')
-  @HttpCode(200)
   @Public()
-  @ApiOperation({ summary: 'Iniciar sesión (personal)' })
-  @ApiOkResponse({ type: LoginResponseDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiUnauthorizedResponse({ type: ApiErrorResponseDto, description: 'INVALID_CREDENTIALS o ACCOUNT_LOCKED' })
+  @Endpoint({
+    summary: 'Iniciar sesión (personal)',
+    ok: LoginResponseDto,
+    status: 200,
+    errors: { 400: '', 401: 'INVALID_CREDENTIALS o ACCOUNT_LOCKED' },
+  })
   @ApiTooManyRequestsResponse(TOO_MANY_FAILURES)
   login(@Body() dto: LoginDto, @Req() request: FastifyRequest) {
     // request.ip is the client's behind TRUST_PROXY, the proxy's otherwise.
@@ -71,27 +71,30 @@ export class AuthController {
   }
 
   @Post('auth/logout')
-  @HttpCode(204)
   @Auth({ allowMustChangePassword: true, staffSessionOnly: true })
-  @ApiOperation({ summary: 'Cerrar sesión: revoca el refresh token de esta sesión' })
-  @ApiNoContentResponse({ description: 'Sesión cerrada' })
+  @Endpoint({
+    summary: 'Cerrar sesión: revoca el refresh token de esta sesión',
+    status: 204,
+    okDescription: 'Sesión cerrada',
+  })
   async logout(@CurrentPrincipal() principal: SessionPrincipal) {
     await this.auth.logout(principal);
   }
 
   @Get('user/me')
   @Auth({ allowMustChangePassword: true, staffSessionOnly: true })
-  @ApiOperation({ summary: 'Usuario actual con sus permisos' })
-  @ApiOkResponse({ type: CurrentUserDto })
+  @Endpoint({ summary: 'Usuario actual con sus permisos', ok: CurrentUserDto })
   me(@CurrentPrincipal() principal: SessionPrincipal) {
     return this.auth.me(principal);
   }
 
   @Put('user/change-password')
   @Auth({ allowMustChangePassword: true, staffSessionOnly: true })
-  @ApiOperation({ summary: 'Cambiar la propia contraseña (cierra las demás sesiones)' })
-  @ApiOkResponse({ type: MessageResponseDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Cambiar la propia contraseña (cierra las demás sesiones)',
+    ok: MessageResponseDto,
+    errors: { 400: '' },
+  })
   changePassword(@CurrentPrincipal() principal: SessionPrincipal, @Body() dto: ChangePasswordDto) {
     return this.auth.changePassword(principal, dto);
   }

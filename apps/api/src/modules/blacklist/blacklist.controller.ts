@@ -1,14 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { IdParam } from '../../common/id-param';
 import { Auth, CurrentPrincipal } from '../auth/auth.decorators';
@@ -23,6 +14,7 @@ import {
   ListBlacklistQueryDto,
   UpdateBlacklistEntryDto,
 } from './dto/blacklist.dto';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 @ApiTags('Blacklist')
 @Controller('blacklists')
@@ -31,52 +23,55 @@ export class BlacklistController {
 
   @Get()
   @Auth({ permission: 'Blacklists.Read' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Entradas de la lista negra, las más recientes primero, paginadas (20 por página, máximo 100)',
+    ok: BlacklistPageDto,
+    errors: { 400: 'page, pageSize o paginated no válidos' },
   })
-  @ApiOkResponse({ type: BlacklistPageDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'page, pageSize o paginated no válidos' })
   list(@Query() query: ListBlacklistQueryDto) {
     return this.blacklist.list(query);
   }
 
   @Get('reasons')
   @Auth({ permission: 'Blacklists.Read' })
-  @ApiOperation({ summary: 'Razones: 0 No Show, 1 Cancelado, 2 Otro' })
-  @ApiOkResponse({ type: [BlacklistReasonOptionDto] })
+  @Endpoint({ summary: 'Razones: 0 No Show, 1 Cancelado, 2 Otro', ok: [BlacklistReasonOptionDto] })
   reasons() {
     return this.blacklist.reasons();
   }
 
   @Get('check/:email')
   @Auth({ permission: 'Blacklists.Read' })
-  @ApiOperation({ summary: '¿Está bloqueado ahora este email? (alguna entrada sin expirar)' })
+  @Endpoint({
+    summary: '¿Está bloqueado ahora este email? (alguna entrada sin expirar)',
+    ok: BlacklistCheckDto,
+    errors: { 400: 'Email no válido' },
+  })
   @ApiParam({ name: 'email', example: 'ana@example.com' })
-  @ApiOkResponse({ type: BlacklistCheckDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Email no válido' })
   check(@Param('email') email: string) {
     return this.blacklist.check(email);
   }
 
   @Get(':id')
   @Auth({ permission: 'Blacklists.Read' })
-  @ApiOperation({ summary: 'Una entrada de la lista negra' })
-  @ApiOkResponse({ type: BlacklistEntryDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'id no es un número entero' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Una entrada de la lista negra',
+    ok: BlacklistEntryDto,
+    errors: { 400: 'id no es un número entero', 404: '' },
+  })
   get(@IdParam() id: number) {
     return this.blacklist.get(id);
   }
 
   @Post()
   @Auth({ permission: 'Blacklists.Create' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Bloquear a una persona registrada en una sesión',
     description:
       'La persona debe tener un registro (activo, cancelado o en espera) con ese email en la sesión, y la sesión debe ser del evento. ' +
       'Con notificationType 1 queda registrado, en la misma transacción, el email que se le enviará (Registro Emails, pendiente).',
+    ok: BlacklistEntryDto,
+    status: 201,
   })
-  @ApiCreatedResponse({ type: BlacklistEntryDto })
   @ApiBadRequestResponse({
     type: ApiErrorResponseDto,
     description:
@@ -90,22 +85,23 @@ export class BlacklistController {
 
   @Put(':id')
   @Auth({ permission: 'Blacklists.Update' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Cambiar razón, descripción, notificación, expiración, nombre o teléfono (no el email, evento ni sesión)',
+    ok: BlacklistEntryDto,
+    errors: { 400: '', 404: '' },
   })
-  @ApiOkResponse({ type: BlacklistEntryDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   update(@IdParam() id: number, @Body() dto: UpdateBlacklistEntryDto) {
     return this.blacklist.update(id, dto);
   }
 
   @Delete(':id')
-  @HttpCode(204)
   @Auth({ permission: 'Blacklists.Delete' })
-  @ApiOperation({ summary: 'Quitar una entrada: la persona deja de estar bloqueada por ella' })
-  @ApiNoContentResponse()
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Quitar una entrada: la persona deja de estar bloqueada por ella',
+    status: 204,
+    okDescription: '',
+    errors: { 404: '' },
+  })
   async remove(@IdParam() id: number) {
     await this.blacklist.remove(id);
   }

@@ -1,15 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { IdParam } from '../../common/id-param';
 import { Auth, CurrentPrincipal } from '../auth/auth.decorators';
 import type { Principal } from '../auth/principal';
@@ -33,6 +23,7 @@ import {
   UndoCheckInAnswerDto,
 } from './dto/checkin.dto';
 import { NoShowsService } from './no-shows.service';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 export const REDEEM_DESCRIPTION =
   'Decide una lectura: 200 con outcome para toda entrada, válida o no (solo valid es verde); 400 solo para una ' +
@@ -60,74 +51,76 @@ export class CheckInController {
   ) {}
 
   @Post('sessions/:sessionId/check-ins')
-  @HttpCode(200)
   @Auth({ permission: 'Checkin.Update' })
-  @ApiOperation({ summary: 'Registrar la entrada de un código o una inscripción', description: REDEEM_DESCRIPTION })
-  @ApiOkResponse({ type: CheckInAnswerDto })
-  @ApiBadRequestResponse({
-    type: ApiErrorResponseDto,
-    description: 'code y registrationId a la vez o ninguno, nonce mal formado',
+  @Endpoint({
+    summary: 'Registrar la entrada de un código o una inscripción',
+    description: REDEEM_DESCRIPTION,
+    ok: CheckInAnswerDto,
+    status: 200,
+    errors: { 400: 'code y registrationId a la vez o ninguno, nonce mal formado', 404: 'Sesión no encontrada' },
   })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Sesión no encontrada' })
   redeem(@IdParam('sessionId') sessionId: number, @Body() dto: CheckInRequestDto, @CurrentPrincipal() p: Principal) {
     return this.checkIns.redeem(sessionId, actorOf(p), dto);
   }
 
   @Get('check-ins/sessions')
   @Auth({ permission: 'Checkin.Read' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Sesiones que puede abrir una puerta',
     description:
       'Las que no han terminado o terminaron hoy (en la zona horaria del evento), de eventos no cancelados, por inicio, ' +
       'con presentes / inscritos; como mucho CHECKIN_SESSIONS_MAX (200)',
+    ok: [CheckInSessionChoiceDto],
   })
-  @ApiOkResponse({ type: [CheckInSessionChoiceDto] })
   doorSessions() {
     return this.checkIns.doorSessions();
   }
 
   @Post('sessions/:sessionId/check-ins/sync')
-  @HttpCode(200)
   @Auth({ permission: 'Checkin.Update' })
-  @ApiOperation({ summary: 'Enviar las lecturas hechas sin conexión', description: SYNC_DESCRIPTION })
-  @ApiOkResponse({ type: SyncAnswerDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Enviar las lecturas hechas sin conexión',
+    description: SYNC_DESCRIPTION,
+    ok: SyncAnswerDto,
+    status: 200,
+    errors: { 400: '', 404: '' },
+  })
   sync(@IdParam('sessionId') sessionId: number, @Body() dto: SyncRequestDto, @CurrentPrincipal() p: Principal) {
     return this.checkIns.sync(sessionId, actorOf(p), dto.scans);
   }
 
   @Get('sessions/:sessionId/check-ins/offline-list')
   @Auth({ permission: 'Checkin.Update' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Lista de la sesión para decidir sin conexión',
     description: 'Por inscripción: hash del código, nombre y apellidos, estado y entrada; sin email, DNI ni teléfono',
+    ok: OfflineListDto,
+    errors: { 404: '' },
   })
-  @ApiOkResponse({ type: OfflineListDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   offlineList(@IdParam('sessionId') sessionId: number) {
     return this.checkIns.offlineList(sessionId);
   }
 
   @Post('check-ins/:checkInId/undo')
-  @HttpCode(200)
   @Auth({ permission: 'Checkin.Update' })
-  @ApiOperation({ summary: 'Deshacer una entrada: la persona vuelve a figurar como esperada' })
-  @ApiOkResponse({ type: UndoCheckInAnswerDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Deshacer una entrada: la persona vuelve a figurar como esperada',
+    ok: UndoCheckInAnswerDto,
+    status: 200,
+    errors: { 404: '' },
+  })
   undo(@IdParam('checkInId') checkInId: number) {
     return this.checkIns.undo(checkInId, null);
   }
 
   @Get('sessions/:sessionId/attendance')
   @Auth({ permission: 'Checkin.Read' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Asistencia de la sesión: presentes / inscritos y lista paginada',
     description: 'El email solo con el permiso Registrations.Read (el rol Control de acceso ve solo nombres)',
+    ok: AttendancePageDto,
+    errors: { 400: '', 404: '' },
   })
-  @ApiOkResponse({ type: AttendancePageDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   attendance(
     @IdParam('sessionId') sessionId: number,
     @Query() query: AttendanceQueryDto,
@@ -138,15 +131,14 @@ export class CheckInController {
 
   @Post('sessions/:sessionId/door-links')
   @Auth({ permission: 'Checkin.Update', staffSessionOnly: true })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Crear un enlace de acceso para voluntarios sin cuenta',
     description:
       'Abre solo el control de acceso de esta sesión hasta que termine o se revoque. El token se muestra solo ahora',
+    ok: CreatedDoorLinkDto,
+    status: 201,
+    errors: { 400: '', 409: 'La sesión ya ha terminado', 404: '' },
   })
-  @ApiCreatedResponse({ type: CreatedDoorLinkDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'La sesión ya ha terminado' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   createDoorLink(
     @IdParam('sessionId') sessionId: number,
     @Body() dto: CreateDoorLinkRequestDto,
@@ -157,45 +149,39 @@ export class CheckInController {
 
   @Get('sessions/:sessionId/door-links')
   @Auth({ permission: 'Checkin.Read' })
-  @ApiOperation({ summary: 'Enlaces de acceso de la sesión (sin el token)' })
-  @ApiOkResponse({ type: [DoorLinkDto] })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({ summary: 'Enlaces de acceso de la sesión (sin el token)', ok: [DoorLinkDto], errors: { 404: '' } })
   listDoorLinks(@IdParam('sessionId') sessionId: number) {
     return this.doorLinks.list(sessionId);
   }
 
   @Delete('door-links/:id')
-  @HttpCode(204)
   @Auth({ permission: 'Checkin.Update' })
-  @ApiOperation({ summary: 'Revocar un enlace de acceso' })
-  @ApiNoContentResponse({ description: 'Revocado' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({ summary: 'Revocar un enlace de acceso', status: 204, okDescription: 'Revocado', errors: { 404: '' } })
   async revokeDoorLink(@IdParam('id') id: number) {
     await this.doorLinks.revoke(id);
   }
 
   @Get('sessions/:sessionId/no-shows')
   @Auth({ permission: 'Registrations.Read' })
-  @ApiOperation({ summary: 'No presentados: inscripciones activas sin entrada, una vez terminada la sesión' })
-  @ApiOkResponse({ type: [NoShowDto] })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'SESSION_NOT_ENDED' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'No presentados: inscripciones activas sin entrada, una vez terminada la sesión',
+    ok: [NoShowDto],
+    errors: { 409: 'SESSION_NOT_ENDED', 404: '' },
+  })
   listNoShows(@IdParam('sessionId') sessionId: number) {
     return this.noShows.list(sessionId);
   }
 
   @Post('sessions/:sessionId/no-shows/blacklist')
-  @HttpCode(200)
   @Auth({ permission: ['Registrations.Read', 'Blacklists.Create'] })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Añadir no presentados a la lista negra',
     description:
       'Razón 0 (No Show); por defecto caducan en 30 días y se avisa por email. Se omiten quienes ya están en la lista negra',
+    ok: BlacklistNoShowsAnswerDto,
+    status: 200,
+    errors: { 400: '', 409: 'SESSION_NOT_ENDED', 404: '' },
   })
-  @ApiOkResponse({ type: BlacklistNoShowsAnswerDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'SESSION_NOT_ENDED' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   blacklistNoShows(
     @IdParam('sessionId') sessionId: number,
     @Body() dto: BlacklistNoShowsRequestDto,

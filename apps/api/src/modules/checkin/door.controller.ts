@@ -1,13 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiParam, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { IdParam } from '../../common/id-param';
 import { Public } from '../auth/auth.decorators';
@@ -25,6 +17,7 @@ import {
   SyncRequestDto,
   UndoCheckInAnswerDto,
 } from './dto/checkin.dto';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 const actorOf = (scope: DoorScope) => ({ kind: 'doorLink' as const, doorLinkId: scope.doorLinkId, label: scope.label });
 
@@ -44,40 +37,47 @@ export class DoorController {
 
   @Get()
   @Public()
-  @ApiOperation({ summary: 'La sesión que abre el enlace de acceso, con el recuento' })
-  @ApiOkResponse({ type: DoorSessionDto })
+  @Endpoint({ summary: 'La sesión que abre el enlace de acceso, con el recuento', ok: DoorSessionDto })
   session(@Param('token') token: string) {
     return this.doorLinks.doorSession(token);
   }
 
   @Post('check-ins')
-  @HttpCode(200)
   @Public()
-  @ApiOperation({ summary: 'Registrar una entrada con el enlace de acceso', description: REDEEM_DESCRIPTION })
-  @ApiOkResponse({ type: CheckInAnswerDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Registrar una entrada con el enlace de acceso',
+    description: REDEEM_DESCRIPTION,
+    ok: CheckInAnswerDto,
+    status: 200,
+    errors: { 400: '' },
+  })
   async redeem(@Param('token') token: string, @Body() dto: CheckInRequestDto) {
     const scope = await this.doorLinks.resolve(token);
     return this.checkIns.redeem(scope.sessionId, actorOf(scope), dto);
   }
 
   @Post('check-ins/sync')
-  @HttpCode(200)
   @Public()
-  @ApiOperation({ summary: 'Enviar las lecturas hechas sin conexión', description: SYNC_DESCRIPTION })
-  @ApiOkResponse({ type: SyncAnswerDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Enviar las lecturas hechas sin conexión',
+    description: SYNC_DESCRIPTION,
+    ok: SyncAnswerDto,
+    status: 200,
+    errors: { 400: '' },
+  })
   async sync(@Param('token') token: string, @Body() dto: SyncRequestDto) {
     const scope = await this.doorLinks.resolve(token);
     return this.checkIns.sync(scope.sessionId, actorOf(scope), dto.scans);
   }
 
   @Post('check-ins/:checkInId/undo')
-  @HttpCode(200)
   @Public()
-  @ApiOperation({ summary: 'Deshacer una entrada de esta sesión' })
-  @ApiOkResponse({ type: UndoCheckInAnswerDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Deshacer una entrada de esta sesión',
+    ok: UndoCheckInAnswerDto,
+    status: 200,
+    errors: { 404: '' },
+  })
   async undo(@Param('token') token: string, @IdParam('checkInId') checkInId: number) {
     const scope = await this.doorLinks.resolve(token);
     return this.checkIns.undo(checkInId, scope.sessionId);
@@ -85,8 +85,10 @@ export class DoorController {
 
   @Get('offline-list')
   @Public()
-  @ApiOperation({ summary: 'Lista de la sesión para decidir sin conexión (sin email, DNI ni teléfono)' })
-  @ApiOkResponse({ type: OfflineListDto })
+  @Endpoint({
+    summary: 'Lista de la sesión para decidir sin conexión (sin email, DNI ni teléfono)',
+    ok: OfflineListDto,
+  })
   async offlineList(@Param('token') token: string) {
     const scope = await this.doorLinks.resolve(token);
     return this.checkIns.offlineList(scope.sessionId);
@@ -94,9 +96,7 @@ export class DoorController {
 
   @Get('attendance')
   @Public()
-  @ApiOperation({ summary: 'Asistencia de la sesión (solo nombres)' })
-  @ApiOkResponse({ type: AttendancePageDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
+  @Endpoint({ summary: 'Asistencia de la sesión (solo nombres)', ok: AttendancePageDto, errors: { 400: '' } })
   async attendance(@Param('token') token: string, @Query() query: AttendanceQueryDto) {
     const scope = await this.doorLinks.resolve(token);
     return this.checkIns.attendance(scope.sessionId, query, false);

@@ -1,8 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { DashboardStats, RecentAttendance } from '@evreg/contracts';
 import { Auth } from '../auth/auth.decorators';
 import { DashboardService } from './dashboard.service';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 export class RecentAttendanceDto implements RecentAttendance {
   @ApiProperty({ description: 'Sesiones terminadas en los últimos 30 días con alguna inscripción' }) sessions: number;
@@ -28,8 +29,7 @@ export class DashboardController {
 
   @Get('stats')
   @Auth()
-  @ApiOperation({ summary: 'Cifras del panel' })
-  @ApiOkResponse({ type: DashboardStatsDto })
+  @Endpoint({ summary: 'Cifras del panel', ok: DashboardStatsDto })
   stats() {
     return this.dashboard.stats();
   }

@@ -1,10 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiExtraModels,
   ApiForbiddenResponse,
@@ -26,6 +22,7 @@ import { CreateEventDto, UpdateEventDto } from './dto/event.dto';
 import { EventPageDto, ListEventsQueryDto } from './dto/event-list.dto';
 import { AdminEventDto, EventCategoryDto } from './dto/views.dto';
 import { EventsService } from './events.service';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 const PUBLIC_ORDER_FIXED = 'La lista pública tiene un orden fijo (por la próxima sesión): no admite sort ni order';
 const EXCERPT_PUBLIC_ONLY = 'El campo "showExcerpt" solo se admite con public=true';
@@ -94,42 +91,41 @@ export class EventsController {
 
   @Get('events/categories')
   @Auth({ permission: 'Events.Read' })
-  @ApiOperation({ summary: 'Categorías de evento, por nombre' })
-  @ApiOkResponse({ type: [EventCategoryDto] })
+  @Endpoint({ summary: 'Categorías de evento, por nombre', ok: [EventCategoryDto] })
   categories() {
     return this.events.categories();
   }
 
   @Post('events')
   @Auth({ permission: 'Events.Create' })
-  @ApiOperation({ summary: 'Crear evento con el id del sistema de contenidos; la descripción se guarda saneada' })
-  @ApiCreatedResponse({ type: AdminEventDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Errores por campo' })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'Ya existe un evento con ese id' })
+  @Endpoint({
+    summary: 'Crear evento con el id del sistema de contenidos; la descripción se guarda saneada',
+    ok: AdminEventDto,
+    status: 201,
+    errors: { 400: 'Errores por campo', 409: 'Ya existe un evento con ese id' },
+  })
   create(@Body() dto: CreateEventDto) {
     return this.events.create(dto);
   }
 
   @Put('events/:id')
   @Auth({ permission: 'Events.Update' })
-  @ApiOperation({ summary: 'Editar evento; un cambio de zona horaria vuelve a fechar sus sesiones' })
-  @ApiOkResponse({ type: AdminEventDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Errores por campo' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Editar evento; un cambio de zona horaria vuelve a fechar sus sesiones',
+    ok: AdminEventDto,
+    errors: { 400: 'Errores por campo', 404: '' },
+  })
   update(@IdParam() id: number, @Body() dto: UpdateEventDto) {
     return this.events.update(id, dto);
   }
 
   @Delete('events/:id')
-  @HttpCode(204)
   @Auth({ permission: 'Events.Delete' })
-  @ApiOperation({ summary: 'Eliminar evento y sus sesiones' })
-  @ApiNoContentResponse()
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Identificador no válido' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({
-    type: ApiErrorResponseDto,
-    description: 'Alguna sesión tiene inscripciones o lista de espera',
+  @Endpoint({
+    summary: 'Eliminar evento y sus sesiones',
+    status: 204,
+    okDescription: '',
+    errors: { 400: 'Identificador no válido', 404: '', 409: 'Alguna sesión tiene inscripciones o lista de espera' },
   })
   async remove(@IdParam() id: number) {
     await this.events.remove(id);

@@ -23,6 +23,7 @@ import type { Principal } from '../auth/principal';
 import { AdminEventDto, PublicEventDto, SessionDto } from './dto/views.dto';
 import { EventsService } from './events.service';
 import { SessionsService } from './sessions.service';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 const ACCEPT_LANGUAGE = {
   name: 'Accept-Language',
@@ -74,20 +75,19 @@ export class PublicEventsController {
 
   @Get('sessions/:sessionId/calendar.ics')
   @Public()
-  @PublicRead({ params: ['sessionId'], query: [] })
-  @Header('content-type', 'text/calendar; charset=utf-8')
-  @ApiOperation({
+  @Endpoint({
     summary: 'La sesión como archivo de calendario (.ics) para añadirla a cualquier agenda',
     description:
       'Sin datos personales: el evento, cuándo, dónde, el organizador y la página de reservas. Se descarga como evento-<id del evento>-<fecha>.ics.',
+    errors: { 400: 'Identificador no válido', 404: 'La sesión no existe' },
   })
+  @PublicRead({ params: ['sessionId'], query: [] })
+  @Header('content-type', 'text/calendar; charset=utf-8')
   @ApiProduces('text/calendar')
   @ApiOkResponse({
     description: 'iCalendar (RFC 5545), con Content-Disposition: attachment',
     content: { 'text/calendar': { schema: { type: 'string', example: 'BEGIN:VCALENDAR…END:VCALENDAR' } } },
   })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Identificador no válido' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'La sesión no existe' })
   async calendar(@IdParam('sessionId') sessionId: number, @Res({ passthrough: true }) reply: FastifyReply) {
     const { filename, content } = await this.sessions.calendar(sessionId);
     reply.header('content-disposition', `attachment; filename="${filename}"`);
@@ -96,10 +96,12 @@ export class PublicEventsController {
 
   @Get(':eventId/sessions')
   @Public()
-  @PublicRead({ params: ['eventId'], query: ['showEventDetails'], visitorHeader: SESSION_TOKEN_HEADER })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Todas las sesiones del evento (también las pasadas), por fecha de inicio, con plazas en vivo',
+    ok: [SessionDto],
+    errors: { 400: 'Identificador o X-Session-Token no válido', 404: 'Evento no encontrado' },
   })
+  @PublicRead({ params: ['eventId'], query: ['showEventDetails'], visitorHeader: SESSION_TOKEN_HEADER })
   @ApiHeader(ACCEPT_LANGUAGE)
   @ApiSessionTokenHeader({
     required: false,
@@ -118,9 +120,6 @@ export class PublicEventsController {
     description: 'Antiprocaché: se ignora (igual que t y cualquier otro parámetro)',
   })
   @ApiQuery({ name: 't', required: false, type: String, description: 'Antiprocaché: se ignora' })
-  @ApiOkResponse({ type: [SessionDto] })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Identificador o X-Session-Token no válido' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Evento no encontrado' })
   list(
     @IdParam('eventId') eventId: number,
     @Query('showEventDetails') showEventDetails?: boolean,

@@ -1,10 +1,10 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { Body, Controller, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators';
 import { BulkUpdateQueueLimitsDto } from './dto/bulk-update-queue-limits.dto';
 import { BulkUpdateQueueLimitsResponseDto } from './dto/views.dto';
 import { SessionsService } from './sessions.service';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 /** A settings-screen action that writes sessions, so it lives with them (the settings module knows no sessions). */
 @ApiTags('Settings')
@@ -13,14 +13,14 @@ export class QueueLimitsController {
   constructor(private readonly sessions: SessionsService) {}
 
   @Post('bulk-update-queue-limits')
-  @HttpCode(200)
   @Auth({ permission: 'Settings.Update' })
-  @ApiOperation({
+  @Endpoint({
     summary:
       'Fijar el máximo de lista de espera de todas las sesiones no terminadas (nunca por debajo de quienes ya esperan)',
+    ok: BulkUpdateQueueLimitsResponseDto,
+    status: 200,
+    errors: { 400: '' },
   })
-  @ApiOkResponse({ type: BulkUpdateQueueLimitsResponseDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
   bulkUpdate(@Body() dto: BulkUpdateQueueLimitsDto) {
     return this.sessions.bulkUpdateQueueLimits(dto.newQueueLimit);
   }

@@ -1,20 +1,11 @@
-import { Body, Controller, Delete, HttpCode, Post, Put } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { Body, Controller, Delete, Post, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { IdParam } from '../../common/id-param';
 import { Auth } from '../auth/auth.decorators';
 import { CreateSessionDto, ToggleRegistrationDto, UpdateSessionDto } from './dto/session.dto';
 import { SessionDto } from './dto/views.dto';
 import { SessionsService } from './sessions.service';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 /** The back office's session writes. The list is GET /events/{eventId}/sessions (public-events.controller.ts). */
 @ApiTags('Sessions')
@@ -24,33 +15,34 @@ export class SessionsController {
 
   @Post()
   @Auth({ permission: 'Events.Create' })
-  @ApiOperation({ summary: 'Crear sesión; fechas y horas locales de la zona horaria del evento' })
-  @ApiCreatedResponse({ type: SessionDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Errores por campo' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Evento no encontrado' })
+  @Endpoint({
+    summary: 'Crear sesión; fechas y horas locales de la zona horaria del evento',
+    ok: SessionDto,
+    status: 201,
+    errors: { 400: 'Errores por campo', 404: 'Evento no encontrado' },
+  })
   create(@IdParam('eventId') eventId: number, @Body() dto: CreateSessionDto) {
     return this.sessions.create(eventId, dto);
   }
 
   @Put(':sessionId')
   @Auth({ permission: 'Events.Update' })
-  @ApiOperation({ summary: 'Editar fechas, horas e indicadores; la capacidad se cambia con sus propias llamadas' })
-  @ApiOkResponse({ type: SessionDto })
-  @ApiBadRequestResponse({
-    type: ApiErrorResponseDto,
-    description: 'Errores por campo, también si cambia la capacidad',
+  @Endpoint({
+    summary: 'Editar fechas, horas e indicadores; la capacidad se cambia con sus propias llamadas',
+    ok: SessionDto,
+    errors: { 400: 'Errores por campo, también si cambia la capacidad', 404: 'Sesión no encontrada' },
   })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Sesión no encontrada' })
   update(@IdParam('eventId') eventId: number, @IdParam('sessionId') sessionId: number, @Body() dto: UpdateSessionDto) {
     return this.sessions.update(eventId, sessionId, dto);
   }
 
   @Put(':sessionId/toggle-registration')
   @Auth({ permission: 'Events.Update' })
-  @ApiOperation({ summary: 'Abrir o cerrar las inscripciones de la sesión' })
-  @ApiOkResponse({ type: SessionDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Sesión no encontrada' })
+  @Endpoint({
+    summary: 'Abrir o cerrar las inscripciones de la sesión',
+    ok: SessionDto,
+    errors: { 400: '', 404: 'Sesión no encontrada' },
+  })
   toggleRegistration(
     @IdParam('eventId') eventId: number,
     @IdParam('sessionId') sessionId: number,
@@ -60,13 +52,17 @@ export class SessionsController {
   }
 
   @Delete(':sessionId')
-  @HttpCode(204)
   @Auth({ permission: 'Events.Delete' })
-  @ApiOperation({ summary: 'Eliminar sesión (con sus retenciones)' })
-  @ApiNoContentResponse()
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Identificador no válido' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Sesión no encontrada' })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'Tiene inscripciones o lista de espera' })
+  @Endpoint({
+    summary: 'Eliminar sesión (con sus retenciones)',
+    status: 204,
+    okDescription: '',
+    errors: {
+      400: 'Identificador no válido',
+      404: 'Sesión no encontrada',
+      409: 'Tiene inscripciones o lista de espera',
+    },
+  })
   async remove(@IdParam('eventId') eventId: number, @IdParam('sessionId') sessionId: number) {
     await this.sessions.remove(eventId, sessionId);
   }

@@ -1,10 +1,11 @@
 import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { Auth, CurrentPrincipal } from '../auth/auth.decorators';
 import type { Principal } from '../auth/principal';
 import { GdprConsentDto, GdprDeleteResultDto, GdprExportDto, GdprSearchQueryDto, GdprSummaryDto } from './dto/gdpr.dto';
 import { GdprService } from './gdpr.service';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 const BAD_EMAIL = {
   type: ApiErrorResponseDto,
@@ -18,8 +19,10 @@ export class GdprController {
 
   @Get('search')
   @Auth({ permission: 'GDPR.Delete' })
-  @ApiOperation({ summary: 'Resumen de los datos de una persona por email (sin distinguir mayúsculas)' })
-  @ApiOkResponse({ type: GdprSummaryDto })
+  @Endpoint({
+    summary: 'Resumen de los datos de una persona por email (sin distinguir mayúsculas)',
+    ok: GdprSummaryDto,
+  })
   @ApiBadRequestResponse(BAD_EMAIL)
   search(@Query() query: GdprSearchQueryDto) {
     return this.gdpr.search(query.email);
@@ -27,9 +30,11 @@ export class GdprController {
 
   @Get('export/:email')
   @Auth({ permission: 'GDPR.Delete' })
-  @ApiOperation({ summary: 'Exportar en JSON todos los datos de la persona (queda registrado, sin el email)' })
+  @Endpoint({
+    summary: 'Exportar en JSON todos los datos de la persona (queda registrado, sin el email)',
+    ok: GdprExportDto,
+  })
   @ApiParam({ name: 'email', example: 'ana@example.com' })
-  @ApiOkResponse({ type: GdprExportDto })
   @ApiBadRequestResponse(BAD_EMAIL)
   export(@Param('email') email: string, @CurrentPrincipal() actor: Principal) {
     return this.gdpr.export(email, actor);
@@ -37,14 +42,14 @@ export class GdprController {
 
   @Delete('delete/:email')
   @Auth({ permission: 'GDPR.Delete' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Borrar los datos de la persona: inscripciones, lista de espera, consentimientos y registros de mensajes',
     description:
       'En una transacción: las plazas liberadas pasan a la lista de espera como en una cancelación. Las entradas activas de la lista negra se ' +
       'conservan hasta que expiran. Queda registrado sin el email (solo un HMAC).',
+    ok: GdprDeleteResultDto,
   })
   @ApiParam({ name: 'email', example: 'ana@example.com' })
-  @ApiOkResponse({ type: GdprDeleteResultDto })
   @ApiBadRequestResponse(BAD_EMAIL)
   erase(@Param('email') email: string, @CurrentPrincipal() actor: Principal) {
     return this.gdpr.erase(email, actor);
@@ -52,9 +57,8 @@ export class GdprController {
 
   @Get('consents/:email')
   @Auth({ permission: 'GDPR.Delete' })
-  @ApiOperation({ summary: 'Historial de consentimientos de la persona' })
+  @Endpoint({ summary: 'Historial de consentimientos de la persona', ok: [GdprConsentDto] })
   @ApiParam({ name: 'email', example: 'ana@example.com' })
-  @ApiOkResponse({ type: [GdprConsentDto] })
   @ApiBadRequestResponse(BAD_EMAIL)
   consents(@Param('email') email: string) {
     return this.gdpr.consents(email);

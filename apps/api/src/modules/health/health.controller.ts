@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { HealthStatus, LivenessStatus, ReadinessStatus } from '@evreg/contracts';
 import type { FastifyReply } from 'fastify';
@@ -10,6 +10,7 @@ import { JobQueue } from '../../queue/job-queue';
 import { Public } from '../auth/auth.decorators';
 import { HealthStatusDto, LivenessStatusDto, ReadinessStatusDto } from './health-status.dto';
 import { Readiness } from './readiness';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 @ApiTags('Health')
 @Controller('health')
@@ -24,11 +25,11 @@ export class HealthController {
   /** For an orchestrator's liveness probe: a draining instance is alive and must not be restarted mid-drain. */
   @Get('live')
   @Public()
-  @ApiOperation({
+  @Endpoint({
     summary: 'El proceso está en marcha (sonda de vida)',
     description: 'Responde 200 mientras el proceso funciona, también durante un cierre ordenado. No consulta nada más.',
+    ok: LivenessStatusDto,
   })
-  @ApiOkResponse({ type: LivenessStatusDto })
   live(): LivenessStatus {
     return { status: 'ok' };
   }
@@ -36,16 +37,13 @@ export class HealthController {
   /** For a load balancer's readiness probe (docs/domain.md, "Restarts and graceful shutdown"). */
   @Get('ready')
   @Public()
-  @ApiOperation({
+  @Endpoint({
     summary: 'La instancia acepta tráfico (sonda de disponibilidad)',
     description:
       'Responde 200 `ready` mientras la instancia acepta peticiones y 503 `draining` desde que recibe SIGTERM o SIGINT: ' +
       'sigue atendiendo SHUTDOWN_DRAIN_MS para que el balanceador deje de enviarle tráfico y después deja de aceptar conexiones.',
-  })
-  @ApiOkResponse({ type: ReadinessStatusDto })
-  @ApiServiceUnavailableResponse({
-    description: 'La instancia se está cerrando (`draining`)',
-    type: ReadinessStatusDto,
+    ok: ReadinessStatusDto,
+    errors: { 503: { type: ReadinessStatusDto, description: 'La instancia se está cerrando (`draining`)' } },
   })
   ready(@Res({ passthrough: true }) reply: FastifyReply): ReadinessStatus {
     if (!this.readiness.draining) return { status: 'ready' };
@@ -55,9 +53,11 @@ export class HealthController {
 
   @Get()
   @Public()
-  @ApiOperation({ summary: 'Estado de la base de datos y de la cola de trabajos' })
-  @ApiOkResponse({ type: HealthStatusDto })
-  @ApiServiceUnavailableResponse({ type: HealthStatusDto })
+  @Endpoint({
+    summary: 'Estado de la base de datos y de la cola de trabajos',
+    ok: HealthStatusDto,
+    errors: { 503: { type: HealthStatusDto } },
+  })
   async health(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthStatus> {
     const [dbUp, queueUp] = await Promise.all([
       this.ds.query('SELECT 1').then(

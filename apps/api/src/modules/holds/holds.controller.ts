@@ -1,13 +1,5 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { Body, Controller, Post } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { ApiServiceUnavailable } from '../../common/service-unavailable';
 import { ApiSessionTokenHeader, SessionTokenHeader } from '../../common/session-token';
 import { Public } from '../auth/auth.decorators';
@@ -19,6 +11,7 @@ import {
   TicketHoldResponseDto,
 } from './dto/hold.dto';
 import { HoldsService } from './holds.service';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 @ApiTags('Reservas (público)')
 @Controller('ticketholds')
@@ -26,18 +19,17 @@ export class HoldsController {
   constructor(private readonly holds: HoldsService) {}
 
   @Post()
-  @HttpCode(200)
   @Public()
-  @ApiOperation({
+  @Endpoint({
     summary:
       'Retener plazas durante TicketHoldDurationMinutes (sustituye la retención anterior del token en esa sesión)',
-  })
-  @ApiOkResponse({ type: TicketHoldResponseDto })
-  @ApiBadRequestResponse({ type: HoldErrorDto, description: 'Cuerpo no válido (errors por campo)' })
-  @ApiNotFoundResponse({ type: HoldRefusalDto, description: 'SESSION_NOT_FOUND' })
-  @ApiConflictResponse({
-    type: HoldRefusalDto,
-    description: 'NO_SPOTS, REGISTRATION_CLOSED, SESSION_STARTED, EVENT_NOT_LIVE',
+    ok: TicketHoldResponseDto,
+    status: 200,
+    errors: {
+      400: { type: HoldErrorDto, description: 'Cuerpo no válido (errors por campo)' },
+      404: { type: HoldRefusalDto, description: 'SESSION_NOT_FOUND' },
+      409: { type: HoldRefusalDto, description: 'NO_SPOTS, REGISTRATION_CLOSED, SESSION_STARTED, EVENT_NOT_LIVE' },
+    },
   })
   @ApiServiceUnavailable(HoldErrorDto)
   hold(@Body() dto: TicketHoldDto) {
@@ -45,12 +37,14 @@ export class HoldsController {
   }
 
   @Post('expire')
-  @HttpCode(200)
   @Public()
-  @ApiOperation({ summary: 'Liberar ya las retenciones del token' })
+  @Endpoint({
+    summary: 'Liberar ya las retenciones del token',
+    ok: HoldReleaseResponseDto,
+    status: 200,
+    errors: { 400: 'Falta X-Session-Token o no es válido' },
+  })
   @ApiSessionTokenHeader({ required: true })
-  @ApiOkResponse({ type: HoldReleaseResponseDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Falta X-Session-Token o no es válido' })
   expire(@SessionTokenHeader({ required: true }) token: string) {
     return this.holds.expireToken(token);
   }

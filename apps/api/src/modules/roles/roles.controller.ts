@@ -1,21 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiCreatedResponse,
-  ApiConflictResponse,
-  ApiForbiddenResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { UuidParam } from '../../common/id-param';
 import { Auth } from '../auth/auth.decorators';
 import { PermissionDto, RoleDto, SaveRoleDto } from './dto/role.dto';
 import { RolesService } from './roles.service';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 @ApiTags('Roles')
 @Controller()
@@ -24,59 +13,52 @@ export class RolesController {
 
   @Get('permissions')
   @Auth({ permission: 'Roles.Read' })
-  @ApiOperation({ summary: 'Catálogo de permisos Recurso.Acción' })
-  @ApiOkResponse({ type: [PermissionDto] })
+  @Endpoint({ summary: 'Catálogo de permisos Recurso.Acción', ok: [PermissionDto] })
   permissions() {
     return this.roles.listPermissions();
   }
 
   @Get('role')
   @Auth({ permission: 'Roles.Read' })
-  @ApiOperation({ summary: 'Roles, con búsqueda opcional' })
+  @Endpoint({ summary: 'Roles, con búsqueda opcional', ok: [RoleDto] })
   @ApiQuery({ name: 'search', required: false, description: 'Nombre o descripción' })
-  @ApiOkResponse({ type: [RoleDto] })
   list(@Query('search') search?: string) {
     return this.roles.list(search);
   }
 
   @Get('role/:id')
   @Auth({ permission: 'Roles.Read' })
-  @ApiOperation({ summary: 'Un rol con sus permisos' })
-  @ApiOkResponse({ type: RoleDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({ summary: 'Un rol con sus permisos', ok: RoleDto, errors: { 404: '' } })
   get(@UuidParam() id: string) {
     return this.roles.get(id);
   }
 
   @Post('role')
   @Auth({ permission: 'Roles.Create' })
-  @ApiOperation({ summary: 'Crear un rol' })
-  @ApiCreatedResponse({ type: RoleDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto })
+  @Endpoint({ summary: 'Crear un rol', ok: RoleDto, status: 201, errors: { 400: '', 409: '' } })
   create(@Body() dto: SaveRoleDto) {
     return this.roles.create(dto);
   }
 
   @Put('role/:id')
   @Auth({ permission: 'Roles.Update' })
-  @ApiOperation({ summary: 'Editar un rol (los permisos de un rol del sistema no cambian)' })
-  @ApiOkResponse({ type: RoleDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Editar un rol (los permisos de un rol del sistema no cambian)',
+    ok: RoleDto,
+    errors: { 400: '', 404: '', 409: '' },
+  })
   update(@UuidParam() id: string, @Body() dto: SaveRoleDto) {
     return this.roles.update(id, dto);
   }
 
   @Delete('role/:id')
-  @HttpCode(204)
   @Auth({ permission: 'Roles.Delete' })
-  @ApiOperation({ summary: 'Eliminar un rol (no los del sistema ni los asignados)' })
-  @ApiNoContentResponse()
-  @ApiForbiddenResponse({ type: ApiErrorResponseDto, description: 'Rol del sistema (SYSTEM_ROLE)' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'Asignado a usuarios' })
+  @Endpoint({
+    summary: 'Eliminar un rol (no los del sistema ni los asignados)',
+    status: 204,
+    okDescription: '',
+    errors: { 403: 'Rol del sistema (SYSTEM_ROLE)', 404: '', 409: 'Asignado a usuarios' },
+  })
   async remove(@UuidParam() id: string) {
     await this.roles.remove(id);
   }

@@ -1,5 +1,5 @@
-import { Body, Controller, HttpCode, Post, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Post, Put } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { IdParam } from '../../common/id-param';
 import { Auth } from '../auth/auth.decorators';
@@ -12,6 +12,7 @@ import {
   TogglePromotionLockDto,
 } from './dto/capacity.dto';
 import { SessionCapacityService } from './session-capacity.service';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 const NOT_FOUND = 'La sesión no existe o no es de ese evento';
 
@@ -22,19 +23,19 @@ export class SessionCapacityController {
 
   @Put('max-attendees')
   @Auth({ permission: 'Events.Update' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Cambiar el aforo total',
     description:
       'No menor que los registrados, y la parte en línea (aforo - reservadas) debe seguir cubriendo las inscripciones en línea y las retenciones vigentes. ' +
       'Si crece la capacidad en línea se promueve desde la lista de espera (salvo promoción bloqueada).',
+    ok: SessionDto,
+    errors: { 404: NOT_FOUND },
   })
-  @ApiOkResponse({ type: SessionDto })
   @ApiBadRequestResponse({
     type: ApiErrorResponseDto,
     description:
       "'La capacidad debe ser al menos 1', 'No puede ser menor que los registrados ({n})', 'No puede ser menor que las plazas ocupadas o retenidas en línea más las reservadas ({n})'",
   })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: NOT_FOUND })
   setMaxAttendees(
     @IdParam('eventId') eventId: number,
     @IdParam('sessionId') sessionId: number,
@@ -45,16 +46,16 @@ export class SessionCapacityController {
 
   @Put('reserved-spots')
   @Auth({ permission: 'Events.Update' })
-  @ApiOperation({
+  @Endpoint({
     summary:
       'Cambiar las plazas reservadas (no menos que las usadas, no más que el aforo, sin quitar sitio a las inscripciones y retenciones en línea); después promueve',
+    ok: SessionDto,
+    errors: { 404: NOT_FOUND },
   })
-  @ApiOkResponse({ type: SessionDto })
   @ApiBadRequestResponse({
     type: ApiErrorResponseDto,
     description: "'Muy pocos asientos disponibles' y otros, en errors.reservedSpots",
   })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: NOT_FOUND })
   setReservedSpots(
     @IdParam('eventId') eventId: number,
     @IdParam('sessionId') sessionId: number,
@@ -65,13 +66,12 @@ export class SessionCapacityController {
 
   @Put('max-queue-spots')
   @Auth({ permission: 'Events.Update' })
-  @ApiOperation({
+  @Endpoint({
     summary:
       'Cambiar el máximo de la lista de espera (no más que el aforo ni que el límite global, no menos que las personas en espera)',
+    ok: SessionDto,
+    errors: { 400: 'En errors.maxQueueSpots', 404: NOT_FOUND },
   })
-  @ApiOkResponse({ type: SessionDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'En errors.maxQueueSpots' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: NOT_FOUND })
   setMaxQueueSpots(
     @IdParam('eventId') eventId: number,
     @IdParam('sessionId') sessionId: number,
@@ -81,17 +81,17 @@ export class SessionCapacityController {
   }
 
   @Post('redistribute-reserved-spots')
-  @HttpCode(200)
   @Auth({ permission: 'Events.Update' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Pasar plazas reservadas sin usar a la capacidad en línea y promover desde la lista de espera',
+    ok: SessionDto,
+    status: 200,
+    errors: { 404: NOT_FOUND },
   })
-  @ApiOkResponse({ type: SessionDto })
   @ApiBadRequestResponse({
     type: ApiErrorResponseDto,
     description: "'Debe ser un número entero entre 1 y las plazas reservadas sin usar ({n})'",
   })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: NOT_FOUND })
   redistribute(
     @IdParam('eventId') eventId: number,
     @IdParam('sessionId') sessionId: number,
@@ -102,12 +102,11 @@ export class SessionCapacityController {
 
   @Put('toggle-promotion-lock')
   @Auth({ permission: 'Events.Update' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Bloquear (true) o activar (false) la promoción automática; al activarla promueve en el acto',
+    ok: SessionDto,
+    errors: { 400: '', 404: NOT_FOUND },
   })
-  @ApiOkResponse({ type: SessionDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: NOT_FOUND })
   togglePromotionLock(
     @IdParam('eventId') eventId: number,
     @IdParam('sessionId') sessionId: number,

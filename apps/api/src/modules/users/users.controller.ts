@@ -1,17 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiCreatedResponse,
-  ApiConflictResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiExtraModels,
-  ApiOperation,
-  ApiTags,
-  getSchemaPath,
-} from '@nestjs/swagger';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiExtraModels, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { wantsPage } from '../../common/sorted-page-query';
 import { UuidParam } from '../../common/id-param';
 import { Auth, CurrentPrincipal } from '../auth/auth.decorators';
@@ -27,6 +15,7 @@ import {
 } from './dto/user.dto';
 import { ListUsersQueryDto, UserPageDto } from './dto/user-list.dto';
 import { UsersService } from './users.service';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 @ApiTags('Users')
 @Controller('user')
@@ -35,12 +24,13 @@ export class UsersController {
 
   @Get()
   @Auth({ permission: 'Users.Read' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Usuarios, con búsqueda y orden opcionales; paginados con page o pageSize',
     description:
       'Sin page ni pageSize responde la lista entera (cada usuario con sus permisos), por fecha de creación o por sort. ' +
       'Con page o pageSize responde una página { items, totalCount, totalPages, page, pageSize } (20 por página, ' +
       'máximo 100) cuyos usuarios no llevan permissions (GET /api/user/{id} los tiene).',
+    errors: { 400: 'page, pageSize, sort, order o search no válidos' },
   })
   @ApiExtraModels(UserDto, UserPageDto)
   @ApiOkResponse({
@@ -48,85 +38,77 @@ export class UsersController {
       oneOf: [{ type: 'array', items: { $ref: getSchemaPath(UserDto) } }, { $ref: getSchemaPath(UserPageDto) }],
     },
   })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'page, pageSize, sort, order o search no válidos' })
   list(@Query() query: ListUsersQueryDto) {
     return wantsPage(query) ? this.users.page(query) : this.users.list(query);
   }
 
   @Get(':id')
   @Auth({ permission: 'Users.Read' })
-  @ApiOperation({ summary: 'Un usuario' })
-  @ApiOkResponse({ type: UserDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({ summary: 'Un usuario', ok: UserDto, errors: { 404: '' } })
   get(@UuidParam() id: string) {
     return this.users.get(id);
   }
 
   @Post()
   @Auth({ permission: 'Users.Create' })
-  @ApiOperation({ summary: 'Crear usuario: responde la contraseña temporal una sola vez' })
-  @ApiCreatedResponse({ type: CreateUserResponseDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'Email ya registrado' })
+  @Endpoint({
+    summary: 'Crear usuario: responde la contraseña temporal una sola vez',
+    ok: CreateUserResponseDto,
+    status: 201,
+    errors: { 400: '', 409: 'Email ya registrado' },
+  })
   create(@Body() dto: CreateUserDto) {
     return this.users.create(dto);
   }
 
   @Post('reset-password')
-  @HttpCode(200)
   @Auth({ permission: 'Users.Update' })
-  @ApiOperation({ summary: 'Restablecer contraseña: sin newPassword se genera una temporal' })
-  @ApiOkResponse({ type: ResetPasswordResponseDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Restablecer contraseña: sin newPassword se genera una temporal',
+    ok: ResetPasswordResponseDto,
+    status: 200,
+    errors: { 400: '', 404: '' },
+  })
   resetPassword(@Body() dto: ResetPasswordDto) {
     return this.users.resetPassword(dto);
   }
 
   @Post('assign-role')
-  @HttpCode(200)
   @Auth({ permission: 'Users.Update' })
-  @ApiOperation({ summary: 'Asignar un rol a un usuario' })
-  @ApiOkResponse({ type: UserDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'Dejaría el sistema sin administradores' })
+  @Endpoint({
+    summary: 'Asignar un rol a un usuario',
+    ok: UserDto,
+    status: 200,
+    errors: { 400: '', 404: '', 409: 'Dejaría el sistema sin administradores' },
+  })
   assignRole(@Body() dto: AssignRoleDto) {
     return this.users.assignRole(dto);
   }
 
   @Post(':id/unlock')
-  @HttpCode(200)
   @Auth({ permission: 'Users.Update' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Desbloquear un usuario',
     description:
       'Levanta el bloqueo del personal y el temporal por intentos fallidos de inicio de sesión, y pone a cero los intentos fallidos.',
+    ok: UserDto,
+    status: 200,
+    errors: { 404: '' },
   })
-  @ApiOkResponse({ type: UserDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   unlock(@UuidParam() id: string) {
     return this.users.unlock(id);
   }
 
   @Put(':id')
   @Auth({ permission: 'Users.Update' })
-  @ApiOperation({ summary: 'Editar un usuario' })
-  @ApiOkResponse({ type: UserDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto })
+  @Endpoint({ summary: 'Editar un usuario', ok: UserDto, errors: { 400: '', 404: '', 409: '' } })
   update(@UuidParam() id: string, @Body() dto: UpdateUserDto, @CurrentPrincipal() actor: Principal) {
     return this.users.update(id, dto, actor);
   }
 
   @Delete(':id')
-  @HttpCode(204)
   @Auth({ permission: 'Users.Delete' })
-  @ApiOperation({ summary: 'Eliminar un usuario' })
-  @ApiNoContentResponse()
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto })
+  @Endpoint({ summary: 'Eliminar un usuario', status: 204, okDescription: '', errors: { 404: '', 409: '' } })
   async remove(@UuidParam() id: string, @CurrentPrincipal() actor: Principal) {
     await this.users.remove(id, actor);
   }

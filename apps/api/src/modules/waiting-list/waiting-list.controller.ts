@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -24,6 +24,7 @@ import {
 } from './dto/queue-entry.dto';
 import { XLSX_CONTENT_TYPE } from './queue-export';
 import { WaitingListService } from './waiting-list.service';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 @ApiTags('Waiting list')
 @Controller('events/queue')
@@ -32,23 +33,25 @@ export class WaitingListController {
 
   @Get('session/:id')
   @Auth({ permission: 'Queues.Read' })
-  @ApiOperation({ summary: 'Personas en espera de una sesión, por posición (1..n)' })
-  @ApiOkResponse({ type: [QueueEntryDto] })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'La sesión no existe' })
+  @Endpoint({
+    summary: 'Personas en espera de una sesión, por posición (1..n)',
+    ok: [QueueEntryDto],
+    errors: { 404: 'La sesión no existe' },
+  })
   list(@IdParam() id: number) {
     return this.waitingList.list(id);
   }
 
   @Get('session/:id/export')
   @Auth({ permission: 'Queues.Read' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'La lista de espera en Excel',
     description:
       "Hoja 'Lista de espera' con Posición, Nombre, Apellidos, Email, Teléfono, DNI/NIE y Fecha de alta (hora local del evento), por posición. Nombre del fichero: lista-espera-sesion-{id}-{AAAA-MM-DD}.xlsx",
+    errors: { 404: 'La sesión no existe' },
   })
   @ApiProduces(XLSX_CONTENT_TYPE)
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'La sesión no existe' })
   async export(@IdParam() id: number, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
     const file = await this.waitingList.export(id);
     reply
@@ -76,15 +79,15 @@ export class WaitingListController {
   }
 
   @Post(':id/promote')
-  @HttpCode(200)
   @Auth({ permission: 'Registrations.Update' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Promover a una persona a mano',
     description:
       'En cualquier orden y aunque la promoción automática esté bloqueada: ocupa una plaza en línea libre o, si no hay, una plaza reservada sin usar. Registra el email de promoción.',
+    ok: PromoteQueueEntryResponseDto,
+    status: 200,
+    errors: { 404: 'No es una entrada en espera' },
   })
-  @ApiOkResponse({ type: PromoteQueueEntryResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'No es una entrada en espera' })
   @ApiConflictResponse({
     type: ApiErrorResponseDto,
     description: "'No hay plazas libres ni plazas reservadas sin usar para promover'",
@@ -95,13 +98,14 @@ export class WaitingListController {
 
   @Put(':id')
   @Auth({ permission: 'Registrations.Update' })
-  @ApiOperation({ summary: 'Editar los datos de una persona en espera' })
-  @ApiOkResponse({ type: QueueEntryDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'No es una entrada en espera' })
-  @ApiConflictResponse({
-    type: ApiErrorResponseDto,
-    description: 'Email o DNI/NIE ya inscrito o en espera en la sesión',
+  @Endpoint({
+    summary: 'Editar los datos de una persona en espera',
+    ok: QueueEntryDto,
+    errors: {
+      400: '',
+      404: 'No es una entrada en espera',
+      409: 'Email o DNI/NIE ya inscrito o en espera en la sesión',
+    },
   })
   update(@IdParam() id: number, @Body() dto: UpdateQueueEntryDto) {
     return this.waitingList.update(id, dto);
@@ -109,9 +113,11 @@ export class WaitingListController {
 
   @Delete(':id')
   @Auth({ permission: 'Registrations.Delete' })
-  @ApiOperation({ summary: 'Quitar a una persona de la lista (se borra); las de detrás suben un puesto' })
-  @ApiOkResponse({ type: MessageResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'No es una entrada en espera' })
+  @Endpoint({
+    summary: 'Quitar a una persona de la lista (se borra); las de detrás suben un puesto',
+    ok: MessageResponseDto,
+    errors: { 404: 'No es una entrada en espera' },
+  })
   remove(@IdParam() id: number) {
     return this.waitingList.remove(id);
   }
