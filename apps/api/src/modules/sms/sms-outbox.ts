@@ -25,7 +25,7 @@ export interface RecordedSms {
 }
 
 /** Where recordSms leaves the ids to queue once the caller's transaction commits (QueryRunner.data is
- * TypeORM's per-connection scratch space, shared with subscribers; see SmsOutboxSubscriber). */
+ * TypeORM's per-connection scratch space, shared with subscribers; SmsDeliveryService.afterTransactionCommit reads it). */
 export const SMS_TO_QUEUE = 'evreg:smsToQueue';
 
 export function takeQueuedSms(runner: QueryRunner): string[] {
