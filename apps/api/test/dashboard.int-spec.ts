@@ -1,5 +1,5 @@
-import { addRegistration, createEvent, createSession, eventBody } from './support/events-helpers';
-import { TestApp } from '@evreg/testing';
+import { addRegistration, TestApp } from '@evreg/testing';
+import { eventBody, postEvent, postSession } from './support/http-helpers';
 
 describe('Dashboard (GET /api/admin/dashboard/stats)', () => {
   let app: TestApp;
@@ -87,25 +87,25 @@ describe('Dashboard (GET /api/admin/dashboard/stats)', () => {
 
   it('counts as active the Live events with a session not yet ended', async () => {
     const before = (await stats()).activeEvents;
-    const live = async (id: number, status = 1) => (await createEvent(app, admin, id, { status })).id as number;
+    const live = async (id: number, status = 1) => (await postEvent(app, admin, id, { status })).id as number;
     const upcoming = await live(101);
-    await createSession(app, admin, upcoming, { startDate: '2030-05-09', endDate: '2030-05-09' });
-    await createSession(app, admin, upcoming, { startDate: '2030-05-10', endDate: '2030-05-10' });
+    await postSession(app, admin, upcoming, { startDate: '2030-05-09', endDate: '2030-05-09' });
+    await postSession(app, admin, upcoming, { startDate: '2030-05-10', endDate: '2030-05-10' });
     const running = await live(102);
-    const now = await createSession(app, admin, running, { startDate: '2020-01-01', endDate: '2020-01-01' });
+    const now = await postSession(app, admin, running, { startDate: '2020-01-01', endDate: '2020-01-01' });
     await app.sql(
       `UPDATE event_sessions SET starts_at = now() - interval '1 hour', ends_at = now() + interval '1 hour' WHERE id = $1`,
       [now.id],
     );
     const over = await live(103);
-    const ended = await createSession(app, admin, over, { startDate: '2020-01-01', endDate: '2020-01-01' });
+    const ended = await postSession(app, admin, over, { startDate: '2020-01-01', endDate: '2020-01-01' });
     await app.sql(
       `UPDATE event_sessions SET starts_at = now() - interval '2 hours', ends_at = now() - interval '1 second' WHERE id = $1`,
       [ended.id],
     );
     await live(104);
-    await createSession(app, admin, await live(105, 0), {});
-    await createSession(app, admin, await live(106, 5), {});
+    await postSession(app, admin, await live(105, 0), {});
+    await postSession(app, admin, await live(106, 5), {});
     expect((await stats()).activeEvents).toBe(before + 2);
 
     // Back to draft: no longer active.
@@ -117,8 +117,8 @@ describe('Dashboard (GET /api/admin/dashboard/stats)', () => {
   });
 
   it('counts the active registrations made today, the day being that of Madrid', async () => {
-    const event = (await createEvent(app, admin, 201)).id as number;
-    const session = (await createSession(app, admin, event, { maxQueueSpots: 5 })).id as number;
+    const event = (await postEvent(app, admin, 201)).id as number;
+    const session = (await postSession(app, admin, event, { maxQueueSpots: 5 })).id as number;
     const before = (await stats()).registrationsToday;
     const madridToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
     const [{ midnight }] = await app.sql(`SELECT ($1::date)::timestamp AT TIME ZONE 'Europe/Madrid' AS midnight`, [

@@ -1,13 +1,11 @@
+import { addHold, addRegistration, TestApp } from '@evreg/testing';
 import {
-  addHold,
-  addRegistration,
-  createEvent,
-  createSession,
   eventBody,
   expectValidationRefusal,
-  snapshot,
-} from './support/events-helpers';
-import { TestApp } from '@evreg/testing';
+  postEvent,
+  postSession,
+  snapshotEventTables,
+} from './support/http-helpers';
 
 const NOT_FOUND = { statusCode: 404, code: 'NOT_FOUND', message: 'Evento no encontrado' };
 const REQUIRED = {
@@ -33,7 +31,7 @@ describe('Events, back office (/api/events)', () => {
   afterAll(() => app.close());
 
   const eventRows = () => app.sql(`SELECT * FROM events ORDER BY id`);
-  const everything = () => snapshot(app);
+  const everything = () => snapshotEventTables(app);
 
   const expectRefused = (method: string, path: string, body: unknown, errors: Record<string, string>) =>
     expectValidationRefusal(app, admin, method, path, body, errors);
@@ -225,7 +223,7 @@ describe('Events, back office (/api/events)', () => {
 
     it('refuses an id already in use (409), leaving the existing event as it was', async () => {
       const id = nextId++;
-      await createEvent(app, admin, id);
+      await postEvent(app, admin, id);
       const before = await everything();
       const res = await app.request('POST', '/api/events', { token: admin, body: eventBody(id, { title: 'Otro' }) });
       expect(res.status).toBe(409);
@@ -250,7 +248,7 @@ describe('Events, back office (/api/events)', () => {
         '<h2>Programa</h2><p>Entrada <strong>libre</strong>, <em>aforo</em> <u>limitado</u><br />' +
         '<a>truco</a> <a href="https://example.com" target="_blank" rel="noopener noreferrer">web</a> <a href="mailto:info@example.com">correo</a></p>' +
         '<ul><li>uno</li></ul><ol><li>dos</li></ol>bloque';
-      const created = await createEvent(app, admin, id, { description: dirty });
+      const created = await postEvent(app, admin, id, { description: dirty });
       expect(created.description).toBe(clean);
       expect((await app.sql(`SELECT description FROM events WHERE id = $1`, [id]))[0].description).toBe(clean);
 
@@ -273,16 +271,16 @@ describe('Events, back office (/api/events)', () => {
     it('lists events newest first, each with its sessions (live counts) and totals of capacity and waiting list', async () => {
       const older = nextId++;
       const newer = nextId++;
-      await createEvent(app, admin, older);
-      await createEvent(app, admin, newer);
-      const late = await createSession(app, admin, older, {
+      await postEvent(app, admin, older);
+      await postEvent(app, admin, newer);
+      const late = await postSession(app, admin, older, {
         startDate: '2030-06-02',
         endDate: '2030-06-02',
         maxAttendees: 30,
         reservedSpots: 2,
         maxQueueSpots: 4,
       });
-      const early = await createSession(app, admin, older, {
+      const early = await postSession(app, admin, older, {
         startDate: '2030-06-01',
         endDate: '2030-06-01',
         maxAttendees: 12,
@@ -312,13 +310,13 @@ describe('Events, back office (/api/events)', () => {
     it('searches title, description text, city and place, ignoring case and HTML markup', async () => {
       const a = nextId++;
       const b = nextId++;
-      await createEvent(app, admin, a, {
+      await postEvent(app, admin, a, {
         title: 'Zarzuela de verano',
         description: '<p>Con la <strong>Orquesta</strong> Sinfónica &amp; coro</p>',
         city: 'Logroño',
         place: 'Teatro Bretón',
       });
-      await createEvent(app, admin, b, {
+      await postEvent(app, admin, b, {
         title: 'Taller 100% práctico',
         description: '<p>Cerámica</p>',
         city: 'Soria',
@@ -358,7 +356,7 @@ describe('Events, back office (/api/events)', () => {
   describe('PUT /api/events/{id} and GET /api/events/{id} (staff view)', () => {
     it('replaces the form fields; omitted optional fields keep their value, null clears image and organizer id', async () => {
       const id = nextId++;
-      await createEvent(app, admin, id, {
+      await postEvent(app, admin, id, {
         price: 5,
         imageUrl: '/a.jpg',
         organizerId: 3,
@@ -446,7 +444,7 @@ describe('Events, back office (/api/events)', () => {
 
     it('refuses a malformed or too long organiser contact, naming the field in Spanish, writing nothing', async () => {
       const id = nextId++;
-      await createEvent(app, admin, id);
+      await postEvent(app, admin, id);
       const email = 'El email del organizador no es válido';
       const phone = 'El teléfono del organizador no es válido (9 a 15 cifras, con + o 00 delante si es internacional)';
       const web = 'La web del organizador debe ser una URL que empiece por http:// o https://';
@@ -481,7 +479,7 @@ describe('Events, back office (/api/events)', () => {
 
     it('refuses a change of id, invalid fields and unknown events, writing nothing', async () => {
       const id = nextId++;
-      await createEvent(app, admin, id);
+      await postEvent(app, admin, id);
       await expectRefused('PUT', `/api/events/${id}`, eventBody(id + 1000), {
         id: 'El id de un evento no se puede cambiar',
       });
@@ -524,14 +522,14 @@ describe('Events, back office (/api/events)', () => {
 
     it('re-dates every session when the time zone changes: the local dates and times stay, the instants move', async () => {
       const id = nextId++;
-      await createEvent(app, admin, id, { timeZone: 'Europe/Madrid' });
-      const summer = await createSession(app, admin, id, {
+      await postEvent(app, admin, id, { timeZone: 'Europe/Madrid' });
+      const summer = await postSession(app, admin, id, {
         startDate: '2030-07-10',
         endDate: '2030-07-10',
         startTime: '10:00',
         endTime: '12:00',
       });
-      const winter = await createSession(app, admin, id, {
+      const winter = await postSession(app, admin, id, {
         startDate: '2030-01-15',
         endDate: '2030-01-16',
         startTime: '20:00',
@@ -562,14 +560,14 @@ describe('Events, back office (/api/events)', () => {
   describe('DELETE /api/events/{id}', () => {
     it('deletes the event with its sessions, their holds and cancelled registrations', async () => {
       const id = nextId++;
-      await createEvent(app, admin, id);
-      const one = await createSession(app, admin, id);
-      const two = await createSession(app, admin, id, { startDate: '2030-05-10', endDate: '2030-05-10' });
+      await postEvent(app, admin, id);
+      const one = await postSession(app, admin, id);
+      const two = await postSession(app, admin, id, { startDate: '2030-05-10', endDate: '2030-05-10' });
       await addHold(app, one.id, 'visitante', 1, 5);
       await addRegistration(app, two.id, 1);
       const other = nextId++;
-      await createEvent(app, admin, other);
-      const kept = await createSession(app, admin, other);
+      await postEvent(app, admin, other);
+      const kept = await postSession(app, admin, other);
 
       const res = await app.request('DELETE', `/api/events/${id}`, { token: admin });
       expect(res.status).toBe(204);
@@ -585,9 +583,9 @@ describe('Events, back office (/api/events)', () => {
     it('refuses (409) while any session has someone registered or waiting, deleting nothing', async () => {
       for (const state of [0, 2] as const) {
         const id = nextId++;
-        await createEvent(app, admin, id);
-        await createSession(app, admin, id);
-        const busy = await createSession(app, admin, id, { startDate: '2030-05-11', endDate: '2030-05-11' });
+        await postEvent(app, admin, id);
+        await postSession(app, admin, id);
+        const busy = await postSession(app, admin, id, { startDate: '2030-05-11', endDate: '2030-05-11' });
         await addRegistration(app, busy.id, state);
         const before = await everything();
         const res = await app.request('DELETE', `/api/events/${id}`, { token: admin });
@@ -605,7 +603,7 @@ describe('Events, back office (/api/events)', () => {
 
   it('needs Events.Read to read, Events.Create, .Update and .Delete to write', async () => {
     const id = nextId++;
-    await createEvent(app, admin, id);
+    await postEvent(app, admin, id);
     const reader = await app.staffWith(['Events.Read']);
     for (const path of ['/api/events', '/api/events/categories', `/api/events/${id}`]) {
       expect({ path, status: (await app.request('GET', path, { token: reader.token })).status }).toEqual({

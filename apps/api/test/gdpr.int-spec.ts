@@ -1,8 +1,13 @@
+import {
+  attendee,
+  createSession,
+  invariantProblems,
+  NetelipStub,
+  registerOnline,
+  TestApp,
+  waitingIds,
+} from '@evreg/testing';
 import { GdprService } from '../src/modules/gdpr/gdpr.service';
-import { attendee, createSession, invariantProblems } from '@evreg/testing';
-import { NetelipStub } from '@evreg/testing';
-import { registerPeople, waitingIds } from './support/queue-helpers';
-import { TestApp } from '@evreg/testing';
 
 const REQUIRED = 'Por favor indique un correo electrónico';
 const X = 'xavier.gomez@example.com';
@@ -98,16 +103,16 @@ describe('GDPR requests', () => {
       };
       ({ eventId: eventD, sessionId: sessions.d } = await createSession(app));
       await book(sessions.a, xavier);
-      await registerPeople(app, sessions.a, 1, 3);
+      await registerOnline(app, sessions.a, 1, 3);
       waitingA = await waitingIds(app, sessions.a);
       const manual = await app.request('POST', `/api/events/sessions/${sessions.b}/admin-registrations`, {
         token: admin,
         body: { eventSessionId: sessions.b, formData: xavier },
       });
       expect(manual.body).toMatchObject({ queued: false });
-      await registerPeople(app, sessions.c, 10, 1);
+      await registerOnline(app, sessions.c, 10, 1);
       await book(sessions.c, xavier);
-      await registerPeople(app, sessions.c, 11, 1);
+      await registerOnline(app, sessions.c, 11, 1);
       const cancelled = await book(sessions.d, xavier);
       expect((await app.request('POST', `/api/registrations/${cancelled}/cancel`, { token: admin })).status).toBe(200);
 
@@ -328,7 +333,7 @@ describe('GDPR requests', () => {
 
   it('delete racing with bookings, cancellations and other deletes keeps every invariant', async () => {
     const { sessionId } = await createSession(app, { maxAttendees: 5, maxQueueSpots: 20 });
-    const ids = await registerPeople(app, sessionId, 100, 10); // 100-104 seated, 105-109 waiting
+    const ids = await registerOnline(app, sessionId, 100, 10); // 100-104 seated, 105-109 waiting
     const erase = (n: number) =>
       app.request('DELETE', `/api/admin/gdpr/delete/persona${n}@example.com`, { token: admin });
     const results = await Promise.all([

@@ -1,5 +1,5 @@
-import { addHold, addRegistration, createEvent, createSession } from './support/events-helpers';
-import { TestApp } from '@evreg/testing';
+import { addHold, addRegistration, TestApp } from '@evreg/testing';
+import { postEvent, postSession } from './support/http-helpers';
 
 const NOT_FOUND = { statusCode: 404, code: 'NOT_FOUND', message: 'Evento no encontrado' };
 const PUBLIC_FIELDS = [
@@ -36,7 +36,7 @@ describe('Public event calls of the booking page (no login)', () => {
   describe('GET /api/events/{id}', () => {
     it('answers the public view of the event to anyone, without the back-office fields', async () => {
       const id = nextId++;
-      await createEvent(app, admin, id, {
+      await postEvent(app, admin, id, {
         title: 'Concierto de primavera',
         description: '<p>Entrada <strong>libre</strong></p>',
         imageUrl: '/img/primavera.jpg',
@@ -89,8 +89,8 @@ describe('Public event calls of the booking page (no login)', () => {
     it('answers drafts too (organisers preview them) and cancelled events, with their status', async () => {
       const draft = nextId++;
       const cancelled = nextId++;
-      await createEvent(app, admin, draft, { status: 0 });
-      await createEvent(app, admin, cancelled, { status: 5 });
+      await postEvent(app, admin, draft, { status: 0 });
+      await postEvent(app, admin, cancelled, { status: 5 });
       const one = await app.request('GET', `/api/events/${draft}`);
       expect(one.status).toBe(200);
       expect(one.body).toMatchObject({ id: draft, status: 'Draft', statusText: 'Borrador' });
@@ -105,7 +105,7 @@ describe('Public event calls of the booking page (no login)', () => {
       const id = nextId++;
       const sentence = 'La <strong>orquesta</strong> municipal &amp; el coro interpretan obras de primavera. ';
       const description = `<h2>Programa</h2><p>${sentence.repeat(6)}</p><ul><li>Uno</li></ul>`;
-      await createEvent(app, admin, id, { description });
+      await postEvent(app, admin, id, { description });
       const full = await app.request('GET', `/api/events/${id}?showExcerpt=false`);
       expect(full.body.description).toBe(description);
 
@@ -119,7 +119,7 @@ describe('Public event calls of the booking page (no login)', () => {
       expect(excerpt).not.toMatch(/<(?!\/?p>)/);
 
       const short = nextId++;
-      await createEvent(app, admin, short, { description: '<p>Breve <em>y</em> claro</p>' });
+      await postEvent(app, admin, short, { description: '<p>Breve <em>y</em> claro</p>' });
       expect((await app.request('GET', `/api/events/${short}?showExcerpt=true`)).body.description).toBe(
         '<p>Breve y claro</p>',
       );
@@ -138,15 +138,15 @@ describe('Public event calls of the booking page (no login)', () => {
   describe('GET /api/events/{id}/sessions', () => {
     it('answers the sessions with live counts to anyone, with the event when showEventDetails=true', async () => {
       const id = nextId++;
-      await createEvent(app, admin, id, { status: 1 });
-      const second = await createSession(app, admin, id, {
+      await postEvent(app, admin, id, { status: 1 });
+      const second = await postSession(app, admin, id, {
         startDate: '2030-06-02',
         endDate: '2030-06-02',
         maxAttendees: 8,
         reservedSpots: 2,
         maxQueueSpots: 3,
       });
-      const first = await createSession(app, admin, id, {
+      const first = await postSession(app, admin, id, {
         startDate: '2030-06-01',
         endDate: '2030-06-01',
         isAllDay: true,
@@ -199,8 +199,8 @@ describe('Public event calls of the booking page (no login)', () => {
 
     it("with X-Session-Token leaves the visitor's own hold out of availableSpots", async () => {
       const id = nextId++;
-      await createEvent(app, admin, id);
-      const session = await createSession(app, admin, id, { maxAttendees: 5, reservedSpots: 0 });
+      await postEvent(app, admin, id);
+      const session = await postSession(app, admin, id, { maxAttendees: 5, reservedSpots: 0 });
       await addHold(app, session.id, 'token-visitante-a', 2, 3);
       await addHold(app, session.id, 'token-visitante-b', 1, 3);
       const spots = async (token?: string) =>
@@ -218,8 +218,8 @@ describe('Public event calls of the booking page (no login)', () => {
 
     it('answers sessions of a draft event too, and 404 for an unknown event', async () => {
       const draft = nextId++;
-      await createEvent(app, admin, draft, { status: 0 });
-      const session = await createSession(app, admin, draft);
+      await postEvent(app, admin, draft, { status: 0 });
+      const session = await postSession(app, admin, draft);
       expect((await app.request('GET', `/api/events/${draft}/sessions`)).body.map((s: { id: number }) => s.id)).toEqual(
         [session.id],
       );
@@ -233,14 +233,14 @@ describe('Public event calls of the booking page (no login)', () => {
 
     it('answers the session as an iCalendar file to anyone, with the organiser and no personal data', async () => {
       const id = nextId++;
-      await createEvent(app, admin, id, {
+      await postEvent(app, admin, id, {
         title: 'Concierto de Año Nuevo en la Plaza Mayor con la Orquesta Sinfónica Municipal',
         organizerName: 'Ayuntamiento de León',
         organizerEmail: 'cultura@leon.example.es',
         organizerPhone: '987 000 000',
         status: 1,
       });
-      const session = await createSession(app, admin, id, { startDate: '2030-12-31', endDate: '2030-12-31' });
+      const session = await postSession(app, admin, id, { startDate: '2030-12-31', endDate: '2030-12-31' });
       await addRegistration(app, session.id, 0);
       const [person] = await app.sql(`SELECT email, first_name FROM registrations WHERE session_id = $1`, [session.id]);
 

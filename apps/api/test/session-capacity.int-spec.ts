@@ -1,6 +1,14 @@
-import { attendee, createSession, invariantProblems } from '@evreg/testing';
-import { TestApp } from '@evreg/testing';
-import { promotionEmails, registerPeople, snapshot, validationError, waitingIds } from './support/queue-helpers';
+import {
+  attendee,
+  createSession,
+  invariantProblems,
+  promotionEmails,
+  registerOnline,
+  snapshotSession,
+  TestApp,
+  waitingIds,
+} from '@evreg/testing';
+import { validationError } from './support/http-helpers';
 
 const NO_SESSION = { statusCode: 404, code: 'NOT_FOUND', message: 'Sesión no encontrada' };
 
@@ -43,7 +51,7 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
 
   /** Every way a refusal may be asked: each answers 400 naming the field, and nothing is written. */
   async function expectRefusals(eventId: number, sessionId: number, what: string, cases: [unknown, string, string][]) {
-    const before = await snapshot(app, sessionId);
+    const before = await snapshotSession(app, sessionId);
     for (const [body, field, message] of cases) {
       const res = await change(eventId, sessionId, what, body);
       expect({ body, status: res.status, response: res.body }).toEqual({
@@ -52,13 +60,13 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
         response: validationError(field, message),
       });
     }
-    expect(await snapshot(app, sessionId)).toEqual(before);
+    expect(await snapshotSession(app, sessionId)).toEqual(before);
   }
 
   describe('PUT max-attendees', () => {
     it('grows the capacity and promotes the waiting list in position order; answers the session', async () => {
       const { eventId, sessionId } = await createSession(app, { maxAttendees: 2, maxQueueSpots: 5 });
-      const ids = await registerPeople(app, sessionId, 1, 5);
+      const ids = await registerOnline(app, sessionId, 1, 5);
       const res = await change(eventId, sessionId, 'max-attendees', { maxAttendees: 4 });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
@@ -91,7 +99,7 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
       const shrunk = await change(eventId, sessionId, 'max-attendees', { maxAttendees: 4 });
       expect(shrunk.status).toBe(200);
       const other = await createSession(app, { maxAttendees: 6, maxQueueSpots: 5 });
-      await registerPeople(app, other.sessionId, 1, 2);
+      await registerOnline(app, other.sessionId, 1, 2);
       const below = await change(other.eventId, other.sessionId, 'max-attendees', { maxAttendees: 2 });
       expect(below.status).toBe(200);
       expect(below.body).toMatchObject({ maxAttendees: 2, maxQueueSpots: 5, availableSpots: 0 });
@@ -99,7 +107,7 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
 
     it('refuses a capacity below the registered, or too small for the online registrations and holds plus the reserved spots', async () => {
       const { eventId, sessionId } = await createSession(app, { maxAttendees: 8, reservedSpots: 2, maxQueueSpots: 5 });
-      await registerPeople(app, sessionId, 1, 2);
+      await registerOnline(app, sessionId, 1, 2);
       await manual(sessionId, 3);
       expect((await hold(sessionId, 'visitante-token-live')).status).toBe(200);
       // An expired hold still in the table: it must not count (lockSession reclaims it).
@@ -149,7 +157,7 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
   describe('PUT reserved-spots', () => {
     it('checks the reserved spots against capacity, use and the online side; giving spots back promotes', async () => {
       const { eventId, sessionId } = await createSession(app, { maxAttendees: 6, reservedSpots: 2, maxQueueSpots: 5 });
-      const ids = await registerPeople(app, sessionId, 1, 6); // 4 online, 2 waiting
+      const ids = await registerOnline(app, sessionId, 1, 6); // 4 online, 2 waiting
       await manual(sessionId, 20);
       await expectRefusals(eventId, sessionId, 'reserved-spots', [
         [{ reservedSpots: -1 }, 'reservedSpots', 'Las plazas reservadas no pueden ser negativas'],
@@ -180,7 +188,7 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
 
     it('counts live holds on the online side', async () => {
       const { eventId, sessionId } = await createSession(app, { maxAttendees: 4, reservedSpots: 0 });
-      await registerPeople(app, sessionId, 1, 2);
+      await registerOnline(app, sessionId, 1, 2);
       expect((await hold(sessionId, 'visitante-token-a', 2)).status).toBe(200);
       await expectRefusals(eventId, sessionId, 'reserved-spots', [
         [{ reservedSpots: 1 }, 'reservedSpots', 'Muy pocos asientos disponibles'],
@@ -199,7 +207,7 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
   describe('PUT max-queue-spots', () => {
     it('keeps the waiting-list maximum within the capacity, the global limit and the people already waiting', async () => {
       const { eventId, sessionId } = await createSession(app, { maxAttendees: 4, maxQueueSpots: 3 });
-      await registerPeople(app, sessionId, 1, 6); // 4 online, 2 waiting
+      await registerOnline(app, sessionId, 1, 6); // 4 online, 2 waiting
       const limits = (globalMaxQueueSpots: number) =>
         app.request('PUT', '/api/settings/queue-settings', {
           token: admin,
@@ -245,7 +253,7 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
   describe('POST redistribute-reserved-spots', () => {
     it('moves unused reserved spots online and promotes onto them', async () => {
       const { eventId, sessionId } = await createSession(app, { maxAttendees: 5, reservedSpots: 3, maxQueueSpots: 5 });
-      const ids = await registerPeople(app, sessionId, 1, 5); // 2 online, 3 waiting
+      const ids = await registerOnline(app, sessionId, 1, 5); // 2 online, 3 waiting
       await manual(sessionId, 20);
       const range = 'Debe ser un número entero entre 1 y las plazas reservadas sin usar (2)';
       await expectRefusals(
@@ -284,7 +292,7 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
   describe('PUT toggle-promotion-lock', () => {
     it('while locked nothing is promoted automatically (capacity growth, redistribution, cancellation); unlocking promotes at once', async () => {
       const { eventId, sessionId } = await createSession(app, { maxAttendees: 2, reservedSpots: 1, maxQueueSpots: 5 });
-      const ids = await registerPeople(app, sessionId, 1, 5); // 1 online, 4 waiting
+      const ids = await registerOnline(app, sessionId, 1, 5); // 1 online, 4 waiting
       const locked = await change(eventId, sessionId, 'toggle-promotion-lock', { isLocked: true });
       expect(locked.status).toBe(200);
       expect(locked.body).toMatchObject({ isPromotionLocked: true, currentQueueCount: 4 });
@@ -330,7 +338,7 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
   it('answers 404 when the session does not exist or belongs to another event, for every change', async () => {
     const a = await createSession(app);
     const b = await createSession(app);
-    const before = await snapshot(app, a.sessionId);
+    const before = await snapshotSession(app, a.sessionId);
     const bodies: [string, object][] = [
       ['max-attendees', { maxAttendees: 20 }],
       ['reserved-spots', { reservedSpots: 1 }],
@@ -343,7 +351,7 @@ describe('Session capacity (/api/events/{eventId}/sessions/{sessionId}/...)', ()
       expect(await change(a.eventId, 987654, what, body)).toMatchObject({ status: 404, body: NO_SESSION });
       expect((await change(a.eventId, 0.5 as unknown as number, what, body)).status).toBe(400);
     }
-    expect(await snapshot(app, a.sessionId)).toEqual(before);
+    expect(await snapshotSession(app, a.sessionId)).toEqual(before);
   });
 
   it('needs Events.Update', async () => {

@@ -1,13 +1,11 @@
+import { addHold, addRegistration, TestApp } from '@evreg/testing';
 import {
-  addHold,
-  addRegistration,
-  createEvent,
-  createSession,
   expectValidationRefusal,
+  postEvent,
+  postSession,
   sessionBody,
-  snapshot,
-} from './support/events-helpers';
-import { TestApp } from '@evreg/testing';
+  snapshotEventTables,
+} from './support/http-helpers';
 import { HoldsService } from '../src/modules/holds/holds.service';
 
 const SESSION_NOT_FOUND = { statusCode: 404, code: 'NOT_FOUND', message: 'Sesión no encontrada' };
@@ -26,9 +24,9 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
   });
   afterAll(() => app.close());
 
-  const everything = () => snapshot(app);
+  const everything = () => snapshotEventTables(app);
   const newEvent = async (overrides: Record<string, unknown> = {}) =>
-    (await createEvent(app, admin, nextId++, overrides)).id as number;
+    (await postEvent(app, admin, nextId++, overrides)).id as number;
   const setQueueLimits = async (defaultMaxQueueSpots: number, globalMaxQueueSpots: number) => {
     const res = await app.request('PUT', '/api/settings/queue-settings', {
       token: admin,
@@ -103,14 +101,14 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
 
     it("stores starts_at and ends_at in the event's time zone (summer and winter time, other zones, several days)", async () => {
       const madrid = await newEvent({ timeZone: 'Europe/Madrid' });
-      const summer = await createSession(app, admin, madrid, {
+      const summer = await postSession(app, admin, madrid, {
         startDate: '2030-07-10',
         endDate: '2030-07-10',
         startTime: '10:00',
         endTime: '11:30',
       });
       expect(await instants(summer.id)).toEqual(['2030-07-10T08:00:00.000Z', '2030-07-10T09:30:00.000Z']);
-      const winter = await createSession(app, admin, madrid, {
+      const winter = await postSession(app, admin, madrid, {
         startDate: '2030-12-31',
         endDate: '2031-01-01',
         startTime: '23:30:15',
@@ -119,7 +117,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       expect(await instants(winter.id)).toEqual(['2030-12-31T22:30:15.000Z', '2030-12-31T23:30:00.000Z']);
 
       const canary = await newEvent({ timeZone: 'Atlantic/Canary' });
-      const island = await createSession(app, admin, canary, {
+      const island = await postSession(app, admin, canary, {
         startDate: '2030-07-10',
         endDate: '2030-07-10',
         startTime: '10:00',
@@ -128,7 +126,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       expect(await instants(island.id)).toEqual(['2030-07-10T09:00:00.000Z', '2030-07-10T10:30:00.000Z']);
 
       const newYork = await newEvent({ timeZone: 'America/New_York' });
-      const ny = await createSession(app, admin, newYork, {
+      const ny = await postSession(app, admin, newYork, {
         startDate: '2030-01-15',
         endDate: '2030-01-15',
         startTime: '19:00',
@@ -150,7 +148,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ isAllDay: true, startTime: '00:00:00', endTime: '23:59:00' });
       expect(await instants(res.body.id)).toEqual(['2030-07-31T22:00:00.000Z', '2030-08-02T21:59:00.000Z']);
-      const withTimes = await createSession(app, admin, eventId, {
+      const withTimes = await postSession(app, admin, eventId, {
         isAllDay: true,
         startTime: '18:00',
         endTime: '09:00',
@@ -218,7 +216,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
       for (const [override, errors] of cases) await expectRefused('POST', path, sessionBody(override), errors);
 
       // The limits themselves are fine.
-      const edge = await createSession(app, admin, eventId, {
+      const edge = await postSession(app, admin, eventId, {
         maxAttendees: 1,
         reservedSpots: 1,
         maxQueueSpots: 100,
@@ -234,7 +232,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
         await expectRefused('POST', `/api/events/${eventId}/sessions`, sessionBody({ maxQueueSpots: 9 }), {
           maxQueueSpots: 'El máximo de la lista de espera no puede superar el límite global (8)',
         });
-        expect((await createSession(app, admin, eventId, { maxQueueSpots: 8 })).maxQueueSpots).toBe(8);
+        expect((await postSession(app, admin, eventId, { maxQueueSpots: 8 })).maxQueueSpots).toBe(8);
       } finally {
         await setQueueLimits(10, 100);
       }
@@ -266,7 +264,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
   describe('PUT /{sessionId}', () => {
     it('changes dates, times and flags, re-dating the session; capacity sent back unchanged is accepted', async () => {
       const eventId = await newEvent();
-      const session = await createSession(app, admin, eventId, { isPromotionLocked: false });
+      const session = await postSession(app, admin, eventId, { isPromotionLocked: false });
       const res = await app.request('PUT', `/api/events/${eventId}/sessions/${session.id}`, {
         token: admin,
         body: sessionBody({
@@ -310,7 +308,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
 
     it('refuses a change of capacity (its own endpoints do that) and broken form rules, naming the fields, writing nothing', async () => {
       const eventId = await newEvent();
-      const session = await createSession(app, admin, eventId);
+      const session = await postSession(app, admin, eventId);
       const path = `/api/events/${eventId}/sessions/${session.id}`;
       await expectRefused('PUT', path, sessionBody({ maxAttendees: 25 }), {
         maxAttendees: 'La capacidad no se cambia al editar la sesión: usa la edición de capacidad',
@@ -343,7 +341,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
     it("accepts the path's eventId sent back with the form and refuses another event's, never moving the session", async () => {
       const eventId = await newEvent();
       const otherEvent = await newEvent();
-      const session = await createSession(app, admin, eventId);
+      const session = await postSession(app, admin, eventId);
       const path = `/api/events/${eventId}/sessions/${session.id}`;
       const res = await app.request('PUT', path, {
         token: admin,
@@ -359,7 +357,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
     it('answers 404 for an unknown session or one of another event, writing nothing', async () => {
       const eventId = await newEvent();
       const otherEvent = await newEvent();
-      const session = await createSession(app, admin, eventId);
+      const session = await postSession(app, admin, eventId);
       const before = await everything();
       for (const path of [
         `/api/events/${otherEvent}/sessions/${session.id}`,
@@ -394,7 +392,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
   describe('PUT /{sessionId}/toggle-registration', () => {
     it('closes and reopens registration', async () => {
       const eventId = await newEvent();
-      const session = await createSession(app, admin, eventId);
+      const session = await postSession(app, admin, eventId);
       const path = `/api/events/${eventId}/sessions/${session.id}/toggle-registration`;
       const closed = await app.request('PUT', path, { token: admin, body: { isOpen: false } });
       expect(closed.status).toBe(200);
@@ -414,8 +412,8 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
   describe('DELETE /{sessionId}', () => {
     it('deletes a session nobody is registered or waiting in, with its holds and cancelled registrations', async () => {
       const eventId = await newEvent();
-      const session = await createSession(app, admin, eventId);
-      const other = await createSession(app, admin, eventId);
+      const session = await postSession(app, admin, eventId);
+      const other = await postSession(app, admin, eventId);
       await addHold(app, session.id, 'visitante', 2, 5);
       await addHold(app, session.id, 'token-visitante-caducado', 1, -5);
       await addRegistration(app, session.id, 1);
@@ -433,7 +431,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
         [2, false],
       ] as const) {
         const eventId = await newEvent();
-        const session = await createSession(app, admin, eventId);
+        const session = await postSession(app, admin, eventId);
         await addRegistration(app, session.id, state, { reserved });
         const before = await everything();
         const res = await app.request('DELETE', `/api/events/${eventId}/sessions/${session.id}`, { token: admin });
@@ -451,15 +449,15 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
   describe('GET (the list the back office and the booking page share)', () => {
     it('lists every session of the event, past ones too, by start, ignoring cache-busting parameters', async () => {
       const eventId = await newEvent();
-      const later = await createSession(app, admin, eventId, { startDate: '2030-05-10', endDate: '2030-05-10' });
-      const earlier = await createSession(app, admin, eventId, {
+      const later = await postSession(app, admin, eventId, { startDate: '2030-05-10', endDate: '2030-05-10' });
+      const earlier = await postSession(app, admin, eventId, {
         startDate: '2030-05-10',
         endDate: '2030-05-10',
         startTime: '08:00',
         endTime: '09:00',
       });
-      const past = await createSession(app, admin, eventId, { startDate: '2020-01-01', endDate: '2020-01-01' });
-      await createSession(app, admin, await newEvent());
+      const past = await postSession(app, admin, eventId, { startDate: '2020-01-01', endDate: '2020-01-01' });
+      await postSession(app, admin, await newEvent());
       for (const query of [
         '',
         '?showEventDetails=false',
@@ -493,7 +491,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
 
     it('counts live: registrations from the counters, holds until the moment they expire, the visitor’s own hold excluded', async () => {
       const eventId = await newEvent();
-      const session = await createSession(app, admin, eventId, {
+      const session = await postSession(app, admin, eventId, {
         maxAttendees: 10,
         reservedSpots: 3,
         maxQueueSpots: 4,
@@ -540,7 +538,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
 
     it('never shows fewer than 0 available spots', async () => {
       const eventId = await newEvent();
-      const session = await createSession(app, admin, eventId, { maxAttendees: 3, reservedSpots: 1 });
+      const session = await postSession(app, admin, eventId, { maxAttendees: 3, reservedSpots: 1 });
       await addRegistration(app, session.id, 0);
       await addHold(app, session.id, 'otro', 1, 3);
       expect((await app.request('GET', `/api/events/${eventId}/sessions`)).body[0]).toMatchObject({
@@ -562,11 +560,11 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
   describe('POST /api/settings/bulk-update-queue-limits', () => {
     it('sets the limit on every session not yet ended, never below the people already waiting, and counts the changes', async () => {
       const eventId = await newEvent();
-      const future = await createSession(app, admin, eventId, { maxQueueSpots: 10 });
-      const alreadyThere = await createSession(app, admin, eventId, { maxQueueSpots: 4 });
-      const crowded = await createSession(app, admin, eventId, { maxQueueSpots: 10 });
+      const future = await postSession(app, admin, eventId, { maxQueueSpots: 10 });
+      const alreadyThere = await postSession(app, admin, eventId, { maxQueueSpots: 4 });
+      const crowded = await postSession(app, admin, eventId, { maxQueueSpots: 10 });
       for (let i = 0; i < 6; i++) await addRegistration(app, crowded.id, 2);
-      const past = await createSession(app, admin, eventId, {
+      const past = await postSession(app, admin, eventId, {
         startDate: '2020-01-01',
         endDate: '2020-01-01',
         maxQueueSpots: 10,
@@ -617,7 +615,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
 
     it('refuses a limit that is not a non-negative integer or exceeds GlobalMaxQueueSpots, writing nothing', async () => {
       const eventId = await newEvent();
-      await createSession(app, admin, eventId);
+      await postSession(app, admin, eventId);
       const path = '/api/settings/bulk-update-queue-limits';
       for (const newQueueLimit of [-1, 2.5, '5', null, undefined]) {
         await expectRefused(
@@ -661,7 +659,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
 
   it('needs Events.Create to add, Events.Update to edit or toggle, Events.Delete to remove a session', async () => {
     const eventId = await newEvent();
-    const session = await createSession(app, admin, eventId);
+    const session = await postSession(app, admin, eventId);
     const base = `/api/events/${eventId}/sessions`;
     const calls = {
       create: ['POST', base, sessionBody()],

@@ -1,9 +1,5 @@
+import { attendee, createSession, eventually, NetelipStub, registerOnline, TestApp } from '@evreg/testing';
 import { SmsDeliveryService } from '../src/modules/sms/sms-delivery.service';
-import { attendee, createSession } from '@evreg/testing';
-import { NetelipStub } from '@evreg/testing';
-import { registerPeople } from './support/queue-helpers';
-import { eventually } from '@evreg/testing';
-import { TestApp } from '@evreg/testing';
 
 const TOKEN = 'tok-netelip-secreto';
 const M = {
@@ -210,7 +206,7 @@ describe('SMS delivery through Netelip (a local stand-in)', () => {
 
   it('sends the blacklist SMS when an entry is created with notificationType 0', async () => {
     const { eventId, sessionId } = await createSession(app);
-    const [person] = await registerPeople(app, sessionId, 50, 1);
+    const [person] = await registerOnline(app, sessionId, 50, 1);
     const res = await app.request('POST', '/api/blacklists', {
       token: admin,
       body: {
@@ -274,7 +270,7 @@ describe('SMS delivery through Netelip (a local stand-in)', () => {
     await app.request('PUT', '/api/smssettings', { token: admin, body: { smsEnabled: false, senderName: 'EVENTOS' } });
     try {
       const { eventId, sessionId } = await createSession(app);
-      const [person] = await registerPeople(app, sessionId, 60, 1);
+      const [person] = await registerOnline(app, sessionId, 60, 1);
       const created = await app.request('POST', '/api/blacklists', {
         token: admin,
         body: {

@@ -1,7 +1,16 @@
+import {
+  attendee,
+  createSession,
+  dni,
+  invariantProblems,
+  promotionEmails,
+  registerOnline,
+  snapshotSession,
+  TestApp,
+  waitingIds,
+} from '@evreg/testing';
+import { validationError } from './support/http-helpers';
 import { Workbook } from 'exceljs';
-import { attendee, createSession, dni, invariantProblems } from '@evreg/testing';
-import { TestApp } from '@evreg/testing';
-import { promotionEmails, registerPeople, snapshot, validationError, waitingIds } from './support/queue-helpers';
 
 const NOT_WAITING = { statusCode: 404, code: 'NOT_FOUND', message: 'Entrada de la lista de espera no encontrada' };
 const NO_SESSION = { statusCode: 404, code: 'NOT_FOUND', message: 'Sesión no encontrada' };
@@ -53,7 +62,7 @@ describe('Waiting list (/api/events/queue)', () => {
       reservedSpots,
       maxQueueSpots: options.maxQueueSpots ?? Math.max(waiting, 5),
     });
-    const ids = await registerPeople(app, session.sessionId, 1, seats + waiting);
+    const ids = await registerOnline(app, session.sessionId, 1, seats + waiting);
     return { ...session, active: ids.slice(0, seats), waiting: ids.slice(seats) };
   }
 
@@ -193,7 +202,7 @@ describe('Waiting list (/api/events/queue)', () => {
       expect(await invariantProblems(app, sessionId)).toEqual([]);
 
       // Nothing left: refused, nothing written.
-      const before = await snapshot(app, sessionId);
+      const before = await snapshotSession(app, sessionId);
       const refused = await promote(waiting[0]);
       expect(refused.status).toBe(409);
       expect(refused.body).toEqual({
@@ -204,7 +213,7 @@ describe('Waiting list (/api/events/queue)', () => {
       // Not waiting (an active registration, a promoted entry, an unknown id): 404.
       for (const id of [active[0], waiting[1], 987654])
         expect(await promote(id)).toMatchObject({ status: 404, body: NOT_WAITING });
-      expect(await snapshot(app, sessionId)).toEqual(before);
+      expect(await snapshotSession(app, sessionId)).toEqual(before);
     });
   });
 
@@ -249,7 +258,7 @@ describe('Waiting list (/api/events/queue)', () => {
 
     it('refuses invalid data with Spanish messages naming the field, writing nothing', async () => {
       const { sessionId, waiting } = await fullSession(1, 1);
-      const before = await snapshot(app, sessionId);
+      const before = await snapshotSession(app, sessionId);
       const cases: [object, string, string][] = [
         [{ firstName: '' }, 'firstName', 'Nombre es requerido'],
         [{ firstName: '   ' }, 'firstName', 'Nombre es requerido'],
@@ -277,12 +286,12 @@ describe('Waiting list (/api/events/queue)', () => {
       const unknownField = await edit(waiting[0], editBody(2, { status: 1 }));
       expect(unknownField.status).toBe(400);
       expect(unknownField.body.errors).toEqual({ status: ['El campo "status" no está permitido'] });
-      expect(await snapshot(app, sessionId)).toEqual(before);
+      expect(await snapshotSession(app, sessionId)).toEqual(before);
     });
 
     it('refuses (409) an e-mail or DNI/NIE already registered or waiting in the session, naming the field', async () => {
       const { eventId, sessionId, active, waiting } = await fullSession(1, 2);
-      const before = await snapshot(app, sessionId);
+      const before = await snapshotSession(app, sessionId);
       const email = await edit(waiting[0], editBody(2, { email: 'PERSONA1@example.com' }));
       expect(email.status).toBe(409);
       expect(email.body).toEqual({
@@ -299,7 +308,7 @@ describe('Waiting list (/api/events/queue)', () => {
         email: ['Ya existe una inscripción con este correo electrónico en esta sesión'],
         userTaxId: ['Ya existe una inscripción con este DNI/NIE en esta sesión'],
       });
-      expect(await snapshot(app, sessionId)).toEqual(before);
+      expect(await snapshotSession(app, sessionId)).toEqual(before);
 
       // A cancelled registration holds no place: its data can be reused.
       expect((await capacity(eventId, sessionId, 'toggle-promotion-lock', { isLocked: true })).status).toBe(200);
@@ -310,7 +319,7 @@ describe('Waiting list (/api/events/queue)', () => {
 
     it('keeps accepting a passport-style document for an entry that already had one', async () => {
       const { sessionId } = await createSession(app, { maxAttendees: 1, reservedSpots: 0, maxQueueSpots: 5 });
-      await registerPeople(app, sessionId, 1, 1);
+      await registerOnline(app, sessionId, 1, 1);
       const manual = await app.request(
         'POST',
         `/api/events/sessions/${sessionId}/admin-registrations?forceQueue=true`,
@@ -364,10 +373,10 @@ describe('Waiting list (/api/events/queue)', () => {
       expect(await positions(sessionId)).toEqual([{ id: waiting[2], queue_position: 1 }]);
       expect(await invariantProblems(app, sessionId)).toEqual([]);
 
-      const before = await snapshot(app, sessionId);
+      const before = await snapshotSession(app, sessionId);
       for (const id of [waiting[1], active[0], 987654])
         expect(await remove(id)).toMatchObject({ status: 404, body: NOT_WAITING });
-      expect(await snapshot(app, sessionId)).toEqual(before);
+      expect(await snapshotSession(app, sessionId)).toEqual(before);
     });
   });
 
@@ -396,7 +405,7 @@ describe('Waiting list (/api/events/queue)', () => {
     it('refuses a list that is not exactly the waiting entries (400) or an unknown session (404), writing nothing', async () => {
       const { sessionId, active, waiting } = await fullSession(1, 3);
       const other = await fullSession(1, 1);
-      const before = await snapshot(app, sessionId);
+      const before = await snapshotSession(app, sessionId);
       const [a, b, c] = waiting;
       const wrongLists = [
         [a, b],
@@ -431,7 +440,7 @@ describe('Waiting list (/api/events/queue)', () => {
         });
       }
       expect(await reorder({ eventSessionId: 987654, queueIds: [] })).toMatchObject({ status: 404, body: NO_SESSION });
-      expect(await snapshot(app, sessionId)).toEqual(before);
+      expect(await snapshotSession(app, sessionId)).toEqual(before);
 
       const empty = await createSession(app);
       expect(await reorder({ eventSessionId: empty.sessionId, queueIds: [] })).toMatchObject({ status: 200, body: [] });

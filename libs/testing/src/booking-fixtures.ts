@@ -103,3 +103,96 @@ export async function invariantProblems(app: TestApp, sessionId: number): Promis
   if (s.dup_emails > 0) problems.push('same person twice');
   return problems;
 }
+
+let person = 0;
+
+/** A registration row as the booking engine would write it, with the session's counters moved to match
+ * (state 0 active, 1 cancelled, 2 waiting at the end of the list). */
+export async function addRegistration(
+  app: TestApp,
+  sessionId: number,
+  state: 0 | 1 | 2,
+  options: { reserved?: boolean; registeredAt?: string } = {},
+) {
+  const n = ++person;
+  const reserved = options.reserved ?? false;
+  const [row] = await app.sql(
+    `INSERT INTO registrations (session_id, state, first_name, last_name, email, user_tax_id, uses_reserved_spot, queue_position, registered_at)
+     VALUES ($1, $2::int, 'Nombre', 'Apellido', $3, $4, $5,
+             CASE WHEN $2::int = 2 THEN (SELECT queue_count + 1 FROM event_sessions WHERE id = $1) END, coalesce($6::timestamptz, now()))
+     RETURNING id`,
+    [
+      sessionId,
+      state,
+      `persona${n}@example.com`,
+      `${String(n).padStart(8, '0')}X`,
+      reserved,
+      options.registeredAt ?? null,
+    ],
+  );
+  if (state === 0) {
+    await app.sql(
+      `UPDATE event_sessions SET online_registered = online_registered + $2, reserved_registered = reserved_registered + $3 WHERE id = $1`,
+      [sessionId, reserved ? 0 : 1, reserved ? 1 : 0],
+    );
+  }
+  if (state === 2) await app.sql(`UPDATE event_sessions SET queue_count = queue_count + 1 WHERE id = $1`, [sessionId]);
+  return row.id as number;
+}
+
+/** A hold row expiring `minutes` from now (negative: already expired, not yet deleted), with held_spots moved to match. */
+export async function addHold(app: TestApp, sessionId: number, token: string, spots: 1 | 2, minutes: number) {
+  await app.sql(
+    `INSERT INTO ticket_holds (session_id, token, spots, expires_at) VALUES ($1, $2, $3, now() + make_interval(mins => $4))`,
+    [sessionId, token, spots, minutes],
+  );
+  await app.sql(`UPDATE event_sessions SET held_spots = held_spots + $2 WHERE id = $1`, [sessionId, spots]);
+}
+
+/** Registers people n, n+1, ... through the public booking API, one request each, in order: they fill the
+ * free online seats, then the waiting list. Answers the registration ids. */
+export async function registerOnline(app: TestApp, sessionId: number, from: number, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let n = from; n < from + count; n++) {
+    const res = await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+      body: { eventSessionId: sessionId, ...attendee(n) },
+    });
+    if (res.status !== 201) throw new Error(`registerOnline ${n}: ${res.status} ${JSON.stringify(res.body)}`);
+    ids.push(res.body.id);
+  }
+  return ids;
+}
+
+/** Waiting entries' ids in position order, straight from the rows. */
+export async function waitingIds(app: TestApp, sessionId: number): Promise<number[]> {
+  const rows = await app.sql<{ id: number }>(
+    `SELECT id FROM registrations WHERE session_id = $1 AND state = 2 ORDER BY queue_position`,
+    [sessionId],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Everything a staff change on a session could write: the session row, its registrations, its e-mails and
+ * holds. Two equal snapshots mean nothing was written. */
+export async function snapshotSession(app: TestApp, sessionId: number) {
+  const [session] = await app.sql(`SELECT * FROM event_sessions WHERE id = $1`, [sessionId]);
+  const registrations = await app.sql(`SELECT * FROM registrations WHERE session_id = $1 ORDER BY id`, [sessionId]);
+  const emails = await app.sql(
+    `SELECT id, email_type, registration_id FROM email_messages WHERE session_id = $1 ORDER BY id`,
+    [sessionId],
+  );
+  const holds = await app.sql(`SELECT id, spots, expires_at FROM ticket_holds WHERE session_id = $1 ORDER BY id`, [
+    sessionId,
+  ]);
+  return { session, registrations, emails, holds };
+}
+
+/** Promotion e-mails recorded for the session, as registration ids in ascending order (one promotion batch
+ * records its e-mails in no particular order). */
+export async function promotionEmails(app: TestApp, sessionId: number): Promise<number[]> {
+  const rows = await app.sql<{ registration_id: number }>(
+    `SELECT registration_id FROM email_messages WHERE session_id = $1 AND email_type = 'Promotion' ORDER BY registration_id`,
+    [sessionId],
+  );
+  return rows.map((row) => row.registration_id);
+}
