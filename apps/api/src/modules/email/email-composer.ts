@@ -229,8 +229,18 @@ function placeTicketImage(email: ComposedEmail, values: Placeholders, registrati
 /** The QR image of the ticket as a PNG: alphanumeric mode (the code is upper-case base32), medium error correction,
  * the quiet zone of the standard. */
 export function ticketQrPng(code: string): Promise<Buffer> {
-  return QRCode.toBuffer(code, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 6 });
+  let png = recentQrs.get(code);
+  if (!png) {
+    png = QRCode.toBuffer(code, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 6 });
+    // A small bounded cache: a resend, a retry or the booking page asking again draws nothing new.
+    if (recentQrs.size >= 500) recentQrs.clear();
+    recentQrs.set(code, png);
+    png.catch(() => recentQrs.delete(code));
+  }
+  return png;
 }
+
+const recentQrs = new Map<string, Promise<Buffer>>();
 
 /** A template preview: the sample ticket's QR as a data: image where `{{ticketQr}}` was written, nothing in the
  * subject and the text. */

@@ -28,7 +28,7 @@ const COLUMNS: Column[] = [
   { header: 'Teléfono', width: 18, value: (r) => safeText(r.telephoneNumber ?? '') },
   { header: 'DNI/NIE', width: 14, value: (r) => safeText(r.userTaxId) },
   { header: 'Estado', width: 12, value: (r) => (r.state === REGISTRATION_STATE.Active ? 'Activa' : 'Cancelada') },
-  { header: 'Acompañante de', width: 28, value: (r) => safeText(r.companionOf ?? '') },
+  { header: 'Acompañante de', width: 28, value: (r) => (r.companionOf ? safeText(r.companionOf) : null) },
   { header: 'Fecha de inscripción', width: 20, date: true, value: (r, tz) => wallClock(r.registeredAt, tz) },
   { header: 'Asistió', width: 10, value: (r) => (r.checkedInAt ? 'Sí' : 'No') },
   {
