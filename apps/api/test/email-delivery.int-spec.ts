@@ -116,8 +116,9 @@ describe('E-mail delivery', () => {
       eventTitle: 'Concierto & Co',
     });
 
-    expect(mail.attachments).toHaveLength(1);
-    const [ics] = mail.attachments;
+    // The .ics and the ticket's QR image (tickets.int-spec.ts decodes it).
+    expect(mail.attachments.map((a) => a.filename).sort()).toEqual(['entrada.png', 'evento.ics']);
+    const ics = mail.attachments.find((a) => a.filename === 'evento.ics')!;
     expect(ics.filename).toBe('evento.ics');
     expect(ics.contentType).toMatch(/^text\/calendar/);
     const utc = (d: Date) =>
@@ -172,7 +173,7 @@ describe('E-mail delivery', () => {
     );
     expect(promoted.subject).toMatch(/^¡Tienes plaza! /);
     expect(promoted.html).toContain('ya es tuya');
-    expect(promoted.attachments.map((a) => a.filename)).toEqual(['evento.ics']);
+    expect(promoted.attachments.map((a) => a.filename).sort()).toEqual(['entrada.png', 'evento.ics']);
     expect(cancelLink(promoted)).toMatch(new RegExp(`/cancel\\?token=${waiting.body.id}-`));
 
     const cancellation = await eventually(

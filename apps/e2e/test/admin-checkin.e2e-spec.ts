@@ -7,10 +7,14 @@ import { doorScreen, liveCheckIns, scheduleAround, ticketHolder } from './suppor
 import { expectAccessible } from './support/axe';
 import { seeText } from './support/booking-page';
 import { setupE2E } from './support/e2e';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Workbook } from 'exceljs';
 import type { Page } from 'playwright-core';
 import { FakeCamera } from './support/fake-camera';
 import { expandEvent, openEvents, screenshotOf, sessionRow } from './support/admin-events';
-import { chooseOption } from './support/admin-people';
+import { chooseOption, notification } from './support/admin-people';
 import { addSession, blacklist, createEvent } from './support/fixtures';
 import { screenshot } from './support/screenshots';
 
@@ -213,7 +217,7 @@ describe('Control de acceso en la puerta (móvil, cámara)', () => {
 
   it('después de la sesión: «Asistió» en sus personas, los no presentados a la lista negra en una acción, y la asistencia en el panel', async () => {
     const { app } = e2e;
-    const page = await e2e.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const page = await e2e.newPage({ viewport: { width: 1280, height: 900 }, bypassCSP: true, acceptDownloads: true });
     const { sessionId, ana, bruno, carla } = await doorDay('Charla de astronomía');
     const checkedIn = await app.request('POST', `/api/sessions/${sessionId}/check-ins`, {
       token: await app.adminToken(),
@@ -232,6 +236,44 @@ describe('Control de acceso en la puerta (móvil, cámara)', () => {
     const people = dialog(page, `Personas inscritas · Sesión ${sessionId}`);
     await seeText(people, '3 activos, 0 cancelados, 1 asistieron');
     await seeText(people.getByRole('row').filter({ hasText: ana.name }), /Sí · \d\d:\d\d/);
+    await screenshotOf(people, 'admin-session-people');
+
+    // The whole list in Excel, with 'Asistió' and the time of entry.
+    const dir = mkdtempSync(join(tmpdir(), 'inscripciones-'));
+    try {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        people.getByRole('button', { name: 'Exportar Excel' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(
+        new RegExp(`^inscripciones-sesion-${sessionId}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`),
+      );
+      await notification(page, 'Excel exportado correctamente').waitFor();
+      const file = join(dir, download.suggestedFilename());
+      await download.saveAs(file);
+      const workbook = new Workbook();
+      await workbook.xlsx.readFile(file);
+      const sheet = workbook.getWorksheet('Inscripciones')!;
+      const header = (sheet.getRow(1).values as unknown[]).slice(1);
+      const rowOf = (email: string) => {
+        const row = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(4).value === email)!;
+        return Object.fromEntries(header.map((h, i) => [String(h), row.getCell(i + 1).value]));
+      };
+      expect(sheet.rowCount).toBe(4);
+      expect(rowOf(ana.email)).toMatchObject({
+        Referencia: `R-${String(ana.registrationId).padStart(6, '0')}`,
+        Nombre: ana.firstName,
+        Apellidos: ana.lastName,
+        'DNI/NIE': ana.userTaxId,
+        Estado: 'Activa',
+        Asistió: 'Sí',
+        'Hora de entrada': expect.any(Date),
+      });
+      expect(rowOf(bruno.email)).toMatchObject({ Asistió: 'No', Estado: 'Activa' });
+      expect(rowOf(bruno.email)['Hora de entrada']).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     await chooseOption(page, people, 'Asistió', 'No asistieron');
     await seeText(people, bruno.name);
     await people.getByRole('row').filter({ hasText: ana.name }).waitFor({ state: 'detached' });

@@ -30,6 +30,8 @@ import {
   registrationsOf,
 } from './support/fixtures';
 import { screenshot } from './support/screenshots';
+import { ticketShown } from './support/tickets';
+import type { RegistrationResponse } from '@evreg/contracts';
 
 const e2e = setupE2E();
 
@@ -149,6 +151,14 @@ describe('Reservar plaza', () => {
       const line = await seeText(result, `${p.firstName} ${p.lastName}`);
       expect(await line.locator('xpath=ancestor::li[1]').textContent()).toMatch(/inscripción confirmada/);
     }
+    // Each person's ticket: the server's QR image, which decodes to the code the answer gave them, and the code.
+    const codes = ((await answer.json()) as RegistrationResponse).results.map((r) => r.ticketCode);
+    for (const [i, p] of [first, companion].entries()) {
+      const ticket = await ticketShown(page, result, `${p.firstName} ${p.lastName}`);
+      expect(codes[i]).toMatch(/^\d+-[A-Z2-7]{26}$/);
+      expect(ticket).toEqual({ decoded: codes[i], text: codes[i] });
+    }
+    await screenshot(page, 'booking-success-tickets');
     expect((await registrationsOf(app, sessionId)).map((r) => [r.email, r.state])).toEqual([
       [first.email, 0],
       [companion.email, 0],

@@ -4,6 +4,7 @@ import { confirmCancellation, notSeen, openCancellation, seeText } from './suppo
 import { setupE2E } from './support/e2e';
 import { cancelPath, eventWithSession, newPerson, registerViaApi } from './support/fixtures';
 import { screenshot } from './support/screenshots';
+import { ticketShown } from './support/tickets';
 
 const e2e = setupE2E();
 const INVALID = 'El enlace de cancelación no es válido o ya se ha usado';
@@ -14,7 +15,7 @@ describe('Enlace de cancelación', () => {
     const { app, page } = e2e;
     const { sessionId } = await eventWithSession(app, {}, { title: 'Concierto de Año Nuevo' });
     const person = newPerson();
-    const { id } = await registerViaApi(app, sessionId, [person]);
+    const { id, results } = await registerViaApi(app, sessionId, [person]);
     const [session] = await app.sql(`SELECT to_char(start_date, 'YYYY-MM-DD') AS d FROM event_sessions WHERE id = $1`, [
       sessionId,
     ]);
@@ -27,6 +28,13 @@ describe('Enlace de cancelación', () => {
     await seeText(page, 'Concierto de Año Nuevo');
     await seeText(page, date);
     await seeText(page, /10:00.*11:30/);
+    // 'Tu entrada': a person who lost the e-mail still has their ticket here (the QR decodes to their code).
+    await page.getByRole('heading', { name: 'Tu entrada' }).waitFor();
+    expect(results[0].ticketCode).toMatch(new RegExp(`^${id}-[A-Z2-7]{26}$`));
+    expect(await ticketShown(page, page, person.firstName)).toEqual({
+      decoded: results[0].ticketCode,
+      text: results[0].ticketCode,
+    });
     // Nothing is cancelled before the visitor confirms.
     expect((await app.sql(`SELECT state FROM registrations WHERE id = $1`, [id]))[0].state).toBe(0);
     await screenshot(page, 'cancel-confirm');
@@ -51,6 +59,8 @@ describe('Enlace de cancelación', () => {
     await openCancellation(page, cancelUrl(id));
     await seeText(page, /lista de espera/);
     await seeText(page, 'Posición 2');
+    // No ticket while waiting.
+    await notSeen(page, 'Tu entrada');
     await confirmCancellation(page);
     await seeText(page, 'Inscripción cancelada');
     expect(await app.sql(`SELECT state, queue_position FROM registrations WHERE id = $1`, [id])).toEqual([

@@ -253,6 +253,7 @@ export const CHECKIN_MESSAGES = {
   scannedAtInvalid: 'scannedAt debe ser una fecha ISO no posterior a ahora',
   scansInvalid: 'scans debe ser una lista de entre 1 y 150 lecturas',
   sessionNotFound: 'Sesión no encontrada',
+  ticketNotFound: 'Entrada no encontrada: el código no es el de una inscripción confirmada',
   doorLinkInvalid: 'Enlace de acceso no válido, revocado o caducado',
   doorLinkNotFound: 'Enlace de acceso no encontrado',
   doorLinkRevoked: 'Enlace de acceso revocado',

@@ -62,6 +62,12 @@ export const EMAIL_PLACEHOLDERS = [
   /** The event's organiser, and their e-mail / phone / web joined with ' · ' (empty when none is set). */
   'organizerName',
   'organizerContact',
+  /** The person's ticket code ('123-ABCD…', docs/domain.md, "Tickets"), to read out at the door; empty unless the
+   * registration is active (a waiting place has none). */
+  'ticketCode',
+  /** The ticket's QR code as an image (an inline attachment of the e-mail; in the text part nothing); empty when
+   * ticketCode is. */
+  'ticketQr',
 ] as const;
 export type EmailPlaceholder = (typeof EMAIL_PLACEHOLDERS)[number];
 

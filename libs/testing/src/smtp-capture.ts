@@ -11,7 +11,9 @@ export interface CapturedMail {
   headers: Record<string, string>;
   text: string;
   html: string;
-  attachments: { contentType: string; filename: string; content: string }[];
+  /** `content` decoded as UTF-8 text, `data` the bytes (an image); `contentId` without its angle brackets, for
+   * an inline part that the HTML names as `cid:`. */
+  attachments: { contentType: string; filename: string; content: string; data: Buffer; contentId: string | null }[];
 }
 
 /** A real SMTP server (the smtp-server package) on a random loopback port, keeping every message. It can be
@@ -112,11 +114,13 @@ function walk(part: string, result: { text: string; html: string; attachments: C
     for (const piece of pieces) if (!piece.startsWith('--')) walk(piece.replace(/^\r\n/, ''), result);
     return;
   }
+  const data = decodeBytes(body, headers['content-transfer-encoding']);
   const content = decodeBody(body, headers['content-transfer-encoding']);
   const disposition = headers['content-disposition'] ?? '';
   const filename = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? /name="?([^";]+)"?/i.exec(type)?.[1];
+  const contentId = /^<?([^>]*)>?$/.exec(headers['content-id'] ?? '')?.[1] || null;
   if (/attachment/i.test(disposition) || filename)
-    result.attachments.push({ contentType: type, filename: filename ?? '', content });
+    result.attachments.push({ contentType: type, filename: filename ?? '', content, data, contentId });
   else if (/^text\/html/i.test(type)) result.html = content;
   else if (/^text\/plain/i.test(type)) result.text = content;
 }
@@ -130,6 +134,11 @@ function splitPart(part: string): { headers: Record<string, string>; body: strin
     if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   return { headers, body: end === -1 ? '' : part.slice(end + 4) };
+}
+
+function decodeBytes(body: string, encoding = '7bit'): Buffer {
+  if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64');
+  return Buffer.from(decodeBody(body, encoding), 'utf8');
 }
 
 function decodeBody(body: string, encoding = '7bit'): string {

@@ -44,6 +44,15 @@ export const calls = {
     }
   },
 
+  /** GET .../registrations/export: a session's people in Excel (with 'Asistió'), and the server's file name. */
+  async exportRegistrations(sessionId: number) {
+    try {
+      return await apiDownload(`/events/sessions/${sessionId}/registrations/export`);
+    } catch (error) {
+      return translateError(error, 'Error al exportar Excel');
+    }
+  },
+
   gdprSearch(email: string) {
     return call<GdprSummary>(`/admin/gdpr/search?email=${encodeURIComponent(email)}`, {}, 'Error al buscar los datos');
   },

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, confirmCancellation, fetchCancellation } from '../api';
 import { formatDate, formatTime } from '../logic/format';
+import { Ticket } from './ResultView';
 
 const problem = (e: unknown) =>
   (e instanceof ApiError ? e.payload.message : '') || 'Error inesperado. Por favor, inténtalo de nuevo.';
@@ -90,6 +91,13 @@ export function CancelPage() {
             </>
           )}
         </dl>
+        {p.ticketCode && (
+          <section className="ticket-box" aria-labelledby="ticket-heading">
+            <h2 id="ticket-heading">Tu entrada</h2>
+            <p>Muestra este código QR en la entrada del evento (o di el código).</p>
+            <Ticket code={p.ticketCode} who={p.firstName} />
+          </section>
+        )}
         <p>Esta acción no se puede deshacer.</p>
         {cancel.isError && (
           <p className="error-box" role="alert">

@@ -2,6 +2,24 @@ import type { PublicEvent, RegistrationResponse, Session } from '@evreg/contract
 import { googleCalendarUrl } from '../logic/format';
 import { eventAddress, MapLink, sessionDates } from './EventCard';
 
+/** A person's ticket: the QR image made by the server (no QR library in this bundle) and the code in text, to read
+ * out at the door. */
+export function Ticket({ code, who }: { code: string; who: string }) {
+  return (
+    <figure className="ticket">
+      <img
+        src={`/api/tickets/${encodeURIComponent(code)}/qr.png`}
+        alt={`Código QR de la entrada de ${who}`}
+        width={174}
+        height={174}
+      />
+      <figcaption>
+        <code>{code}</code>
+      </figcaption>
+    </figure>
+  );
+}
+
 interface Props {
   response: RegistrationResponse;
   names: string[];
@@ -12,7 +30,7 @@ interface Props {
 }
 
 /** The confirmation: who got a seat and who waits (neutral wording), the reference, where the e-mails went, the
- * date and place again, add to calendar, and how to cancel or change. Kept in the tab (storage.ts), so a refresh
+ * date and place again, each seated person's ticket (QR and code), add to calendar, and how to cancel or change. Kept in the tab (storage.ts), so a refresh
  * shows it again. */
 export function ResultView({ response, names, emails, event, session, onAnother }: Props) {
   const results = response.results ?? [];
@@ -31,6 +49,7 @@ export function ResultView({ response, names, emails, event, session, onAnother 
               {r.queued
                 ? `en lista de espera${r.queuePosition ? ` (posición ${r.queuePosition})` : ''}`
                 : 'inscripción confirmada'}
+              {r.ticketCode && <Ticket code={r.ticketCode} who={who} />}
             </li>
           );
         })}

@@ -115,6 +115,8 @@ export const PLACEHOLDER_HELP: Record<(typeof EMAIL_PLACEHOLDERS)[number], strin
   bookingReference: 'Referencia de la reserva (R-000123)',
   organizerName: 'Organizador del evento',
   organizerContact: 'Email, teléfono y web del organizador (los que tenga)',
+  ticketCode: 'Código de la entrada, en texto (solo con la plaza confirmada)',
+  ticketQr: 'Código QR de la entrada, como imagen (solo con la plaza confirmada)',
 };
 
 export const placeholderToken = (name: string) => `{{${name}}}`;

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { REGISTRATION_STATUS, type AdminEvent, type AdminRegistration, type Session } from '@evreg/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import {
   Alert,
@@ -22,13 +23,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useDelete, useGetManyReference } from 'react-admin';
+import { useDataProvider, useDelete, useGetManyReference, useNotify } from 'react-admin';
 import { Confirmation } from '../../common/Confirmation';
 import { errorText } from '../../common/notifyError';
 import { formatDateTime } from '../../common/format';
 import { RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
-import { WHOLE } from '../../providers/dataProvider';
+import { WHOLE, type AdminDataProvider } from '../../providers/dataProvider';
+import { saveFile } from '../../providers/download';
+import { withReason } from '../../common/withReason';
 import { ATTENDANCE_FILTERS, byAttendance, sessionEnded, type AttendanceFilter } from './attendanceRules';
 import { sessionWhen } from './eventFormat';
 import { NoShowsDialog } from './NoShowsDialog';
@@ -63,6 +66,25 @@ export function SessionPeopleDialog({
   const all = people.data ?? [];
   const rows = byAttendance(all, attended);
   const ended = sessionEnded(session, new Date());
+  const dataProvider = useDataProvider<AdminDataProvider>();
+  const notify = useNotify();
+  const [exporting, setExporting] = useState(false);
+
+  /** The session's people in Excel (everyone, whatever the filter shows), named by the server. */
+  async function exportExcel() {
+    setExporting(true);
+    try {
+      const file = await dataProvider.exportRegistrations(session.id);
+      saveFile(file.blob, file.fileName ?? `inscripciones-sesion-${session.id}.xlsx`);
+      notify('Excel exportado correctamente', { type: 'success' });
+    } catch (error) {
+      notify(withReason('Error al exportar Excel', error instanceof Error ? error.message : undefined), {
+        type: 'error',
+      });
+    } finally {
+      setExporting(false);
+    }
+  }
 
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="lg">
@@ -88,6 +110,14 @@ export function SessionPeopleDialog({
               </MenuItem>
             ))}
           </TextField>
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadIcon />}
+            onClick={exportExcel}
+            disabled={exporting || all.length === 0}
+          >
+            {exporting ? 'Exportando...' : 'Exportar Excel'}
+          </Button>
           {ended && blacklist.can('create') && (
             <Button variant="outlined" startIcon={<PersonOffIcon />} onClick={() => setNoShowsOpen(true)}>
               No presentados

@@ -11,6 +11,8 @@ import { OrganizerContact1764000000060 } from './1764000000060-OrganizerContact'
 import { OrganizerInEmails1764000000061 } from './1764000000061-OrganizerInEmails';
 import { WebhookDeliveryHistory1764000000100 } from './1764000000100-WebhookDeliveryHistory';
 import { CheckIn1764000000200 } from './1764000000200-CheckIn';
+import { TicketInEmails1764000000210 } from './1764000000210-TicketInEmails';
+import { CompanionHolder1764000000211 } from './1764000000211-CompanionHolder';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
 export const MIGRATIONS = [
@@ -27,4 +29,6 @@ export const MIGRATIONS = [
   OrganizerInEmails1764000000061,
   WebhookDeliveryHistory1764000000100,
   CheckIn1764000000200,
+  TicketInEmails1764000000210,
+  CompanionHolder1764000000211,
 ];

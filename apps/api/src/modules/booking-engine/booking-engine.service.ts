@@ -253,12 +253,14 @@ export class BookingEngine {
       usesReserved: boolean;
       ip: string | null;
       queuePosition?: number;
+      /** The holder of the first of these people (a companion queued on their own after the holder's row). */
+      holderId?: number;
     },
   ): Promise<number[]> {
     const rows = await preparedQuery<{ id: number; hooks: number }>(
       m,
       'booking.insert',
-      `WITH ${registrationRowsSql({ session: '$1', state: '$2', usesReserved: '$3', source: '$4', queuePosition: '$5', people: 6, ip: '$11' })},
+      `WITH ${registrationRowsSql({ session: '$1', state: '$2', usesReserved: '$3', source: '$4', queuePosition: '$5', people: 6, ip: '$11', holder: '$14::int' })},
        e AS (
          ${newRegistrationEmailsSql('r', '$1', '$12', '$5')}),
        w AS (
@@ -278,6 +280,7 @@ export class BookingEngine {
         options.ip,
         options.queuePosition ? 'Queue' : 'Registration',
         options.queuePosition ? 'registration.queued' : 'registration.created',
+        options.holderId ?? null,
       ],
     );
     this.webhookOutbox.noteRecorded(m, rows[0]?.hooks ?? 0);
@@ -400,7 +403,12 @@ export class BookingEngine {
     }
     for (let index = allocation.seated; index < attendees.length; index++) {
       const queuePosition = allocation.queuePositions[index]!;
-      const [id] = await this.insertRegistrations(m, session.id, [attendees[index]], { ...options, queuePosition });
+      const holderId = index > 0 ? placed[0].id : undefined;
+      const [id] = await this.insertRegistrations(m, session.id, [attendees[index]], {
+        ...options,
+        queuePosition,
+        holderId,
+      });
       placed.push({ id, queuePosition });
     }
     await m.query(
@@ -678,16 +686,28 @@ export function registrationRowsSql(o: {
   after?: string;
   requests?: { array: string; admitted: string };
   names?: { rows: string; consents: string };
+  holder?: string;
 }): string {
   const arrays = [0, 1, 2, 3, 4].map((i) => `$${o.people + i}::text[]`);
   if (o.requests) arrays.push(`${o.requests.array}::int[]`);
   const { rows, consents } = o.names ?? { rows: 'r', consents: 'c' };
-  return `${rows} AS (
-      INSERT INTO registrations (session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position)
-      SELECT ${o.session}, ${o.state}, a.first_name, a.last_name, a.email, a.user_tax_id, a.telephone_number, ${o.usesReserved}, ${o.source}, ${o.queuePosition}
+  const people = `${rows}_people`;
+  // Each row's id is drawn first, so a companion's row can name its holder's (the first person of its request) in
+  // the same INSERT: docs/domain.md, "Tickets".
+  const sameRequest = o.requests ? 'AND h.request = a.request' : '';
+  return `${people} AS MATERIALIZED (
+      SELECT a.*, nextval('registrations_id_seq'::regclass)::int AS id, (${o.session})::int AS session_id,
+             (${o.state})::smallint AS state, (${o.usesReserved})::boolean AS uses_reserved_spot,
+             (${o.source})::varchar AS source, (${o.queuePosition})::int AS queue_position
         FROM ${o.after ? `${o.after} CROSS JOIN ` : ''}unnest(${arrays.join(', ')}) WITH ORDINALITY
              AS a(first_name, last_name, email, user_tax_id, telephone_number${o.requests ? ', request' : ''}, n)
        ${o.requests ? `WHERE a.request IN (SELECT n FROM ${o.requests.admitted})` : ''}
+       ORDER BY a.n),
+    ${rows} AS (
+      INSERT INTO registrations (id, session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position, holder_registration_id)
+      SELECT a.id, a.session_id, a.state, a.first_name, a.last_name, a.email, a.user_tax_id, a.telephone_number, a.uses_reserved_spot, a.source, a.queue_position,
+             coalesce((SELECT h.id FROM ${people} h WHERE h.n < a.n ${sameRequest} ORDER BY h.n LIMIT 1), ${o.holder ?? 'NULL::int'})
+        FROM ${people} a
        ORDER BY a.n
       RETURNING id, email, first_name, last_name, user_tax_id, queue_position),
     ${consents} AS (

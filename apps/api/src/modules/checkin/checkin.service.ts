@@ -42,6 +42,7 @@ interface TicketRow {
   queuePosition: number | null;
   firstName: string;
   lastName: string;
+  companionOf: string | null;
   ticketSecret: string;
 }
 
@@ -54,6 +55,9 @@ interface CheckInRow {
   byLabel: string | null;
 }
 
+/** The holder's full name for a companion's row `r` (null for a holder, or when the holder's row was erased). */
+const companionOfSql = (r: string) =>
+  `(SELECT h.first_name || ' ' || h.last_name FROM registrations h WHERE h.id = ${r}.holder_registration_id)`;
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const CHECK_IN_COLUMNS = `id, registration_id AS "registrationId", nonce, checked_in_at AS "checkedInAt", door, by_label AS "byLabel"`;
 
@@ -87,6 +91,19 @@ export class CheckInService {
       [registrationIds, Active],
     );
     return new Map(rows.map((r) => [r.id, this.codeFor(r.id, r.ticketSecret)]));
+  }
+
+  /** The code in its canonical form when it is the current code of an active registration (one read by primary
+   * key, then the MAC), else null: what the public QR image answers for. */
+  async activeCode(code: string): Promise<string | null> {
+    const id = ticketLocator(code);
+    if (id === null) return null;
+    const [row]: { ticketSecret: string }[] = await this.ds.query(
+      `SELECT ticket_secret AS "ticketSecret" FROM registrations WHERE id = $1 AND state = $2`,
+      [id, Active],
+    );
+    if (!row || !ticketCodeMatches(this.config.appSecret, code, id, row.ticketSecret)) return null;
+    return this.codeFor(id, row.ticketSecret);
   }
 
   async redeem(sessionId: number, actor: CheckInActor, scan: CheckInRequest): Promise<CheckInAnswer> {
@@ -195,7 +212,8 @@ export class CheckInService {
     const session = await this.assertSession(sessionId);
     const rows: (TicketRow & { checkedInAt: string | null; checkedInDoor: string | null })[] = await this.ds.query(
       `SELECT r.id, r.state, r.queue_position AS "queuePosition", r.first_name AS "firstName", r.last_name AS "lastName",
-              r.ticket_secret AS "ticketSecret", ${iso('c.checked_in_at')} AS "checkedInAt", c.door AS "checkedInDoor"
+              r.ticket_secret AS "ticketSecret", ${iso('c.checked_in_at')} AS "checkedInAt", c.door AS "checkedInDoor",
+              ${companionOfSql('r')} AS "companionOf"
          FROM registrations r LEFT JOIN check_ins c ON c.registration_id = r.id AND c.undone_at IS NULL
         WHERE r.session_id = $1 ORDER BY r.id`,
       [sessionId],
@@ -208,7 +226,7 @@ export class CheckInService {
         codeHash: ticketCodeHash(this.codeFor(r.id, r.ticketSecret)),
         firstName: r.firstName,
         lastName: r.lastName,
-        companionOf: null,
+        companionOf: r.companionOf,
         state: r.state === Active ? 'active' : r.state === Waiting ? 'waiting' : 'cancelled',
         queuePosition: r.queuePosition,
         checkedInAt: r.checkedInAt,
@@ -281,7 +299,7 @@ export class CheckInService {
       registrationId: ticket.id,
       firstName: ticket.firstName,
       lastName: ticket.lastName,
-      companionOf: null,
+      companionOf: ticket.companionOf,
     };
     if (ticket.state === Cancelled) return { ...answer(scan.nonce, 'cancelled', M.cancelled), person };
     if (ticket.state === Waiting) {
@@ -370,8 +388,9 @@ export class CheckInService {
   /** The same nonce again: the first answer (valid), whatever happened since. */
   private async replayAnswer(row: CheckInRow, nonce: string): Promise<SyncScanAnswer> {
     const [person] = await this.ds.query(
-      `SELECT id AS "registrationId", first_name AS "firstName", last_name AS "lastName", NULL AS "companionOf"
-         FROM registrations WHERE id = $1`,
+      `SELECT r.id AS "registrationId", r.first_name AS "firstName", r.last_name AS "lastName",
+              ${companionOfSql('r')} AS "companionOf"
+         FROM registrations r WHERE r.id = $1`,
       [row.registrationId],
     );
     return {
@@ -398,9 +417,9 @@ export class CheckInService {
     const id = scan.code !== undefined && scan.code !== null ? ticketLocator(scan.code) : scan.registrationId!;
     if (id === null) return null;
     const [row]: TicketRow[] = await this.ds.query(
-      `SELECT id, session_id AS "sessionId", state, queue_position AS "queuePosition", first_name AS "firstName",
-              last_name AS "lastName", ticket_secret AS "ticketSecret"
-         FROM registrations WHERE id = $1`,
+      `SELECT r.id, r.session_id AS "sessionId", r.state, r.queue_position AS "queuePosition", r.first_name AS "firstName",
+              r.last_name AS "lastName", r.ticket_secret AS "ticketSecret", ${companionOfSql('r')} AS "companionOf"
+         FROM registrations r WHERE r.id = $1`,
       [id],
     );
     if (!row) return null;

@@ -1,5 +1,13 @@
-import { bookingReference, EMAIL_MESSAGES, EMAIL_TEMPLATE_TYPES, type EmailTemplateType } from '@evreg/contracts';
+import {
+  bookingReference,
+  EMAIL_MESSAGES,
+  EMAIL_TEMPLATE_TYPES,
+  REGISTRATION_STATE,
+  type EmailTemplateType,
+} from '@evreg/contracts';
+import { ticketCode } from '../checkin/ticket-code';
 import { cancellationToken } from '../registrations/cancel-token';
+import QRCode from 'qrcode';
 import { sessionCalendar } from './calendar';
 import {
   type Placeholders,
@@ -38,6 +46,9 @@ export interface OutgoingMessage {
   startDate: string | null;
   endDate: string | null;
   sessionEnded: boolean | null;
+  /** The registration's state and ticket value (null where the row is gone): the ticket is given while active. */
+  registrationState?: number | null;
+  ticketSecret?: string | null;
 }
 
 export interface TemplateContent {
@@ -61,7 +72,10 @@ export interface ComposedEmail {
   subject: string;
   html: string;
   text: string;
-  attachments?: { filename: string; content: string; contentType: string }[];
+  attachments?: { filename: string; content: string | Buffer; contentType: string; cid?: string }[];
+  /** The ticket whose QR image the HTML shows (`cid:` of an inline attachment): made by `withTicketImage`, which the
+   * sender awaits (the PNG is made asynchronously). */
+  ticketQr?: { code: string; cid: string };
 }
 
 /** A message that can't or mustn't be sent; its reason goes to the log as the error. Never retried. */
@@ -87,6 +101,7 @@ export function placeholdersFor(
         })
       : { eventDate: '', eventTime: '', eventEndTime: '', eventTimeRange: '', eventDateTime: '' };
   const queuePosition = msg.data.queuePosition;
+  const code = ticketCodeOf(msg, ctx.appSecret);
   return {
     firstName: msg.firstName ?? msg.recipientName,
     eventTitle: msg.eventTitle ?? '',
@@ -99,7 +114,19 @@ export function placeholdersFor(
     bookingReference: msg.registrationId ? bookingReference(msg.registrationId) : '',
     organizerName: msg.organizerName?.trim() ?? '',
     organizerContact: organizerContact(msg),
+    ticketCode: code,
+    ticketQr: code ? TICKET_QR_MARK : '',
   };
+}
+
+/** What `{{ticketQr}}` renders to before the composer swaps it for the image (HTML) or nothing (subject, text):
+ * letters only, so escaping leaves it as it is and no registrant's value can look like it by chance. */
+export const TICKET_QR_MARK = 'evregTicketQrImageMark';
+
+/** The ticket code of an active registration, or ''. */
+function ticketCodeOf(msg: OutgoingMessage, appSecret: string): string {
+  if (!msg.registrationId || !msg.ticketSecret || msg.registrationState !== REGISTRATION_STATE.Active) return '';
+  return ticketCode(appSecret, msg.registrationId, msg.ticketSecret);
 }
 
 /** The organiser's e-mail, phone and web (those set), joined. */
@@ -153,7 +180,96 @@ export function fillTemplate(
  * Registration and Promotion carry the session as an .ics file. Every one about an event names the organiser
  * (withOrganizer). Throws NotSendable with the reason to log. */
 export function composeEmail(msg: OutgoingMessage, ctx: ComposeContext): ComposedEmail {
-  return withOrganizer(composeWithoutOrganizer(msg, ctx), placeholdersFor(msg, ctx));
+  const values = placeholdersFor(msg, ctx);
+  let email = composeWithoutOrganizer(msg, ctx);
+  if (values.ticketCode && (msg.emailType === 'Registration' || msg.emailType === 'Promotion'))
+    email = withTicket(email, values);
+  return placeTicketImage(withOrganizer(email, values), values, msg.registrationId);
+}
+
+/** A confirmation (Registration, Promotion) always carries the person's ticket: a template that doesn't show the
+ * code (edited by staff before the ticket existed) gets a 'Tu entrada' section with the QR and the code appended,
+ * before `</body>` when there is one. */
+export function withTicket<T extends Pick<ComposedEmail, 'html' | 'text'>>(email: T, values: Placeholders): T {
+  const code = values.ticketCode;
+  const text = email.text.includes(code)
+    ? email.text
+    : `${email.text.trimEnd()}\n\nTu entrada: ${code}\nMuestra el código QR de la versión HTML de este correo en la entrada del evento, o di este código.`;
+  const section =
+    `<p><strong>Tu entrada</strong><br>Muestra este código QR en la entrada del evento (o di el código si no puedes mostrarlo):</p>\n` +
+    `<p>${TICKET_QR_MARK}</p>\n<p style="font-family: monospace; font-size: 16px;">${code}</p>`;
+  const html = email.html.includes(code)
+    ? email.html
+    : /<\/body\s*>/i.test(email.html)
+      ? email.html.replace(/<\/body\s*>/i, (end) => `${section}\n${end}`)
+      : `${email.html}\n${section}`;
+  return { ...email, html, text };
+}
+
+/** Where `{{ticketQr}}` was written: the HTML gets the inline image (one per message, `cid:`), the subject and the
+ * text part nothing. The image itself is attached by `withTicketImage`. */
+function placeTicketImage(email: ComposedEmail, values: Placeholders, registrationId: number | null): ComposedEmail {
+  const strip = (s: string) => s.split(TICKET_QR_MARK).join('');
+  const subject = strip(email.subject).replace(/\s+/g, ' ').trim();
+  if (!values.ticketCode || !email.html.includes(TICKET_QR_MARK))
+    return { ...email, subject, html: strip(email.html), text: strip(email.text) };
+  const cid = `entrada-${registrationId}@evreg`;
+  const img =
+    `<img src="cid:${cid}" width="220" height="220" alt="Código QR de la entrada ${escapeLikePlaceholder(values.ticketCode)}"` +
+    ` style="display: block; width: 220px; height: 220px;">`;
+  return {
+    ...email,
+    subject,
+    html: email.html.split(TICKET_QR_MARK).join(img),
+    text: strip(email.text),
+    ticketQr: { code: values.ticketCode, cid },
+  };
+}
+
+/** The QR image of the ticket as a PNG: alphanumeric mode (the code is upper-case base32), medium error correction,
+ * the quiet zone of the standard. */
+export function ticketQrPng(code: string): Promise<Buffer> {
+  let png = recentQrs.get(code);
+  if (!png) {
+    png = QRCode.toBuffer(code, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 6 });
+    // A small bounded cache: a resend, a retry or the booking page asking again draws nothing new.
+    if (recentQrs.size >= 500) recentQrs.clear();
+    recentQrs.set(code, png);
+    png.catch(() => recentQrs.delete(code));
+  }
+  return png;
+}
+
+const recentQrs = new Map<string, Promise<Buffer>>();
+
+/** A template preview: the sample ticket's QR as a data: image where `{{ticketQr}}` was written, nothing in the
+ * subject and the text. */
+export async function previewTicketImage<T extends Pick<ComposedEmail, 'subject' | 'html' | 'text'>>(
+  preview: T,
+  code: string,
+): Promise<T> {
+  const strip = (s: string) => s.split(TICKET_QR_MARK).join('');
+  let html = preview.html;
+  if (html.includes(TICKET_QR_MARK)) {
+    const src = `data:image/png;base64,${(await ticketQrPng(code)).toString('base64')}`;
+    html = html
+      .split(TICKET_QR_MARK)
+      .join(`<img src="${src}" width="220" height="220" alt="Código QR de la entrada ${code}">`);
+  }
+  return { ...preview, subject: strip(preview.subject).replace(/\s+/g, ' ').trim(), html, text: strip(preview.text) };
+}
+
+/** The message with its ticket's QR attached inline (the `cid:` the HTML names), when it shows one. */
+export async function withTicketImage(email: ComposedEmail): Promise<ComposedEmail> {
+  if (!email.ticketQr) return email;
+  const { ticketQr, ...rest } = email;
+  const image = {
+    filename: 'entrada.png',
+    content: await ticketQrPng(ticketQr.code),
+    contentType: 'image/png',
+    cid: ticketQr.cid,
+  };
+  return { ...rest, attachments: [...(rest.attachments ?? []), image] };
 }
 
 function composeWithoutOrganizer(msg: OutgoingMessage, ctx: ComposeContext): ComposedEmail {

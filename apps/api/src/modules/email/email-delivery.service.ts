@@ -16,6 +16,7 @@ import {
   type TemplateContent,
   NotSendable,
   composeEmail,
+  withTicketImage,
 } from './email-composer';
 import { EmailOutbox } from './email-outbox';
 import { EmailSettingsService, type StoredEmailSettings } from './email-settings.service';
@@ -179,6 +180,7 @@ export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDes
          RETURNING *)
        SELECT c.id::int, c.email_type AS "emailType", c.registration_id AS "registrationId", c.email_address AS "emailAddress",
               c.recipient_name AS "recipientName", c.data, c.attempts, r.first_name AS "firstName",
+              r.state AS "registrationState", r.ticket_secret AS "ticketSecret",
               to_char(c.created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS "createdStamp",
               e.title AS "eventTitle", e.place, e.address, e.city, e.time_zone AS "timeZone",
               e.organizer_name AS "organizerName", e.organizer_email AS "organizerEmail",
@@ -214,7 +216,7 @@ export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDes
   private async deliver(msg: ClaimedMessage, settings: StoredEmailSettings, ctx: ComposeContext): Promise<boolean> {
     let email;
     try {
-      email = composeEmail(msg, ctx);
+      email = await withTicketImage(composeEmail(msg, ctx));
     } catch (error) {
       await this.fail(msg.id, error instanceof NotSendable ? error.message : M.renderFailed((error as Error).message));
       return false;

@@ -12,7 +12,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { isUniqueViolation } from '../../database/pg-errors';
 import { CreateEmailTemplateDto, EmailPreviewRequestDto, UpdateEmailTemplateDto } from './dto/email-template.dto';
-import { fillTemplate } from './email-composer';
+import { fillTemplate, previewTicketImage, TICKET_QR_MARK } from './email-composer';
 import { EmailSettingsService } from './email-settings.service';
 import { type Placeholders, sessionPlaceholders, templateProblem } from './template-renderer';
 
@@ -96,11 +96,11 @@ export class EmailTemplatesService {
   /** Unsaved content filled with sample data, checked as a save would check it. */
   async preview(dto: EmailPreviewRequestDto): Promise<EmailPreview> {
     this.assertValid(dto);
-    return fillTemplate(dto, await this.sampleValues());
+    return previewTicketImage(fillTemplate(dto, await this.sampleValues()), SAMPLE_TICKET);
   }
 
   async previewStored(id: number): Promise<EmailPreview> {
-    return fillTemplate(await this.get(id), await this.sampleValues());
+    return previewTicketImage(fillTemplate(await this.get(id), await this.sampleValues()), SAMPLE_TICKET);
   }
 
   /** Only the spec's placeholders, in a syntax Handlebars accepts; each problem on its field. */
@@ -153,6 +153,11 @@ export class EmailTemplatesService {
       bookingReference: 'R-000123',
       organizerName: 'Ayuntamiento de ejemplo',
       organizerContact: 'cultura@ayuntamiento.example · 910 000 000 · https://cultura.ayuntamiento.example',
+      ticketCode: SAMPLE_TICKET,
+      ticketQr: TICKET_QR_MARK,
     };
   }
 }
+
+/** The preview's ticket: shaped like a real code, valid for no registration. */
+const SAMPLE_TICKET = '123-EJEMPLOABCDEFGHIJKLMNOPQ';

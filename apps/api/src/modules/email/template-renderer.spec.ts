@@ -1,4 +1,7 @@
-import { type OutgoingMessage, NotSendable, composeEmail } from './email-composer';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { ticketCode } from '../checkin/ticket-code';
+import { type OutgoingMessage, NotSendable, composeEmail, withTicketImage } from './email-composer';
 import {
   type Placeholders,
   htmlToTextTemplate,
@@ -21,6 +24,8 @@ const values: Placeholders = {
   bookingReference: 'R-000007',
   organizerName: 'Ayuntamiento',
   organizerContact: 'cultura@ayto.example.es',
+  ticketCode: '7-ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+  ticketQr: '',
 };
 
 describe('templates', () => {
@@ -283,5 +288,97 @@ describe('composeEmail', () => {
         expect(email.html).toContain('Organiza: Teatro &quot;Tom &amp; Jerry&quot; · taquilla@teatro.example.es');
       }
     });
+  });
+});
+
+describe('the ticket in confirmations', () => {
+  const secret = '6f1c1d7e-3c55-4c2b-9d55-0c8f7d0a1b2c';
+  const appSecret = 'x'.repeat(40);
+  const code = ticketCode(appSecret, 7, secret);
+  const message: OutgoingMessage = {
+    id: 1,
+    emailType: 'Registration',
+    registrationId: 7,
+    emailAddress: 'ana@example.com',
+    recipientName: 'Ana García',
+    data: {},
+    attempts: 1,
+    firstName: 'Ana',
+    eventTitle: 'Concierto',
+    place: null,
+    address: null,
+    city: null,
+    organizerName: null,
+    organizerEmail: null,
+    organizerPhone: null,
+    organizerWebsite: null,
+    timeZone: 'Europe/Madrid',
+    startsAt: null,
+    endsAt: null,
+    isAllDay: false,
+    startDate: null,
+    endDate: null,
+    sessionEnded: false,
+    registrationState: 0,
+    ticketSecret: secret,
+  };
+  const ctxWith = (htmlContent: string, plainTextContent: string | null = null) => ({
+    activeTemplates: new Map([
+      [0, { subject: 'Entrada {{ticketQr}}', htmlContent, plainTextContent }],
+      [2, { subject: 'Plaza', htmlContent, plainTextContent }],
+    ]),
+    templatesById: new Map(),
+    baseUrl: 'https://r.example.com',
+    appSecret,
+  });
+  const decode = (png: Buffer) => {
+    const image = PNG.sync.read(png);
+    return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
+  };
+
+  it('{{ticketQr}} is an inline image in the HTML and nothing in the subject and text; the PNG decodes to the code', async () => {
+    const composed = composeEmail(
+      message,
+      ctxWith('<p>{{ticketQr}}</p><p>{{ticketCode}}</p>', 'Código: {{ticketCode}}{{ticketQr}}'),
+    );
+    expect(composed.subject).toBe('Entrada');
+    expect(composed.text).toBe(`Código: ${code}`);
+    expect(composed.html).toBe(
+      `<p><img src="cid:entrada-7@evreg" width="220" height="220" alt="Código QR de la entrada ${code}" style="display: block; width: 220px; height: 220px;"></p><p>${code}</p>`,
+    );
+    const email = await withTicketImage(composed);
+    expect(email.attachments).toEqual([
+      expect.objectContaining({ filename: 'entrada.png', contentType: 'image/png', cid: 'entrada-7@evreg' }),
+    ]);
+    expect(decode(email.attachments![0].content as Buffer)).toBe(code);
+  });
+
+  it('a confirmation whose template shows no ticket gets the "Tu entrada" section with the QR and the code', async () => {
+    for (const emailType of ['Registration', 'Promotion']) {
+      const email = await withTicketImage(
+        composeEmail({ ...message, emailType }, ctxWith('<p>Hola {{firstName}}</p>')),
+      );
+      expect(email.html).toMatch(/^<p>Hola Ana<\/p>\n<p><strong>Tu entrada<\/strong>/);
+      expect(email.html).toContain('<img src="cid:entrada-7@evreg"');
+      expect(email.html).toContain(`>${code}</p>`);
+      expect(email.text).toContain(`Tu entrada: ${code}`);
+      expect(decode(email.attachments![0].content as Buffer)).toBe(code);
+    }
+  });
+
+  it('no ticket while waiting or cancelled, nor in other messages: the placeholders are empty and nothing is attached', async () => {
+    for (const registrationState of [1, 2]) {
+      const email = await withTicketImage(
+        composeEmail(
+          { ...message, registrationState },
+          ctxWith('<p>{{#if ticketCode}}Entrada {{ticketCode}}{{ticketQr}}{{/if}}Hola</p>'),
+        ),
+      );
+      expect(email.html).toBe('<p>Hola</p>');
+      expect(email.text).not.toContain('Tu entrada');
+      expect(email.attachments).toBeUndefined();
+    }
+    const cancelled = composeEmail({ ...message, emailType: 'Cancellation' }, ctxWith('<p></p>'));
+    expect(cancelled.text).not.toContain(code);
   });
 });

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Ip, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Ip, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -7,10 +7,12 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiProduces,
   ApiQuery,
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { IdParam } from '../../common/id-param';
 import { MessageResponseDto } from '../../common/message-response.dto';
@@ -29,6 +31,7 @@ import {
   UpdateRegistrationDto,
 } from './dto/registration.dto';
 import { RegistrationsAdminService } from './registrations-admin.service';
+import { XLSX_CONTENT_TYPE } from '../waiting-list/queue-export';
 
 @ApiTags('Registrations')
 @Controller()
@@ -58,6 +61,28 @@ export class RegistrationsAdminController {
   @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   forSession(@IdParam('eventSessionId') id: number, @Query('checkedIn') checkedIn?: unknown) {
     return this.admin.forSession(id, checkedIn);
+  }
+
+  @Get('events/sessions/:eventSessionId/registrations/export')
+  @Auth({ permission: 'Registrations.Read' })
+  @ApiOperation({
+    summary: 'Las inscripciones de una sesión en Excel',
+    description:
+      "Hoja 'Inscripciones' con Referencia, Nombre, Apellidos, Email, Teléfono, DNI/NIE, Estado (Activa/Cancelada), Acompañante de, Fecha de inscripción, Asistió (Sí/No) y Hora de entrada (hora local del evento); activas primero. Nombre del fichero: inscripciones-sesion-{id}-{AAAA-MM-DD}.xlsx",
+  })
+  @ApiProduces(XLSX_CONTENT_TYPE)
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'eventSessionId no es un número entero' })
+  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'La sesión no existe' })
+  async export(
+    @IdParam('eventSessionId') id: number,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    const file = await this.admin.exportForSession(id);
+    reply
+      .header('content-type', XLSX_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`);
+    return file.content;
   }
 
   @Post('events/sessions/:id/admin-registrations')

@@ -15,6 +15,7 @@ import { containsPattern } from '../../common/sql';
 import { EmailOutbox } from '../email/email-outbox';
 import { RegistrationSearchDto, UpdateRegistrationDto } from './dto/registration.dto';
 import { duplicatePersonConflict, taxIdToStore } from './person-rules';
+import { buildRegistrationsExport, type ExportedRegistration } from './registrations-export';
 
 const b = MESSAGES.booking;
 /** The states staff see here: active and cancelled (waiting entries are the waiting list's). */
@@ -60,6 +61,27 @@ export class RegistrationsAdminService {
       [sessionId, REGISTRATIONS, checkedIn === undefined ? null : checkedIn === 'true'],
     );
     return rows.map(toAdmin);
+  }
+
+  /** The session's people (active and cancelled) as an Excel file, with 'Asistió' and the check-in time. */
+  async exportForSession(sessionId: number): Promise<{ fileName: string; content: Buffer }> {
+    const [session] = await this.ds.query(
+      `SELECT e.time_zone AS "timeZone" FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
+      [sessionId],
+    );
+    if (!session) throw AppError.notFound(b.sessionNotFound);
+    const rows: ExportedRegistration[] = await this.ds.query(
+      `SELECT r.id, r.state, r.first_name AS "firstName", r.last_name AS "lastName", r.email,
+              r.telephone_number AS "telephoneNumber", r.user_tax_id AS "userTaxId", r.registered_at AS "registeredAt",
+              c.checked_in_at AS "checkedInAt", h.first_name || ' ' || h.last_name AS "companionOf"
+         FROM registrations r
+         LEFT JOIN check_ins c ON c.registration_id = r.id AND c.undone_at IS NULL
+         LEFT JOIN registrations h ON h.id = r.holder_registration_id
+        WHERE r.session_id = $1 AND r.state = ANY($2::int[])
+        ORDER BY r.state, r.registered_at, r.id`,
+      [sessionId, REGISTRATIONS],
+    );
+    return buildRegistrationsExport(sessionId, session.timeZone, rows, new Date());
   }
 
   async search(query: RegistrationSearchDto): Promise<Paged<AdminRegistration>> {

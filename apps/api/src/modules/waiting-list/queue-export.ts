@@ -53,7 +53,7 @@ export async function buildQueueExport(
 
 /** Excel dates have no time zone: a cell shows the UTC fields of the Date it was given. This answers the Date
  * whose UTC fields are the wall-clock time of `date` in `timeZone`, so staff read the event's local time. */
-function wallClock(date: Date, timeZone: string): Date {
+export function wallClock(date: Date, timeZone: string): Date {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone,
     hourCycle: 'h23',
