@@ -1,3 +1,4 @@
+import type { Type } from '@nestjs/common';
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import {
   DELETED_RESOURCES,
@@ -125,32 +126,18 @@ export class DeletionV1Dto {
 
 const NEXT = { type: String, nullable: true, description: 'Cursor de la página siguiente; null en la última' };
 
-@ApiSchema({ name: 'EventPage' })
-export class EventPageDto {
-  @ApiProperty({ type: [EventV1Dto] }) data: EventV1Dto[];
-  @ApiProperty(NEXT) next: string | null;
+/** The page of a list, a component of its own per resource (`EventPage`…). */
+function PageOf<T>(item: Type<T>, name: string) {
+  @ApiSchema({ name })
+  class PageDto {
+    @ApiProperty({ type: [item] }) data: T[];
+    @ApiProperty(NEXT) next: string | null;
+  }
+  return PageDto;
 }
 
-@ApiSchema({ name: 'SessionPage' })
-export class SessionPageDto {
-  @ApiProperty({ type: [SessionV1Dto] }) data: SessionV1Dto[];
-  @ApiProperty(NEXT) next: string | null;
-}
-
-@ApiSchema({ name: 'RegistrationPage' })
-export class RegistrationPageDto {
-  @ApiProperty({ type: [RegistrationV1Dto] }) data: RegistrationV1Dto[];
-  @ApiProperty(NEXT) next: string | null;
-}
-
-@ApiSchema({ name: 'WaitingListEntryPage' })
-export class WaitingListEntryPageDto {
-  @ApiProperty({ type: [WaitingListEntryV1Dto] }) data: WaitingListEntryV1Dto[];
-  @ApiProperty(NEXT) next: string | null;
-}
-
-@ApiSchema({ name: 'DeletionPage' })
-export class DeletionPageDto {
-  @ApiProperty({ type: [DeletionV1Dto] }) data: DeletionV1Dto[];
-  @ApiProperty(NEXT) next: string | null;
-}
+export const EventPageDto = PageOf(EventV1Dto, 'EventPage');
+export const SessionPageDto = PageOf(SessionV1Dto, 'SessionPage');
+export const RegistrationPageDto = PageOf(RegistrationV1Dto, 'RegistrationPage');
+export const WaitingListEntryPageDto = PageOf(WaitingListEntryV1Dto, 'WaitingListEntryPage');
+export const DeletionPageDto = PageOf(DeletionV1Dto, 'DeletionPage');
