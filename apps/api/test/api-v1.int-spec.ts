@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import ts from 'typescript';
 import type { CreatedApiToken, PermissionName } from '@evreg/contracts';
 import { attendee, createSession, insertSession, TestApp } from '@evreg/testing';
+import { DeletionsService } from '../src/modules/api-v1/deletions.service';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../../..');
@@ -285,6 +286,20 @@ describe('/api/v1', () => {
     const old = await get(`/api/v1/deletions?updatedSince=2000-01-01T00:00:00Z`);
     expect(old.status).toBe(410);
     expect(old.body.message).toMatch(/sincronización completa/);
+  });
+
+  it('keeps tombstones 90 days: the hourly prune removes older ones only', async () => {
+    const [old] = await app.sql(
+      `INSERT INTO deleted_records (resource, resource_id, deleted_at) VALUES ('event', 1, now() - interval '91 days') RETURNING id`,
+    );
+    const [recent] = await app.sql(
+      `INSERT INTO deleted_records (resource, resource_id, deleted_at) VALUES ('event', 2, now() - interval '89 days') RETURNING id`,
+    );
+    expect(await app.running.app.get(DeletionsService).prune()).toBe(1);
+    const left = (await app.sql(`SELECT id FROM deleted_records WHERE id = ANY($1)`, [[old.id, recent.id]])).map(
+      (r) => r.id,
+    );
+    expect(left).toEqual([recent.id]);
   });
 
   describe('sessions by the content system’s own id', () => {
