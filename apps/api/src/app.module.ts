@@ -5,6 +5,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import type { DatabaseTarget } from './database/data-source';
 import { ApiTokensModule } from './modules/api-tokens/api-tokens.module';
+import { ApiV1Module } from './modules/api-v1/api-v1.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BlacklistModule } from './modules/blacklist/blacklist.module';
 import { CheckInModule } from './modules/checkin/checkin.module';
@@ -65,6 +66,7 @@ export class AppModule {
         EmailModule,
         WebhooksModule,
         ApiTokensModule,
+        ApiV1Module,
       ],
     };
   }

@@ -22,6 +22,7 @@ import { createValidationPipe } from './common/validation';
 import type { AppConfig } from './config/app-config';
 import { DatabaseAvailability } from './database/database-availability';
 import { openDatabaseTarget } from './database/database-target';
+import { modulesWithoutV1, setupV1Docs } from './modules/api-v1/openapi';
 import { Readiness } from './modules/health/readiness';
 
 const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
@@ -191,8 +192,10 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
           headers: RETRY_AFTER_HEADER,
         })
         .build(),
+      { include: modulesWithoutV1(app) },
     );
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
+    setupV1Docs(app);
     // No app.enableShutdownHooks(): Nest would close at once on SIGTERM, skipping the drain; main.ts handles signals.
     await app.init();
   } catch (error) {

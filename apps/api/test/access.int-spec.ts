@@ -14,11 +14,15 @@ interface Operation {
   staffSessionOnly?: boolean;
 }
 
-/** Every route of the OpenAPI document, which lists every controller route of the application. */
+/** Every route of the OpenAPI documents, which list every controller route of the application: the apps' and the
+ * integrators' (/api/v1). */
 async function routeTable(app: TestApp): Promise<Operation[]> {
-  const doc = (await app.request('GET', '/api/docs-json')).body;
+  const docs = [
+    (await app.request('GET', '/api/docs-json')).body,
+    (await app.request('GET', '/api/v1/openapi.json')).body,
+  ];
   const operations: Operation[] = [];
-  for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+  for (const [path, item] of docs.flatMap((doc) => Object.entries<Record<string, any>>(doc.paths))) {
     for (const [method, op] of Object.entries<any>(item)) {
       operations.push({
         method: method.toUpperCase(),
@@ -124,6 +128,8 @@ describe('Access control, generated from the route table', () => {
     expect(loginOnly).toEqual([
       'GET /api/admin/dashboard/stats',
       'GET /api/user/me',
+      // The tombstones: each caller sees those of the resources it may read (none of them: 403, in the handler).
+      'GET /api/v1/deletions',
       'POST /api/auth/logout',
       'PUT /api/user/change-password',
     ]);

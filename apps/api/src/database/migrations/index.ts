@@ -13,6 +13,7 @@ import { WebhookDeliveryHistory1764000000100 } from './1764000000100-WebhookDeli
 import { CheckIn1764000000200 } from './1764000000200-CheckIn';
 import { TicketInEmails1764000000210 } from './1764000000210-TicketInEmails';
 import { CompanionHolder1764000000211 } from './1764000000211-CompanionHolder';
+import { ApiV11764000000230 } from './1764000000230-ApiV1';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   CheckIn1764000000200,
   TicketInEmails1764000000210,
   CompanionHolder1764000000211,
+  ApiV11764000000230,
 ];

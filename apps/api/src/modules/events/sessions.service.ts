@@ -98,7 +98,8 @@ export class SessionsService {
     return sessions.map((session) => ({ ...session, event: details }));
   }
 
-  async create(eventId: number, dto: CreateSessionDto): Promise<Session> {
+  /** `externalId`: the content system's key of the session (the integrators' upsert, api-v1), unique per event. */
+  async create(eventId: number, dto: CreateSessionDto, options: { externalId?: string } = {}): Promise<Session> {
     const limits = await this.settings.queueSettings();
     const { schedule, errors } = readSchedule(dto);
     const reservedSpots = dto.reservedSpots ?? 0;
@@ -115,9 +116,10 @@ export class SessionsService {
       if (Object.keys(errors).length) throw AppError.validation(errors);
       const [{ id }]: { id: number }[] = await m.query(
         `INSERT INTO event_sessions (event_id, start_date, end_date, start_time, end_time, is_all_day, starts_at, ends_at,
-                                     max_attendees, reserved_spots, max_queue_spots, is_registration_open, is_promotion_locked)
+                                     max_attendees, reserved_spots, max_queue_spots, is_registration_open, is_promotion_locked,
+                                     external_id)
          SELECT e.id, $2::date, $3::date, $4::time, $5::time, $6, ${zoned('$2', '$4', 'e.time_zone')}, ${zoned('$3', '$5', 'e.time_zone')},
-                $7, $8, $9, $10, $11
+                $7, $8, $9, $10, $11, $12
            FROM events e WHERE e.id = $1
          RETURNING id`,
         [
@@ -132,6 +134,7 @@ export class SessionsService {
           maxQueueSpots,
           dto.isRegistrationOpen ?? true,
           dto.isPromotionLocked ?? false,
+          options.externalId ?? null,
         ],
       );
       return this.view(m, id);

@@ -8,5 +8,6 @@ import { SessionCapacityService } from './session-capacity.service';
   imports: [SettingsModule, BookingEngineModule],
   controllers: [SessionCapacityController],
   providers: [SessionCapacityService],
+  exports: [SessionCapacityService],
 })
 export class SessionCapacityModule {}

@@ -1,0 +1,45 @@
+import type { Type } from '@nestjs/common';
+import { ModulesContainer } from '@nestjs/core';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { RETRY_AFTER_HEADER, SERVICE_UNAVAILABLE_DESCRIPTION } from '../../common/service-unavailable';
+import { ApiV1Module } from './api-v1.module';
+import { LIMIT_MAX } from './page';
+import { TOMBSTONE_RETENTION_DAYS } from './deletions.service';
+
+/** Every module but /api/v1's: the main document (/api/docs-json) stays the two apps' contract. */
+export function modulesWithoutV1(app: NestFastifyApplication): Type[] {
+  return [...app.get(ModulesContainer).values()].map((m) => m.metatype).filter((m) => m !== ApiV1Module);
+}
+
+/** /api/v1's own document, served at /api/v1/openapi.json, with its Swagger UI at /api/v1/docs. */
+export function setupV1Docs(app: NestFastifyApplication): OpenAPIObject {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Inscripciones a eventos: API para integraciones (v1)')
+      .setDescription(
+        [
+          'Para sistemas de contenidos y otras máquinas (guía: docs/integrations.md). Autenticación: token de API',
+          '(`Authorization: Bearer evr_…`) con los permisos de cada operación.',
+          `Listas: \`{ data, next }\` y cabecera \`Link: <…>; rel="next"\`; \`limit\` de 1 a ${LIMIT_MAX}; \`cursor\` opaco;`,
+          '`updatedSince` devuelve lo cambiado desde ese instante, por updatedAt e id.',
+          `Eliminaciones: GET /api/v1/deletions (se conservan ${TOMBSTONE_RETENTION_DAYS} días).`,
+        ].join(' '),
+      )
+      .setVersion('1')
+      .addServer('/', 'Este servidor')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Token de API (evr_…)' })
+      .addGlobalResponse({
+        status: 503,
+        description: SERVICE_UNAVAILABLE_DESCRIPTION,
+        type: ApiErrorResponseDto,
+        headers: RETRY_AFTER_HEADER,
+      })
+      .build(),
+    { include: [ApiV1Module] },
+  );
+  SwaggerModule.setup('api/v1/docs', app, document, { jsonDocumentUrl: 'api/v1/openapi.json' });
+  return document;
+}
