@@ -23,6 +23,7 @@ import type { AppConfig } from './config/app-config';
 import { DatabaseAvailability } from './database/database-availability';
 import { openDatabaseTarget } from './database/database-target';
 import { Readiness } from './modules/health/readiness';
+import { addWebhookSchemas } from './modules/webhooks/webhook-schemas';
 
 const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
   error: ['fatal', 'error'],
@@ -192,6 +193,8 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
         })
         .build(),
     );
+    // The webhook bodies (docs/webhooks.md): components and, this document being 3.0, `x-webhooks`.
+    addWebhookSchemas(document);
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
     // No app.enableShutdownHooks(): Nest would close at once on SIGTERM, skipping the drain; main.ts handles signals.
     await app.init();
