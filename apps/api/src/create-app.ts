@@ -24,6 +24,7 @@ import { DatabaseAvailability } from './database/database-availability';
 import { openDatabaseTarget } from './database/database-target';
 import { modulesWithoutV1, setupV1Docs } from './modules/api-v1/openapi';
 import { Readiness } from './modules/health/readiness';
+import { addWebhookSchemas } from './modules/webhooks/webhook-schemas';
 
 const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
   error: ['fatal', 'error'],
@@ -194,6 +195,8 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
         .build(),
       { include: modulesWithoutV1(app) },
     );
+    // The webhook bodies (docs/webhooks.md): components and, this document being 3.0, `x-webhooks`.
+    addWebhookSchemas(document);
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
     setupV1Docs(app);
     // No app.enableShutdownHooks(): Nest would close at once on SIGTERM, skipping the drain; main.ts handles signals.

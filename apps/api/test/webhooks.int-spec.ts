@@ -209,6 +209,9 @@ describe('Webhooks', () => {
         lastName: expect.stringMatching(/^Apellido 910[12]$/),
         email: expect.stringMatching(/^persona910[12]@example.com$/),
         queuePosition: null,
+        state: 'active',
+        sequence: 1,
+        updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       });
       expect(byType('registration.queued')[0].registration).toMatchObject({
         id: third.body.id,

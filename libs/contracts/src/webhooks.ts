@@ -9,6 +9,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'registration.checked_in',
   'session.full',
   'session.waitinglist.full',
+  'session.spots_available',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What `POST /api/webhooks/{id}/test` sends; not subscribable. */

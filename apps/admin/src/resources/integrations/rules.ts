@@ -104,6 +104,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookDeliveryEventType, string> = {
   'registration.cancelled': 'Inscripción anulada',
   'session.full': 'Sesión completa',
   'session.waitinglist.full': 'Lista de espera completa',
+  'session.spots_available': 'Vuelve a haber plazas',
   'registration.checked_in': 'Entrada en la puerta',
   'webhook.test': 'Prueba',
 };

@@ -14,6 +14,7 @@ import { CheckIn1764000000200 } from './1764000000200-CheckIn';
 import { TicketInEmails1764000000210 } from './1764000000210-TicketInEmails';
 import { CompanionHolder1764000000211 } from './1764000000211-CompanionHolder';
 import { ApiV11764000000230 } from './1764000000230-ApiV1';
+import { WebhookSequence1764000000240 } from './1764000000240-WebhookSequence';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   TicketInEmails1764000000210,
   CompanionHolder1764000000211,
   ApiV11764000000230,
+  WebhookSequence1764000000240,
 ];

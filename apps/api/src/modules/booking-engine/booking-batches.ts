@@ -192,9 +192,9 @@ export class BookingBatches {
               eq AS (
                 ${newRegistrationEmailsSql('rq', '$1', '$17', 'rq.queue_position')}),
               w AS (
-                ${newRegistrationWebhooksSql('r', '$1', '$14', 'NULL')}),
+                ${newRegistrationWebhooksSql('r', 'u', '$14', 'NULL')}),
               wq AS (
-                ${newRegistrationWebhooksSql('rq', '$1', '$18', 'rq.queue_position')}),
+                ${newRegistrationWebhooksSql('rq', 'u', '$18', 'rq.queue_position')}),
               fw AS (
                 ${sessionEventWebhooksSql('u', '$15', 's.filled')}),
               fq AS (

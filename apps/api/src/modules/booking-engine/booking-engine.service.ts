@@ -107,6 +107,8 @@ export class BookingEngine {
     );
     if (!row) return null;
     const session = { ...row, reclaimedSpots: 0 } as LockedSession;
+    // session.spots_available is decided at the commit for a session locked full (WebhookOutbox).
+    if (session.onlineRegistered >= onlineCapacity(session)) this.webhookOutbox.noteFullWhenLocked(m, session.id);
     session.reclaimedSpots = await this.reclaimExpiredHolds(m, session);
     return session;
   }
@@ -264,7 +266,7 @@ export class BookingEngine {
        e AS (
          ${newRegistrationEmailsSql('r', '$1', '$12', '$5')}),
        w AS (
-         ${newRegistrationWebhooksSql('r', '$1', '$13', '$5')})
+         ${newRegistrationWebhooksSql('r', '(SELECT * FROM event_sessions WHERE id = $1)', '$13', '$5')})
        SELECT id, (SELECT count(*)::int FROM w) AS hooks FROM r ORDER BY id`,
       [
         sessionId,
@@ -332,7 +334,7 @@ export class BookingEngine {
             e AS (
               ${newRegistrationEmailsSql('r', '$1', '$12', 'NULL')}),
             w AS (
-              ${newRegistrationWebhooksSql('r', '$1', '$13', 'NULL')}),
+              ${newRegistrationWebhooksSql('r', 'u', '$13', 'NULL')}),
             f AS (
               ${sessionEventWebhooksSql('u', '$14', 's.filled')})
        SELECT id, (SELECT count(*)::int FROM w) + (SELECT count(*)::int FROM f) AS hooks FROM r ORDER BY id`,
@@ -397,6 +399,11 @@ export class BookingEngine {
   ): Promise<Placed[]> {
     const placed: Placed[] = [];
     const options = { source: 'public' as const, usesReserved: false, ip };
+    // The counters first, so the rows' webhook bodies read the session as this placement leaves it.
+    await m.query(
+      `UPDATE event_sessions SET online_registered = online_registered + $2, queue_count = queue_count + $3 WHERE id = $1`,
+      [session.id, allocation.seated, allocation.queued],
+    );
     if (allocation.seated > 0) {
       const ids = await this.insertRegistrations(m, session.id, attendees.slice(0, allocation.seated), options);
       placed.push(...ids.map((id) => ({ id, queuePosition: null })));
@@ -411,10 +418,6 @@ export class BookingEngine {
       });
       placed.push({ id, queuePosition });
     }
-    await m.query(
-      `UPDATE event_sessions SET online_registered = online_registered + $2, queue_count = queue_count + $3 WHERE id = $1`,
-      [session.id, allocation.seated, allocation.queued],
-    );
     session.onlineRegistered += allocation.seated;
     session.queueCount += allocation.queued;
     await this.recordFilled(m, session, allocation.seated, allocation.queued);
@@ -439,15 +442,17 @@ export class BookingEngine {
     forceQueue: boolean,
     ip: string | null,
   ): Promise<{ id: number; queuePosition: number | null } | 'RESERVED_FULL' | 'FULL'> {
+    // The counter first, so the row's webhook body reads the session as this placement leaves it (a duplicate
+    // person fails the insert, and the caller's transaction with it).
     if (hasFreeReservedSpot(session)) {
+      await m.query(`UPDATE event_sessions SET reserved_registered = reserved_registered + 1 WHERE id = $1`, [
+        session.id,
+      ]);
       const [id] = await this.insertRegistrations(m, session.id, [attendee], {
         source: 'admin',
         usesReserved: true,
         ip,
       });
-      await m.query(`UPDATE event_sessions SET reserved_registered = reserved_registered + 1 WHERE id = $1`, [
-        session.id,
-      ]);
       session.reservedRegistered += 1;
       return { id, queuePosition: null };
     }
@@ -455,13 +460,13 @@ export class BookingEngine {
     const allocation = allocate(1, { ...session, freeOnline: 0 });
     if (!allocation) return 'FULL';
     const position = allocation.queuePositions[0]!;
+    await m.query(`UPDATE event_sessions SET queue_count = queue_count + 1 WHERE id = $1`, [session.id]);
     const [id] = await this.insertRegistrations(m, session.id, [attendee], {
       source: 'admin',
       usesReserved: false,
       ip,
       queuePosition: position,
     });
-    await m.query(`UPDATE event_sessions SET queue_count = queue_count + 1 WHERE id = $1`, [session.id]);
     session.queueCount += 1;
     await this.recordFilled(m, session, 0, 1);
     return { id, queuePosition: position };
@@ -492,10 +497,10 @@ export class BookingEngine {
   /** Cancels a locked registration: it stays as cancelled (off the list) and gets the Cancellation e-mail (and the
    * registration.cancelled webhook event). */
   async markCancelled(m: EntityManager, registrationId: number): Promise<void> {
-    await m.query(`UPDATE registrations SET state = $2, queue_position = NULL, cancelled_at = now() WHERE id = $1`, [
-      registrationId,
-      Cancelled,
-    ]);
+    await m.query(
+      `UPDATE registrations SET state = $2, queue_position = NULL, cancelled_at = now(), version = version + 1 WHERE id = $1`,
+      [registrationId, Cancelled],
+    );
     await this.emailOutbox.record(m, 'Cancellation', [registrationId]);
     await this.webhookOutbox.record(m, 'registration.cancelled', [registrationId]);
   }
@@ -518,6 +523,7 @@ export class BookingEngine {
         m,
         'registration.cancelled',
         placed.map((row) => row.id),
+        { deleted: true },
       );
     }
     await m.query(`DELETE FROM registrations WHERE id = ANY($1::int[])`, [registrationIds]);
@@ -561,7 +567,7 @@ export class BookingEngine {
     if (count === 0) return [];
     const [promoted]: [{ id: number; position: number }[]] = await m.query(
       `WITH p AS (SELECT id, queue_position FROM registrations WHERE session_id = $1 AND state = $3 ORDER BY queue_position LIMIT $2)
-       UPDATE registrations r SET state = $4, queue_position = NULL, promoted_at = now(), registered_at = now(), uses_reserved_spot = false
+       UPDATE registrations r SET state = $4, queue_position = NULL, promoted_at = now(), registered_at = now(), uses_reserved_spot = false, version = r.version + 1
          FROM p WHERE r.id = p.id
        RETURNING r.id, p.queue_position AS position`,
       [session.id, count, Waiting, Active],
@@ -595,7 +601,7 @@ export class BookingEngine {
     if (!spot) return false;
     const usesReservedSpot = spot === 'reserved';
     await m.query(
-      `UPDATE registrations SET state = $3, queue_position = NULL, registered_at = now(), promoted_at = now(), uses_reserved_spot = $2 WHERE id = $1`,
+      `UPDATE registrations SET state = $3, queue_position = NULL, registered_at = now(), promoted_at = now(), uses_reserved_spot = $2, version = version + 1 WHERE id = $1`,
       [entryId, usesReservedSpot, Active],
     );
     await m.query(
@@ -709,7 +715,7 @@ export function registrationRowsSql(o: {
              coalesce((SELECT h.id FROM ${people} h WHERE h.n < a.n ${sameRequest} ORDER BY h.n LIMIT 1), ${o.holder ?? 'NULL::int'})
         FROM ${people} a
        ORDER BY a.n
-      RETURNING id, email, first_name, last_name, user_tax_id, queue_position),
+      RETURNING id, email, first_name, last_name, user_tax_id, queue_position, state, version),
     ${consents} AS (
       INSERT INTO consents (registration_id, email, consent_type, is_consented, ip_address)
       SELECT id, email, 'PrivacyPolicy', true, ${o.ip} FROM ${rows})`;

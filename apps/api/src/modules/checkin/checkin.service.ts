@@ -353,7 +353,8 @@ export class CheckInService {
           Active,
         ],
       );
-      if (rows.length) await this.webhooks.record(m, 'registration.checked_in', [ticket.id]);
+      // Its sequence one on (the statement raises the registration's version, waiting for a cancellation in flight).
+      if (rows.length) await this.webhooks.record(m, 'registration.checked_in', [ticket.id], { advance: true });
       return rows[0] ?? null;
     });
     if (created) {

@@ -85,8 +85,11 @@ export class CancellationService {
   private async cancelIn(m: EntityManager, registrationId: number): Promise<number[]> {
     const row = await this.lockRow(m, registrationId);
     if (row.state === Cancelled) throw AppError.conflict(b.alreadyCancelled);
+    // The place given back (and any promotion) first: the registration.cancelled webhook body then carries the
+    // session's counters as the cancellation leaves them.
+    const promoted = await this.release(m, row);
     await this.engine.markCancelled(m, registrationId);
-    return this.release(m, row);
+    return promoted;
   }
 
   /** Locks the session first, then the registration: the same lock order as every booking path. */

@@ -100,8 +100,9 @@ export class WaitingListService {
   async remove(entryId: number): Promise<{ message: string }> {
     return this.ds.transaction(async (m) => {
       const { session, entry } = await this.lockEntry(m, entryId);
-      await this.engine.deleteRegistrations(m, [entryId], { announce: true });
+      // The gap closed first: the registration.cancelled webhook body then carries the list's count without it.
       await this.engine.closeQueueGap(m, session, entry.queuePosition);
+      await this.engine.deleteRegistrations(m, [entryId], { announce: true });
       return { message: b.queueRemoved };
     });
   }

@@ -1,8 +1,9 @@
-import { Global, Injectable, Module } from '@nestjs/common';
+import { Global, Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { WEBHOOK_TEST_EVENT, type WebhookEventType } from '@evreg/contracts';
-import { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { REGISTRATION_STATE, WEBHOOK_TEST_EVENT, type WebhookEventType } from '@evreg/contracts';
+import { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner, TransactionCommitEvent } from 'typeorm';
 import { JobQueue } from '../../queue/job-queue';
+import { freeOnlineSpotsSql, onlineCapacitySql } from '../booking-engine/booking-rules';
 
 declare module '../../queue/job-map' {
   interface JobMap {
@@ -17,19 +18,38 @@ const DISPATCH_WINDOW_MS = 250;
 const ACTIVE_CACHE_MS = 1_000;
 /** Where the writer counts, per transaction, the deliveries it recorded (QueryRunner.data, as SMS_TO_QUEUE). */
 const RECORDED = 'evreg:webhooksRecorded';
+/** The sessions a transaction locked while they were full (QueryRunner.data): session.spots_available is decided for
+ * them just before its commit. */
+const FULL_WHEN_LOCKED = 'evreg:webhooksFullWhenLocked';
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-/** The session and its event as every event's body carries them (aliases s and e). */
+/** The session and its event as every event's body carries them (aliases s and e): the settings and the counters as
+ * the change left them (`s` is read after the change's writes, or is the RETURNING of the statement making them).
+ * `availableSpots` is the public's free online seats by the counters (online capacity less online registrations and
+ * held spots, never below 0). */
 const EVENT_JSON = `jsonb_build_object('id', e.id, 'title', e.title)`;
 const SESSION_JSON = `jsonb_build_object('id', s.id, 'startsAt', ${iso('s.starts_at')}, 'endsAt', ${iso('s.ends_at')},
-  'maxAttendees', s.max_attendees, 'reservedSpots', s.reserved_spots, 'maxQueueSpots', s.max_queue_spots)`;
+  'maxAttendees', s.max_attendees, 'reservedSpots', s.reserved_spots, 'maxQueueSpots', s.max_queue_spots,
+  'onlineRegistered', s.online_registered, 'reservedRegistered', s.reserved_registered,
+  'registeredCount', s.online_registered + s.reserved_registered, 'queueCount', s.queue_count,
+  'availableSpots', ${freeOnlineSpotsSql('s')})`;
 
-/** A registration event's `data` (aliases: `r` a registration row or CTE, s its session, e its event). Names and
- * e-mail only: never the tax ID or the phone. */
-function registrationDataSql(r: string, queuePosition: string): string {
+/** The registration's state by name, as the bodies carry it. */
+const STATE_NAME = (state: string) =>
+  `CASE ${state} WHEN ${REGISTRATION_STATE.Active} THEN 'active' WHEN ${REGISTRATION_STATE.Waiting} THEN 'waiting' ELSE 'cancelled' END`;
+
+/** A registration event's `data` (aliases: `r` a registration row or CTE with its state and version, s its session,
+ * e its event). Names and e-mail only: never the tax ID or the phone. `sequence` is the row's version (raised by one
+ * by every change a webhook announces, under the row's lock); `updatedAt` the moment the event was recorded
+ * (clock_timestamp(): after the row's lock was taken), to the millisecond. `deleted`: the row is about to go (staff
+ * deleted it): announced as cancelled, off the waiting list, one version on. */
+function registrationDataSql(r: string, queuePosition: string, deleted = false): string {
   return `jsonb_build_object(
     'registration', jsonb_build_object('id', ${r}.id, 'firstName', ${r}.first_name, 'lastName', ${r}.last_name,
-                                       'email', ${r}.email, 'queuePosition', ${queuePosition}),
+                                       'email', ${r}.email, 'queuePosition', ${deleted ? 'NULL::int' : queuePosition},
+                                       'state', ${deleted ? `'cancelled'` : STATE_NAME(`${r}.state`)},
+                                       'sequence', ${r}.version${deleted ? ' + 1' : ''},
+                                       'updatedAt', to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
     'event', ${EVENT_JSON}, 'session', ${SESSION_JSON})`;
 }
 
@@ -48,27 +68,32 @@ function deliveriesSql(events: string, type: string): string {
 }
 
 /** The deliveries of new registrations, for the booking engine's one-statement insert (as
- * newRegistrationEmailsSql): `rows` names the CTE of inserted registrations (id, email, first_name, last_name),
- * the parameters hold the session id, the event type (registration.created or registration.queued) and the queue
- * position (null when none). Its CTE answers one row per delivery: count them and pass the count to
- * WebhookOutbox.noteRecorded, so the sender is kicked after the commit. */
-export function newRegistrationWebhooksSql(rows: string, session: string, type: string, queuePosition: string): string {
+ * newRegistrationEmailsSql): `rows` names the CTE of inserted registrations (id, email, first_name, last_name, state,
+ * version), `sessions` the session as the statement leaves it (the gate's RETURNING, or a subquery of event_sessions
+ * when the counters were written before), the parameters the event type (registration.created or
+ * registration.queued) and the queue position (null when none). Its CTE answers one row per delivery: count them and
+ * pass the count to WebhookOutbox.noteRecorded, so the sender is kicked after the commit. */
+export function newRegistrationWebhooksSql(
+  rows: string,
+  sessions: string,
+  type: string,
+  queuePosition: string,
+): string {
   return deliveriesSql(
     `SELECT ${rows}.id AS registration_id, s.id AS session_id, ${registrationDataSql(rows, `${queuePosition}::int`)} AS data
-       FROM ${rows} JOIN event_sessions s ON s.id = ${session} JOIN events e ON e.id = s.event_id`,
+       FROM ${rows} CROSS JOIN ${sessions} s JOIN events e ON e.id = s.event_id`,
     type,
   );
 }
 
-/** The deliveries of a session event (session.full, session.waitinglist.full): `sessions` a table or CTE with the
- * columns of event_sessions as the change left them (for the booking engine's one-statement registration, the
- * gate's RETURNING), `where` a condition over it (alias s), `type` the event type. Answers one row per delivery. */
+/** The deliveries of a session event (session.full, session.waitinglist.full, session.spots_available): `sessions` a
+ * table or CTE with the columns of event_sessions as the change left them (for the booking engine's one-statement
+ * registration, the gate's RETURNING), `where` a condition over it (alias s), `type` the event type. Answers one row
+ * per delivery. */
 export function sessionEventWebhooksSql(sessions: string, type: string, where: string): string {
   return deliveriesSql(
     `SELECT NULL::int AS registration_id, s.id AS session_id,
-            jsonb_build_object('event', ${EVENT_JSON}, 'session', ${SESSION_JSON} ||
-              jsonb_build_object('onlineRegistered', s.online_registered, 'reservedRegistered', s.reserved_registered,
-                                 'queueCount', s.queue_count)) AS data
+            jsonb_build_object('event', ${EVENT_JSON}, 'session', ${SESSION_JSON}) AS data
        FROM ${sessions} s JOIN events e ON e.id = s.event_id WHERE ${where}`,
     type,
   );
@@ -79,7 +104,7 @@ export function sessionEventWebhooksSql(sessions: string, type: string, where: s
  * WebhookDeliveryService kicks the sender after that commit (a TypeORM subscriber) and delivers them. With no
  * active webhook nothing is written, and, once this instance has looked in the last second, nothing is asked. */
 @Injectable()
-export class WebhookOutbox {
+export class WebhookOutbox implements OnModuleInit, EntitySubscriberInterface {
   private lastWindowJobId: string | null = null;
   /** This instance's last answer to "is any webhook active?", trusted until `activeCheckedUntil`. */
   private anyActive = true;
@@ -90,6 +115,50 @@ export class WebhookOutbox {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly jobs: JobQueue,
   ) {}
+
+  /** As a TypeORM subscriber it sees every commit coming: session.spots_available is decided there. */
+  onModuleInit(): void {
+    this.ds.subscribers.push(this);
+  }
+
+  /** The booking engine locked this session (BookingEngine.lockSession) while it was full: its online registrations
+   * fill its online capacity. Whether the transaction frees a seat for good is known only at its commit
+   * (beforeTransactionCommit). With no active webhook, nothing is noted. */
+  noteFullWhenLocked(m: EntityManager, sessionId: number): void {
+    const runner = m.queryRunner;
+    if (!runner || !this.maybeActive()) return;
+    const full = (runner.data[FULL_WHEN_LOCKED] as Set<number> | undefined) ?? new Set<number>();
+    full.add(sessionId);
+    runner.data[FULL_WHEN_LOCKED] = full;
+  }
+
+  /** Just before the outermost commit: each session locked full by this transaction and no longer full as it commits
+   * (a cancellation or deletion whose seat the waiting list did not take, a capacity increase) gets its
+   * session.spots_available, in this transaction, read from the session row as it commits. The row is locked from
+   * lockSession to the commit, so exactly one transaction sees each transition: the next one locks it already free.
+   * Holds don't count (as for session.full): a session is full when its online registrations fill online capacity. */
+  async beforeTransactionCommit({ queryRunner }: TransactionCommitEvent): Promise<void> {
+    // A savepoint being released: the outer transaction may still roll back or free more; it decides at its commit.
+    if ((queryRunner as unknown as { transactionDepth: number }).transactionDepth > 1) return;
+    const full = queryRunner.data[FULL_WHEN_LOCKED] as Set<number> | undefined;
+    if (!full?.size) return;
+    delete queryRunner.data[FULL_WHEN_LOCKED];
+    const rows: unknown[] = await queryRunner.query(
+      sessionEventWebhooksSql(
+        'event_sessions',
+        '$1',
+        `s.id = ANY ($2::int[]) AND s.online_registered < ${onlineCapacitySql('s')}`,
+      ),
+      ['session.spots_available', [...full]],
+    );
+    if (rows.length)
+      queryRunner.data[RECORDED] = ((queryRunner.data[RECORDED] as number | undefined) ?? 0) + rows.length;
+  }
+
+  /** A rolled-back transaction's notes are dropped with it. */
+  afterTransactionRollback({ queryRunner }: { queryRunner: QueryRunner }): void {
+    if (!queryRunner.isTransactionActive) delete queryRunner.data[FULL_WHEN_LOCKED];
+  }
 
   /** False only when this instance saw, less than a second ago, that no webhook is active: the writes below are then
    * skipped without a round trip. Unknown or stale: true (the INSERT ... SELECT decides exactly), and a check runs in
@@ -122,26 +191,25 @@ export class WebhookOutbox {
   }
 
   /** One event of `type` per registration (read from its row, so after the change), for every active webhook
-   * subscribed to it. */
-  async record(m: EntityManager, type: WebhookEventType, registrationIds: number[]): Promise<void> {
-    if (!registrationIds.length || !this.maybeActive()) return;
-    await this.insertForRegistrations(m, type, registrationIds);
-  }
-
-  private async insertForRegistrations(
+   * subscribed to it. The change raised the rows' version (its `sequence`) in the statement that made it; with
+   * `advance` (a change that writes nothing else to the row: a check-in) this statement raises it, taking the row's
+   * lock; with `deleted` (staff deleting the rows, right after) the event is a cancellation one version on. */
+  async record(
     m: EntityManager,
     type: WebhookEventType,
     registrationIds: number[],
+    options: { advance?: boolean; deleted?: boolean } = {},
   ): Promise<void> {
-    const rows: unknown[] = await m.query(
-      deliveriesSql(
-        `SELECT r.id AS registration_id, r.session_id, ${registrationDataSql('r', 'r.queue_position')} AS data
-           FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id
-          WHERE r.id = ANY ($2::int[])`,
-        '$1',
-      ),
-      [type, registrationIds],
-    );
+    if (!registrationIds.length || !this.maybeActive()) return;
+    const from = options.advance
+      ? `(UPDATE registrations SET version = version + 1 WHERE id = ANY ($2::int[]) RETURNING *)`
+      : `(SELECT * FROM registrations WHERE id = ANY ($2::int[]))`;
+    const events = `SELECT r.id AS registration_id, r.session_id,
+            ${registrationDataSql('r', 'r.queue_position', options.deleted)} AS data
+       FROM b r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id`;
+    // A data-modifying WITH must be at the top level: the rows come first, then the deliveries' WITH continues it.
+    const sql = deliveriesSql(events, '$1').replace(/^WITH /, `WITH b AS ${from}, `);
+    const rows: unknown[] = await m.query(sql, [type, registrationIds]);
     this.noteRecorded(m, rows.length);
   }
 
