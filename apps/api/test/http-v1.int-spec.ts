@@ -65,12 +65,13 @@ describe('/api/v1 HTTP conventions', () => {
   let admin: string;
   let apiToken: string;
 
+  const shared = {
+    APP_SECRET: randomBytes(32).toString('hex'),
+    QUEUE_PREFIX: `evreg-test-${randomBytes(4).toString('hex')}`,
+    API_V1_CORS_ORIGINS: PARTNER,
+  };
+
   beforeAll(async () => {
-    const shared = {
-      APP_SECRET: randomBytes(32).toString('hex'),
-      QUEUE_PREFIX: `evreg-test-${randomBytes(4).toString('hex')}`,
-      API_V1_CORS_ORIGINS: PARTNER,
-    };
     app = await TestApp.start({ env: shared, modules: [EdgeTestModule] });
     other = await TestApp.start({ env: shared, modules: [EdgeTestModule], databaseName: app.databaseName! });
     admin = await app.adminToken();
@@ -285,52 +286,6 @@ describe('/api/v1 HTTP conventions', () => {
     });
   });
 
-  describe('rate limit', () => {
-    it('shares the count between two instances through Redis: RateLimit headers, then 429 with Retry-After', async () => {
-      const shared = {
-        APP_SECRET: randomBytes(32).toString('hex'),
-        QUEUE_PREFIX: `evreg-test-${randomBytes(4).toString('hex')}`,
-        API_V1_RATE_LIMIT: '5',
-        API_V1_RATE_LIMIT_WINDOW_SECONDS: '120',
-      };
-      const first = await TestApp.start({ env: shared, modules: [EdgeTestModule], databaseName: app.databaseName! });
-      const second = await TestApp.start({ env: shared, modules: [EdgeTestModule], databaseName: app.databaseName! });
-      try {
-        for (let i = 0; i < 5; i++) {
-          const answer = await (i % 2 ? second : first).request('GET', '/api/v1/edge-test/things');
-          expect(answer.status).toBe(200);
-          expect(answer.headers.get('ratelimit-limit')).toBe('5');
-          expect(answer.headers.get('ratelimit-remaining')).toBe(String(4 - i));
-          expect(answer.headers.get('ratelimit-policy')).toBe('5;w=120');
-          expect(Number(answer.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
-        }
-        const refused = await second.request('GET', '/api/v1/edge-test/things');
-        expect(refused.status).toBe(429);
-        expect(refused.headers.get('ratelimit-remaining')).toBe('0');
-        const retryAfter = Number(refused.headers.get('retry-after'));
-        expect(retryAfter).toBeGreaterThan(0);
-        expect(retryAfter).toBeLessThanOrEqual(120);
-        expect(refused.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
-        expect(JSON.parse(refused.body as string)).toMatchObject({
-          status: 429,
-          code: 'TOO_MANY_REQUESTS',
-          detail: expect.stringContaining('el límite es 5 cada 120 s'),
-        });
-        expect((await first.request('GET', '/api/v1/edge-test/things')).status).toBe(429);
-        // A token has a count of its own; the spec's /api is not counted.
-        const withToken = await first.request('GET', '/api/v1/edge-test/private', { token: apiToken });
-        expect(withToken.status).toBe(200);
-        expect(withToken.headers.get('ratelimit-remaining')).toBe('4');
-        const spec = await first.request('GET', '/api/health/live');
-        expect(spec.status).toBe(200);
-        expect(spec.headers.get('ratelimit-limit')).toBeNull();
-      } finally {
-        await first.running.close();
-        await second.running.close();
-      }
-    });
-  });
-
   describe('CORS', () => {
     it('answers a preflight from an origin of API_V1_CORS_ORIGINS, and exposes the headers integrators read', async () => {
       const preflight = await app.request('OPTIONS', '/api/v1/edge-test/things', {
@@ -406,6 +361,54 @@ describe('/api/v1 HTTP conventions', () => {
       expect(second.headers.get('idempotent-replayed')).toBeNull();
       expect(second.status).not.toBe(201);
       expect(await app.sql('SELECT 1 FROM idempotency_keys WHERE key = $1', [key])).toHaveLength(0);
+    });
+  });
+  // Last: passport's strategies are process-wide, and the last instance started holds the JWT one; once these two
+  // are closed, staff tokens no longer work in this process (API tokens do).
+  describe('rate limit', () => {
+    it('shares the count between two instances through Redis: RateLimit headers, then 429 with Retry-After', async () => {
+      // Fresh counts (their own Redis prefix), shared by the two.
+      const limited = {
+        ...shared,
+        QUEUE_PREFIX: `evreg-test-${randomBytes(4).toString('hex')}`,
+        API_V1_RATE_LIMIT: '5',
+        API_V1_RATE_LIMIT_WINDOW_SECONDS: '120',
+      };
+      const first = await TestApp.start({ env: limited, modules: [EdgeTestModule], databaseName: app.databaseName! });
+      const second = await TestApp.start({ env: limited, modules: [EdgeTestModule], databaseName: app.databaseName! });
+      try {
+        for (let i = 0; i < 5; i++) {
+          const answer = await (i % 2 ? second : first).request('GET', '/api/v1/edge-test/things');
+          expect(answer.status).toBe(200);
+          expect(answer.headers.get('ratelimit-limit')).toBe('5');
+          expect(answer.headers.get('ratelimit-remaining')).toBe(String(4 - i));
+          expect(answer.headers.get('ratelimit-policy')).toBe('5;w=120');
+          expect(Number(answer.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
+        }
+        const refused = await second.request('GET', '/api/v1/edge-test/things');
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+        const retryAfter = Number(refused.headers.get('retry-after'));
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(retryAfter).toBeLessThanOrEqual(120);
+        expect(refused.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+        expect(JSON.parse(refused.body as string)).toMatchObject({
+          status: 429,
+          code: 'TOO_MANY_REQUESTS',
+          detail: expect.stringContaining('el límite es 5 cada 120 s'),
+        });
+        expect((await first.request('GET', '/api/v1/edge-test/things')).status).toBe(429);
+        // A token has a count of its own; the spec's /api is not counted.
+        const withToken = await first.request('GET', '/api/v1/edge-test/private', { token: apiToken });
+        expect(withToken.status).toBe(200);
+        expect(withToken.headers.get('ratelimit-remaining')).toBe('4');
+        const spec = await first.request('GET', '/api/health/live');
+        expect(spec.status).toBe(200);
+        expect(spec.headers.get('ratelimit-limit')).toBeNull();
+      } finally {
+        await first.running.close();
+        await second.running.close();
+      }
     });
   });
 });
