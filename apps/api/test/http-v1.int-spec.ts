@@ -114,6 +114,21 @@ describe('/api/v1 HTTP conventions', () => {
       expect(executions).toHaveLength(1);
     });
 
+    it('replays a large answer compressed like the first (the stored body is the uncompressed one)', async () => {
+      const key = randomUUID();
+      const body = { name: 'Ana', notes: 'texto largo '.repeat(400) };
+      const first = await post(app, apiToken, key, body);
+      expect(first.status).toBe(201);
+      expect(first.headers.get('content-encoding')).toBe('gzip');
+      const again = await post(app, apiToken, key, body);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.headers.get('content-encoding')).toBe('gzip');
+      expect(again.body).toEqual(first.body);
+      const [stored] = await app.sql<{ body: string }>('SELECT body FROM idempotency_keys WHERE key = $1', [key]);
+      expect(JSON.parse(stored.body)).toEqual(first.body);
+      expect(executions).toHaveLength(1);
+    });
+
     it('refuses the same key with another body with a 422 problem, and runs nothing', async () => {
       const key = randomUUID();
       expect((await post(app, apiToken, key, { name: 'Ana' })).status).toBe(201);
