@@ -14,6 +14,7 @@ const document = (): OpenAPIObject => ({
         },
       },
     },
+    '/api/v1/status': { get: { security: [], responses: { '200': { description: 'Público' } } } },
     '/api/events': { get: { responses: { '200': { description: 'Eventos de la app' } } } },
   },
 });
@@ -24,7 +25,8 @@ describe('documentV1Conventions', () => {
     expect(result.components?.schemas?.Problem).toMatchObject({
       required: ['type', 'title', 'status', 'detail', 'instance', 'code', 'requestId'],
     });
-    const v1 = result.paths['/api/v1/registrations'];
+    type Loose = Record<string, { parameters?: unknown[]; responses: Record<string, Record<string, unknown>> }>;
+    const v1 = result.paths['/api/v1/registrations'] as unknown as Loose;
     expect(v1.get?.parameters).toEqual([{ $ref: '#/components/parameters/X-Request-Id' }]);
     expect(v1.post?.parameters).toEqual([
       { $ref: '#/components/parameters/X-Request-Id' },
@@ -44,6 +46,7 @@ describe('documentV1Conventions', () => {
     expect(result.components?.responses?.V1TooManyRequests).toMatchObject({
       headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
     });
+    expect(Object.keys(result.paths['/api/v1/status'].get?.responses ?? {}).sort()).toEqual(['200', '429']);
     expect(result.paths['/api/events']).toEqual(document().paths['/api/events']);
   });
 });

@@ -3,6 +3,7 @@ import { V1_PREFIX } from './v1-paths';
 
 type Operation = {
   parameters?: unknown[];
+  security?: unknown[];
   responses?: Record<string, { description?: string; headers?: Record<string, unknown>; content?: unknown }>;
 };
 
@@ -135,7 +136,9 @@ export function documentV1Conventions(document: OpenAPIObject): OpenAPIObject {
         response.headers = { ...response.headers, ...withHeaders(extra) };
         if (/^[45]/.test(status)) response.content = PROBLEM_CONTENT;
       }
-      responses['401'] = ref('responses', 'V1Unauthorized') as never;
+      // A public operation (`security: []`) has no 401.
+      if (!(Array.isArray(operation.security) && operation.security.length === 0))
+        responses['401'] = ref('responses', 'V1Unauthorized') as never;
       responses['429'] = ref('responses', 'V1TooManyRequests') as never;
       if (MUTATING.has(method)) responses['422'] ??= ref('responses', 'V1UnprocessableEntity') as never;
     }
