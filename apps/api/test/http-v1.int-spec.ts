@@ -44,6 +44,15 @@ class EdgeTestController {
     throw AppError.field('name', 'Nombre es requerido');
   }
 
+  @Post('boom')
+  @Public()
+  @HttpCode(201)
+  failOnce(@Body() body: Record<string, unknown>) {
+    executions.push(body);
+    if (executions.length === 1) throw new Error('fallo pasajero');
+    return { ok: true };
+  }
+
   @Get('boom')
   @Public()
   boom(): never {
@@ -199,6 +208,18 @@ describe('/api/v1 HTTP conventions', () => {
       const refused = await post(app, 'evr_no-existe', key, { name: 'Ana' });
       expect(refused.status).toBe(401);
       expect(await app.sql('SELECT 1 FROM idempotency_keys WHERE key = $1', [key])).toHaveLength(0);
+    });
+
+    it('keeps no 5xx: a retry with the same key runs again', async () => {
+      const key = randomUUID();
+      const send = () =>
+        app.request('POST', '/api/v1/edge-test/boom', { body: { n: 1 }, headers: { 'idempotency-key': key } });
+      expect((await send()).status).toBe(500);
+      const retry = await send();
+      expect(retry.status).toBe(201);
+      expect(retry.headers.get('idempotent-replayed')).toBeNull();
+      expect((await send()).headers.get('idempotent-replayed')).toBe('true');
+      expect(executions).toHaveLength(2);
     });
 
     it('removes expired keys (any instance, any number at once), and an expired key is claimed anew', async () => {
