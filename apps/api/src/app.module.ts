@@ -1,8 +1,9 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, Type } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { HttpV1Module } from './http-v1/http-v1.module';
 import type { DatabaseTarget } from './database/data-source';
 import { ApiTokensModule } from './modules/api-tokens/api-tokens.module';
 import { ApiV1Module } from './modules/api-v1/api-v1.module';
@@ -32,13 +33,15 @@ export interface AppModuleOptions {
   database: DatabaseTarget;
   /** false for an HTTP-only instance; the worker entry point sets it from config. */
   runWorkers: boolean;
+  /** Modules added by a test (a controller of its own under /api/v1, say); none in production. */
+  extraModules?: Type[];
 }
 
 /** The whole application. The HTTP entry (main.ts), the worker entry (worker.ts) and the tests build it the
  * same way, so both modes and both process shapes run the same code. */
 @Module({})
 export class AppModule {
-  static forRoot({ config, database, runWorkers }: AppModuleOptions): DynamicModule {
+  static forRoot({ config, database, runWorkers, extraModules = [] }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -67,6 +70,8 @@ export class AppModule {
         WebhooksModule,
         ApiTokensModule,
         ApiV1Module,
+        HttpV1Module,
+        ...extraModules,
       ],
     };
   }

@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { ConsoleLogger, Logger, LogLevel } from '@nestjs/common';
+import { ConsoleLogger, Logger, LogLevel, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -23,6 +23,7 @@ import type { AppConfig } from './config/app-config';
 import { DatabaseAvailability } from './database/database-availability';
 import { openDatabaseTarget } from './database/database-target';
 import { modulesWithoutV1, setupV1Docs } from './modules/api-v1/openapi';
+import { HttpV1Conventions } from './http-v1/conventions';
 import { Readiness } from './modules/health/readiness';
 import { addWebhookSchemas } from './modules/webhooks/webhook-schemas';
 
@@ -56,7 +57,10 @@ export interface RunningApp {
 
 /** Builds the HTTP application exactly as production runs it: API under /api, OpenAPI docs at /api/docs, the
  * booking app at / and the back office at /admin. Used by main.ts and by the tests. */
-export async function createHttpApp(config: AppConfig, options: { runWorkers?: boolean } = {}): Promise<RunningApp> {
+export async function createHttpApp(
+  config: AppConfig,
+  options: { runWorkers?: boolean; extraModules?: Type[] } = {},
+): Promise<RunningApp> {
   const database = await openDatabaseTarget(config);
   const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024, trustProxy: config.trustProxy });
   let app: NestFastifyApplication;
@@ -67,7 +71,12 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
   routes.watch(adapter.getInstance());
   try {
     app = await NestFactory.create<NestFastifyApplication>(
-      AppModule.forRoot({ config, database, runWorkers: options.runWorkers ?? config.runWorkers }),
+      AppModule.forRoot({
+        config,
+        database,
+        runWorkers: options.runWorkers ?? config.runWorkers,
+        extraModules: options.extraModules,
+      }),
       adapter,
       // bodyParser off: Nest would add a form-urlencoded parser; the API speaks JSON only (Fastify's own parser).
       { logger: createLogger(config), abortOnError: false, bodyParser: false },
@@ -83,7 +92,11 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
     app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
     limitJsonBodies(app.getHttpAdapter().getInstance());
     app.setGlobalPrefix('api');
-    app.enableCors({ origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'], maxAge: 600 });
+    // One CORS plugin, its options per request: /api/v1 has its own origins (API_V1_CORS_ORIGINS, http-v1/).
+    const v1 = app.get(HttpV1Conventions);
+    app.enableCors(
+      v1.corsOptions({ origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'], maxAge: 600 }),
+    );
     // helmet's middleware, built once: @fastify/helmet built it again for every request, re-reading the whole
     // policy each time (docs/performance.md, "The framework's cost per request"). Same headers, set on every
     // answer from the first hook on, as the plugin did.
@@ -127,6 +140,9 @@ export async function createHttpApp(config: AppConfig, options: { runWorkers?: b
         // Shutting down: the client opens its next request elsewhere instead of reusing a connection about to close.
         if (readiness.draining) reply.header('connection', 'close');
       });
+
+    // The /api/v1 conventions (docs/integrations-http.md): request id, rate limit, Idempotency-Key, problem+json.
+    v1.install(app.getHttpAdapter().getInstance());
 
     // HTTP caching and compression (docs/architecture.md, "Reads a CDN can carry"). Both before any route: the
     // public reads' hooks must run before compress's, which it adds to each route as it is declared.

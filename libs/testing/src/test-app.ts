@@ -48,6 +48,8 @@ export class TestApp {
       databaseName?: string;
       dataDir?: string;
       databaseUrl?: string;
+      /** Nest modules added to the app (a test's own controller, e.g. under /api/v1). */
+      modules?: NonNullable<Parameters<typeof createHttpApp>[1]>['extraModules'];
     } = {},
   ): Promise<TestApp> {
     const embedded = options.env && 'DATABASE_URL' in options.env && options.env.DATABASE_URL === undefined;
@@ -75,7 +77,7 @@ export class TestApp {
       PUBLIC_READ_CACHE_MS: '0',
       ...options.env,
     });
-    const running = await createHttpApp(config);
+    const running = await createHttpApp(config, { extraModules: options.modules });
     await running.app.listen({ port: 0, host: '127.0.0.1' });
     const address = running.app.getHttpServer().address();
     const port = typeof address === 'object' && address ? address.port : 0;

@@ -107,6 +107,22 @@ describe('loadConfig', () => {
       );
   });
 
+  it('limits /api/v1 to 600 requests a minute, keeps Idempotency-Key answers 24 h, and allows no v1 origin by default', () => {
+    const config = loadConfig({ DATA_DIR: dir }, dir);
+    expect(config.apiV1RateLimit).toBe(600);
+    expect(config.apiV1RateLimitWindowSeconds).toBe(60);
+    expect(config.apiV1IdempotencyTtlHours).toBe(24);
+    expect(config.apiV1CorsOrigins).toEqual([]);
+    expect(
+      loadConfig({ DATA_DIR: dir, API_V1_CORS_ORIGINS: 'https://a.example, http://b.example:8080/' }, dir)
+        .apiV1CorsOrigins,
+    ).toEqual(['https://a.example', 'http://b.example:8080']);
+    expect(() => loadConfig({ DATA_DIR: dir, API_V1_CORS_ORIGINS: '*' }, dir)).toThrow(
+      'API_V1_CORS_ORIGINS contiene un origen no válido: "*"',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, API_V1_RATE_LIMIT: '0' }, dir)).toThrow('API_V1_RATE_LIMIT');
+  });
+
   it('lists every problem at once', () => {
     expect(() => loadConfig({ DATA_DIR: dir, PORT: 'x', REDIS_URL: 'y' }, dir)).toThrow(/PORT[\s\S]*REDIS_URL/);
   });

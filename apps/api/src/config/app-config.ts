@@ -85,6 +85,15 @@ export interface AppConfig {
    * asking the database again: at most a second, 0 turns the micro-cache off (docs/architecture.md, "Reads a CDN
    * can carry"). */
   publicReadCacheMs: number;
+  /** The integrators' API under /api/v1 (docs/integrations-http.md): requests allowed per API token (per IP without
+   * one) in each window of apiV1RateLimitWindowSeconds, counted in Redis when there is one; browser origins allowed
+   * by its CORS (none by default: the spec's /api keeps CORS_ORIGINS); how long an Idempotency-Key's answer is kept,
+   * and how long a first request holds its key before an instance that died is presumed gone. */
+  apiV1RateLimit: number;
+  apiV1RateLimitWindowSeconds: number;
+  apiV1CorsOrigins: string[];
+  apiV1IdempotencyTtlHours: number;
+  apiV1IdempotencyLeaseSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -224,6 +233,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', nodeEnv === 'production' ? 5_000 : 0, 0, 600_000),
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
     publicReadCacheMs: int('PUBLIC_READ_CACHE_MS', 1_000, 0, 1_000),
+    apiV1RateLimit: int('API_V1_RATE_LIMIT', 600, 1, 1_000_000),
+    apiV1RateLimitWindowSeconds: int('API_V1_RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+    apiV1CorsOrigins: origins('API_V1_CORS_ORIGINS', read('API_V1_CORS_ORIGINS'), problems),
+    apiV1IdempotencyTtlHours: int('API_V1_IDEMPOTENCY_TTL_HOURS', 24, 1, 720),
+    apiV1IdempotencyLeaseSeconds: int('API_V1_IDEMPOTENCY_LEASE_SECONDS', 300, 5, 86_400),
   };
   if (config.shutdownDrainMs >= config.shutdownTimeoutMs)
     problems.push(
@@ -233,6 +247,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
 
   config.appSecret = appSecret ?? developmentSecret(dataDir);
   return config;
+}
+
+/** A comma-separated list of browser origins (`https://host[:port]`, no path, no `*`). */
+function origins(name: string, raw: string | undefined, problems: string[]): string[] {
+  const list = (raw ?? '')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  for (const origin of list) {
+    if (!/^https?:\/\/[^/*\s]+$/.test(origin)) problems.push(`${name} contiene un origen no válido: "${origin}"`);
+  }
+  return [...new Set(list)];
 }
 
 /** WEBHOOK_ALLOWED_DESTINATIONS, comma-separated host names, IP addresses and CIDR networks, normalised: a name as

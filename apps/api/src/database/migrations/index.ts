@@ -15,6 +15,7 @@ import { TicketInEmails1764000000210 } from './1764000000210-TicketInEmails';
 import { CompanionHolder1764000000211 } from './1764000000211-CompanionHolder';
 import { ApiV11764000000230 } from './1764000000230-ApiV1';
 import { WebhookSequence1764000000240 } from './1764000000240-WebhookSequence';
+import { IdempotencyKeys1764000000250 } from './1764000000250-IdempotencyKeys';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   CompanionHolder1764000000211,
   ApiV11764000000230,
   WebhookSequence1764000000240,
+  IdempotencyKeys1764000000250,
 ];

@@ -52,7 +52,7 @@ export class DeletionsService implements OnApplicationBootstrap {
         `SELECT $1::timestamptz < now() - make_interval(days => $2) AS expired`,
         [query.updatedSince, TOMBSTONE_RETENTION_DAYS],
       );
-      if (expired) throw new AppError(410, 'SYNC_EXPIRED', M.updatedSinceTooOld(TOMBSTONE_RETENTION_DAYS));
+      if (expired) throw new AppError('SYNC_EXPIRED', M.updatedSinceTooOld(TOMBSTONE_RETENTION_DAYS));
     }
     return keysetPage(
       this.ds,

@@ -3,19 +3,23 @@ import { ModulesContainer } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { documentV1Conventions } from '../../http-v1/openapi';
 import { RETRY_AFTER_HEADER, SERVICE_UNAVAILABLE_DESCRIPTION } from '../../common/service-unavailable';
 import { ApiV1Module } from './api-v1.module';
 import { LIMIT_MAX } from './page';
 import { TOMBSTONE_RETENTION_DAYS } from './deletions.service';
+import { addWebhookSchemas } from '../webhooks/webhook-schemas';
 
 /** Every module but /api/v1's: the main document (/api/docs-json) stays the two apps' contract. */
 export function modulesWithoutV1(app: NestFastifyApplication): Type[] {
   return [...app.get(ModulesContainer).values()].map((m) => m.metatype).filter((m) => m !== ApiV1Module);
 }
 
-/** /api/v1's own document, served at /api/v1/openapi.json, with its Swagger UI at /api/v1/docs. */
+/** /api/v1's own document, served at /api/v1/openapi.json, with its Swagger UI at /api/v1/docs: the v1 routes,
+ * the conventions every v1 answer follows (problem+json errors, request id, rate limit, Idempotency-Key) and the
+ * webhook bodies (docs/webhooks.md). */
 export function setupV1Docs(app: NestFastifyApplication): OpenAPIObject {
-  const document = SwaggerModule.createDocument(
+  const routes = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
       .setTitle('Inscripciones a eventos: API para integraciones (v1)')
@@ -40,6 +44,7 @@ export function setupV1Docs(app: NestFastifyApplication): OpenAPIObject {
       .build(),
     { include: [ApiV1Module] },
   );
+  const document = addWebhookSchemas(documentV1Conventions(routes));
   SwaggerModule.setup('api/v1/docs', app, document, { jsonDocumentUrl: 'api/v1/openapi.json' });
   return document;
 }
