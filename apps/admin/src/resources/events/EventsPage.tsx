@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { HoldDurationCard, QueueLimitsCard, useSettingsAccess } from '../settings';
+import { HoldDurationCard, QueueLimitsCard, ReminderCard, useSettingsAccess } from '../settings';
 import { EventList } from './EventList';
 
 /** /admin/events (Events.Read). On top the header cards with the booking settings (docs/product.md §2: shown with
@@ -12,6 +12,7 @@ export default function EventsPage() {
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { lg: '1fr 1fr' }, alignItems: 'start' }}>
           <HoldDurationCard />
           <QueueLimitsCard />
+          <ReminderCard />
         </Box>
       )}
       <EventList />

@@ -11,6 +11,7 @@ import { OrganizerContact1764000000060 } from './1764000000060-OrganizerContact'
 import { OrganizerInEmails1764000000061 } from './1764000000061-OrganizerInEmails';
 import { WebhookDeliveryHistory1764000000100 } from './1764000000100-WebhookDeliveryHistory';
 import { CheckIn1764000000200 } from './1764000000200-CheckIn';
+import { Reminders1764000000220 } from './1764000000220-Reminders';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   OrganizerInEmails1764000000061,
   WebhookDeliveryHistory1764000000100,
   CheckIn1764000000200,
+  Reminders1764000000220,
 ];

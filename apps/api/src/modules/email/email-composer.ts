@@ -67,9 +67,9 @@ export interface ComposedEmail {
 /** A message that can't or mustn't be sent; its reason goes to the log as the error. Never retried. */
 export class NotSendable extends Error {}
 
-const TEMPLATE_TYPE: Record<string, EmailTemplateType> = { Registration: 0, Queue: 1, Promotion: 2 };
+const TEMPLATE_TYPE: Record<string, EmailTemplateType> = { Registration: 0, Queue: 1, Promotion: 2, Reminder: 3 };
 /** Messages about a registration's place: pointless once the session is over. */
-const ABOUT_THE_PLACE = new Set(['Registration', 'Queue', 'Promotion', 'Cancellation']);
+const ABOUT_THE_PLACE = new Set(['Registration', 'Queue', 'Promotion', 'Reminder', 'Cancellation']);
 
 /** The placeholders' values for one message. Dates are Spanish in the event's time zone; the cancellation link
  * carries the registration's signed token (empty when the registration is gone). */
