@@ -10,9 +10,12 @@ export default function EventsPage() {
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
       {canRead && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { lg: '1fr 1fr' }, alignItems: 'start' }}>
-          <HoldDurationCard />
+          {/* The two short cards share the left column; the waiting-list limits, the taller one, the right. */}
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <HoldDurationCard />
+            <ReminderCard />
+          </Box>
           <QueueLimitsCard />
-          <ReminderCard />
         </Box>
       )}
       <EventList />
