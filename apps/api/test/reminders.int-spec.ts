@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { DataSource } from 'typeorm';
 import { RemindersService } from '../src/modules/reminders/reminders.service';
 import {
   NetelipStub,
@@ -278,6 +279,56 @@ describe('Reminders before a session', () => {
       expect(await reminderEmails(app, sessionId)).toEqual(ids);
       expect(await sweep()).toBe(0);
     });
+  });
+
+  describe('embedded mode (PGlite, in-process jobs)', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'evreg-remind-embedded-'));
+    let app: TestApp;
+
+    beforeAll(async () => {
+      app = await TestApp.start({
+        env: { DATABASE_URL: undefined, REDIS_URL: undefined, REMINDER_SWEEP_INTERVAL_MS: '3600000' },
+        dataDir,
+      });
+    }, 180_000); // PGlite boots, migrates and seeds in ~25 s alone, several times that on a busy machine.
+    afterAll(async () => {
+      await app?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it('claims and queues the same way, and a moved session is stamped by the trigger', async () => {
+      const ds = app.running.app.get(DataSource);
+      const admin = await app.adminToken();
+      const [event] = await ds.query(
+        `INSERT INTO events (id, title, description, city, status) VALUES (9000, 'Embebido', '<p>x</p>', 'Madrid', 1) RETURNING id`,
+      );
+      const [session] = await ds.query(
+        `INSERT INTO event_sessions (event_id, start_date, end_date, start_time, end_time, starts_at, ends_at, max_attendees, max_queue_spots)
+         VALUES ($1, current_date, current_date, '10:00', '11:00', now() + interval '2 hours', now() + interval '3 hours', 5, 0) RETURNING id`,
+        [event.id],
+      );
+      const booked = await app.request('POST', `/api/events/sessions/${session.id}/registrations`, {
+        body: { eventSessionId: session.id, ...attendee(9000) },
+      });
+      expect(booked.status).toBe(201);
+      await ds.query(`UPDATE registrations SET registered_at = now() - interval '3 days' WHERE id = $1`, [
+        booked.body.id,
+      ]);
+      const reminders = app.running.app.get(RemindersService);
+      expect(await reminders.sweep()).toBe(1);
+      expect(await reminders.sweep()).toBe(0);
+      await moveSession(app, admin, event.id, session.id, 3);
+      const [moved] = await ds.query(`SELECT rescheduled_at IS NOT NULL AS stamped FROM event_sessions WHERE id = $1`, [
+        session.id,
+      ]);
+      expect(moved.stamped).toBe(true);
+      expect(await reminders.sweep()).toBe(1);
+      const rows = await ds.query(
+        `SELECT count(*)::int AS n FROM email_messages WHERE registration_id = $1 AND email_type = 'Reminder'`,
+        [booked.body.id],
+      );
+      expect(rows[0].n).toBe(2);
+    }, 60_000);
   });
 
   describe('two API instances and a worker killed mid-way', () => {
