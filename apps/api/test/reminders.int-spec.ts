@@ -255,6 +255,33 @@ describe('Reminders before a session', () => {
       expect(await reminderEmails(app, s2)).toEqual([early]);
     });
 
+    it('does not send a reminder still pending once its person has cancelled, and says why in the log', async () => {
+      // E-mail off for a while: the reminders wait in the outbox.
+      const off = await app.request('PUT', '/api/email/settings', { token: admin, body: { emailEnabled: false } });
+      expect(off.status).toBe(200);
+      const { sessionId } = await createSession(app, { maxAttendees: 3, startsInHours: 2 });
+      const [gone, stays] = await register(app, sessionId, 600, 2);
+      await bookedDaysAgo(app, [gone, stays]);
+      expect(await sweep()).toBe(2);
+      const cancel = await app.request('POST', `/api/registrations/${gone}/cancel`, { token: admin });
+      expect(cancel.status).toBe(200);
+
+      await useSmtp(app, admin, smtp);
+      const rows = await eventually(async () => {
+        const found = await app.sql<{ registration_id: number; status: number; error_message: string | null }>(
+          `SELECT registration_id, status, error_message FROM email_messages WHERE session_id = $1 AND email_type = 'Reminder' ORDER BY registration_id`,
+          [sessionId],
+        );
+        return found.every((row) => row.status !== 0) && found;
+      }, 15_000);
+      expect(rows).toEqual([
+        { registration_id: gone, status: 2, error_message: 'No enviado: la inscripción ya no está activa' },
+        { registration_id: stays, status: 1, error_message: null },
+      ]);
+      expect(smtp.to('persona600@example.com').filter((m) => m.subject.startsWith('Recordatorio'))).toEqual([]);
+      expect(smtp.to('persona601@example.com').filter((m) => m.subject.startsWith('Recordatorio'))).toHaveLength(1);
+    });
+
     it('skips the rows another sweep holds mid-transaction, and claims them once that sweep dies without committing', async () => {
       const { sessionId } = await createSession(app, { maxAttendees: 5, startsInHours: 2 });
       const ids = await register(app, sessionId, 500, 4);

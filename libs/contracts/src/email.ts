@@ -185,6 +185,7 @@ export const EMAIL_MESSAGES = {
   // Delivery outcomes, stored in the log's errorMessage.
   sessionEnded: 'No enviado: la sesión ya había terminado',
   registrationGone: 'No enviado: la inscripción ya no existe',
+  reminderNotActive: 'No enviado: la inscripción ya no está activa',
   noTemplate: (type: string) => `No hay ninguna plantilla activa de tipo ${type}`,
   notificationTemplateGone: 'La plantilla de la notificación ya no existe',
   nothingToSend: 'El mensaje no tiene datos suficientes para enviarse',

@@ -38,6 +38,8 @@ export interface OutgoingMessage {
   startDate: string | null;
   endDate: string | null;
   sessionEnded: boolean | null;
+  /** Whether the registration is seated now (null when gone): a reminder goes only to a seated person. */
+  registrationActive?: boolean | null;
 }
 
 export interface TemplateContent {
@@ -164,6 +166,8 @@ function composeWithoutOrganizer(msg: OutgoingMessage, ctx: ComposeContext): Com
   const type = TEMPLATE_TYPE[msg.emailType];
   if (type !== undefined) {
     if (!msg.registrationId) throw new NotSendable(M.registrationGone);
+    // A reminder still pending once its person has cancelled (e-mail was disabled for a while): not sent.
+    if (msg.emailType === 'Reminder' && !msg.registrationActive) throw new NotSendable(M.reminderNotActive);
     const template = ctx.activeTemplates.get(type);
     if (!template) throw new NotSendable(M.noTemplate(EMAIL_TEMPLATE_TYPES[type].label));
     const email: ComposedEmail = { to, ...fillTemplate(template, values) };

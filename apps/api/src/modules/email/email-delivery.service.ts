@@ -187,6 +187,7 @@ export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDes
               to_char(s.start_date, 'YYYY-MM-DD') AS "startDate", to_char(s.end_date, 'YYYY-MM-DD') AS "endDate",
               s.ends_at <= now() AS "sessionEnded",
               (SELECT version FROM email_settings WHERE id = 1) AS "settingsVersion",
+              r.state = 0 AS "registrationActive",
               (SELECT coalesce(json_agg(json_build_object('id', t.id, 'templateType', t.template_type, 'isActive', t.is_active, 'subject', t.subject,
                                                           'htmlContent', t.html_content, 'plainTextContent', t.plain_text_content)), '[]')
                  FROM email_templates t
