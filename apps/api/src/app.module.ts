@@ -19,6 +19,7 @@ import { HealthModule } from './modules/health/health.module';
 import { HoldsModule } from './modules/holds/holds.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { RegistrationsModule } from './modules/registrations/registrations.module';
+import { RemindersModule } from './modules/reminders/reminders.module';
 import { RolesModule } from './modules/roles/roles.module';
 import { SessionCapacityModule } from './modules/session-capacity/session-capacity.module';
 import { SettingsModule } from './modules/settings/settings.module';
@@ -61,6 +62,7 @@ export class AppModule {
         HoldsModule,
         RegistrationsModule,
         WaitingListModule,
+        RemindersModule,
         SessionCapacityModule,
         BlacklistModule,
         SmsModule,

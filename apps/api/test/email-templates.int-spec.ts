@@ -35,6 +35,7 @@ describe('E-mail templates', () => {
       [0, true, 'Confirmación de inscripción'],
       [1, true, 'Lista de espera'],
       [2, true, 'Plaza conseguida'],
+      [3, true, 'Recordatorio'],
     ]);
     for (const t of res.body) {
       expect(t).toEqual({
@@ -57,6 +58,7 @@ describe('E-mail templates', () => {
       { value: 0, name: 'Registration', label: 'Confirmación de inscripción' },
       { value: 1, name: 'Queue', label: 'Lista de espera' },
       { value: 2, name: 'Promotion', label: 'Plaza conseguida desde la lista de espera' },
+      { value: 3, name: 'Reminder', label: 'Recordatorio' },
     ]);
     const queue = await app.request('GET', '/api/email-templates/by-type/1', { token: admin });
     expect(queue.status).toBe(200);
@@ -73,7 +75,7 @@ describe('E-mail templates', () => {
       name: ['El nombre es requerido'],
       subject: ['El asunto es requerido'],
       htmlContent: ['El contenido HTML es requerido'],
-      templateType: ['El tipo de plantilla es requerido (0 Registro, 1 Lista de espera, 2 Promoción)'],
+      templateType: ['El tipo de plantilla es requerido (0 Registro, 1 Lista de espera, 2 Promoción, 3 Recordatorio)'],
     });
   });
 
@@ -94,7 +96,7 @@ describe('E-mail templates', () => {
       plainTextContent: [expect.stringMatching(/^La plantilla no es válida: error de sintaxis/)],
     });
     const [{ n }] = await app.sql(`SELECT count(*)::int AS n FROM email_templates`);
-    expect(n).toBe(3);
+    expect(n).toBe(4);
   });
 
   it('a new template starts inactive: the live one of its type stays', async () => {

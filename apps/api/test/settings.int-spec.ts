@@ -24,7 +24,12 @@ describe('Settings (/api/settings)', () => {
     const res = await app.request('GET', '/api/settings', { token: admin });
     expect(res.status).toBe(200);
     const byKey = Object.fromEntries(res.body.map((s: { key: string }) => [s.key, s]));
-    expect(Object.keys(byKey).sort()).toEqual(['DefaultMaxQueueSpots', 'GlobalMaxQueueSpots', HOLD]);
+    expect(Object.keys(byKey).sort()).toEqual([
+      'DefaultMaxQueueSpots',
+      'GlobalMaxQueueSpots',
+      'ReminderHoursBeforeSession',
+      HOLD,
+    ]);
     expect(byKey[HOLD]).toEqual({
       key: HOLD,
       value: '3',

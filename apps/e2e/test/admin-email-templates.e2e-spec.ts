@@ -31,7 +31,7 @@ describe('Plantillas de email', () => {
   it('lista, crear con el formulario (marcadores como ayuda, vista previa, errores), editar con el tipo fijo y volver a la lista', async () => {
     const { page } = e2e;
     const defaults = await templates();
-    expect(defaults).toHaveLength(3);
+    expect(defaults).toHaveLength(4);
     await signIn(page);
     await visit(page, '/email-templates', 'Plantillas');
     for (const t of defaults) await templateRow(page, t.name).getByText('Activa', { exact: true }).waitFor();
@@ -81,7 +81,7 @@ describe('Plantillas de email', () => {
       )
       .waitFor();
     await seeText(page, 'Asunto: En lista de espera: Concierto de ejemplo');
-    expect(await templates()).toHaveLength(3);
+    expect(await templates()).toHaveLength(4);
 
     await page.getByRole('button', { name: 'Guardar Plantilla' }).click();
     await notification(page, 'Plantilla creada').waitFor();

@@ -29,13 +29,13 @@ export interface UpdateEmailSettingsRequest {
   baseUrl?: string;
 }
 
-export const EMAIL_TEMPLATE_TYPE = { Registration: 0, Queue: 1, Promotion: 2 } as const;
+export const EMAIL_TEMPLATE_TYPE = { Registration: 0, Queue: 1, Promotion: 2, Reminder: 3 } as const;
 export type EmailTemplateType = (typeof EMAIL_TEMPLATE_TYPE)[keyof typeof EMAIL_TEMPLATE_TYPE];
 
 /** GET /api/email-templates/template-types. */
 export interface EmailTemplateTypeOption {
   value: EmailTemplateType;
-  name: 'Registration' | 'Queue' | 'Promotion';
+  name: 'Registration' | 'Queue' | 'Promotion' | 'Reminder';
   label: string;
 }
 
@@ -43,6 +43,8 @@ export const EMAIL_TEMPLATE_TYPES: readonly EmailTemplateTypeOption[] = [
   { value: 0, name: 'Registration', label: 'Confirmación de inscripción' },
   { value: 1, name: 'Queue', label: 'Lista de espera' },
   { value: 2, name: 'Promotion', label: 'Plaza conseguida desde la lista de espera' },
+  /** Sent ReminderHoursBeforeSession hours before the session to each seated person (docs/domain.md, "Reminders"). */
+  { value: 3, name: 'Reminder', label: 'Recordatorio' },
 ];
 
 /** The placeholders a template may use (`{{name}}`); values are HTML-escaped in the HTML part. */
@@ -109,8 +111,9 @@ export interface EmailPreview {
 export const EMAIL_STATUS = { Pending: 0, Sent: 1, Failed: 2 } as const;
 export type EmailStatus = (typeof EMAIL_STATUS)[keyof typeof EMAIL_STATUS];
 
-/** What caused the message: the three template types, the built-in texts, staff notifications and the test. */
-export type EmailType = 'Registration' | 'Queue' | 'Promotion' | 'Cancellation' | 'Blacklist' | 'Notification' | 'Test';
+/** What caused the message: the four template types, the built-in texts, staff notifications and the test. */
+export type EmailType =
+  'Registration' | 'Queue' | 'Promotion' | 'Reminder' | 'Cancellation' | 'Blacklist' | 'Notification' | 'Test';
 
 export interface EmailLogEntry {
   id: number;
@@ -166,7 +169,7 @@ export const EMAIL_MESSAGES = {
   subjectTooLong: 'El asunto no puede superar 300 caracteres',
   htmlRequired: 'El contenido HTML es requerido',
   contentTooLong: 'El contenido no puede superar 100000 caracteres',
-  typeRequired: 'El tipo de plantilla es requerido (0 Registro, 1 Lista de espera, 2 Promoción)',
+  typeRequired: 'El tipo de plantilla es requerido (0 Registro, 1 Lista de espera, 2 Promoción, 3 Recordatorio)',
   typeFixed: 'El tipo de plantilla no se puede cambiar al editar',
   isActiveInvalid: 'isActive debe ser true o false',
   unknownPlaceholder: (name: string) =>
@@ -188,6 +191,7 @@ export const EMAIL_MESSAGES = {
   // Delivery outcomes, stored in the log's errorMessage.
   sessionEnded: 'No enviado: la sesión ya había terminado',
   registrationGone: 'No enviado: la inscripción ya no existe',
+  reminderNotActive: 'No enviado: la inscripción ya no está activa',
   noTemplate: (type: string) => `No hay ninguna plantilla activa de tipo ${type}`,
   notificationTemplateGone: 'La plantilla de la notificación ya no existe',
   nothingToSend: 'El mensaje no tiene datos suficientes para enviarse',

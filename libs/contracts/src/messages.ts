@@ -70,6 +70,8 @@ export const MESSAGES = {
     holdDurationMax: 'No puede exceder 60 minutos',
     queueLimitNumber: 'El límite de la lista de espera debe ser un número entero no negativo',
     defaultAboveGlobal: 'El límite por defecto no puede superar el límite global',
+    reminderHours:
+      'Horas de antelación del recordatorio: debe ser un número entero entre 0 y 720 (0 desactiva los recordatorios)',
   },
   booking: {
     sessionNotFound: 'La sesión no existe',

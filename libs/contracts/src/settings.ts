@@ -27,8 +27,13 @@ export const SETTING_KEYS = {
   ticketHoldDurationMinutes: 'TicketHoldDurationMinutes',
   defaultMaxQueueSpots: 'DefaultMaxQueueSpots',
   globalMaxQueueSpots: 'GlobalMaxQueueSpots',
+  reminderHoursBeforeSession: 'ReminderHoursBeforeSession',
 } as const;
 
 export const HOLD_DURATION_MINUTES = { default: 3, min: 1, max: 60 } as const;
 export const DEFAULT_MAX_QUEUE_SPOTS = 10;
 export const DEFAULT_GLOBAL_MAX_QUEUE_SPOTS = 100;
+
+/** Hours before a session its reminder goes out (docs/domain.md, "Reminders"); 0 turns reminders off. At most a
+ * month ahead. */
+export const REMINDER_HOURS = { default: 24, min: 0, max: 720 } as const;

@@ -45,6 +45,10 @@ export interface AppConfig {
   /** Expired holds are deleted (their seats given back, the waiting list promoted) by a sweep on every instance
    * this often; no job per hold (docs/domain.md, "Redis away"). */
   holdSweepIntervalMs: number;
+  /** The reminder sweep runs this often on every instance and queues, per transaction, at most reminderBatchSize
+   * reminders (docs/domain.md, "Reminders"). */
+  reminderSweepIntervalMs: number;
+  reminderBatchSize: number;
   /** E-mail delivery: a sweep re-queues pending messages every `emailSweepIntervalMs`; a failed try is retried
    * after emailRetryBaseMs, 2x, 4x... up to emailMaxAttempts tries; a worker's claim on a message lasts
    * emailLeaseMs and is renewed every third of it while the send goes on, so a dead worker's message is free
@@ -214,6 +218,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     trustProxy: bool('TRUST_PROXY', false),
     emailSweepIntervalMs: int('EMAIL_SWEEP_INTERVAL_MS', 30_000, 100, 3_600_000),
     holdSweepIntervalMs: int('HOLD_SWEEP_INTERVAL_MS', 5_000, 100, 300_000),
+    reminderSweepIntervalMs: int('REMINDER_SWEEP_INTERVAL_MS', 60_000, 100, 3_600_000),
+    reminderBatchSize: int('REMINDER_BATCH_SIZE', 200, 1, 10_000),
     emailRetryBaseMs: int('EMAIL_RETRY_BASE_MS', 60_000, 10, 86_400_000),
     emailMaxAttempts: int('EMAIL_MAX_ATTEMPTS', 6, 1, 50),
     emailLeaseMs: int('EMAIL_LEASE_MS', 30_000, 1_000, 3_600_000),

@@ -17,6 +17,7 @@ export const EMAIL_TYPE_LABELS: Record<EmailType, string> = {
   Registration: 'Inscripción',
   Queue: 'Lista de espera',
   Promotion: 'Promoción',
+  Reminder: 'Recordatorio',
   Cancellation: 'Cancelación',
   Blacklist: 'Lista negra',
   Notification: 'Notificación',

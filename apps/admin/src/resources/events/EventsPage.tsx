@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { HoldDurationCard, QueueLimitsCard, useSettingsAccess } from '../settings';
+import { HoldDurationCard, QueueLimitsCard, ReminderCard, useSettingsAccess } from '../settings';
 import { EventList } from './EventList';
 
 /** /admin/events (Events.Read). On top the header cards with the booking settings (docs/product.md §2: shown with
@@ -10,7 +10,11 @@ export default function EventsPage() {
     <Box sx={{ py: 2, display: 'grid', gap: 2 }}>
       {canRead && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { lg: '1fr 1fr' }, alignItems: 'start' }}>
-          <HoldDurationCard />
+          {/* The two short cards share the left column; the waiting-list limits, the taller one, the right. */}
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <HoldDurationCard />
+            <ReminderCard />
+          </Box>
           <QueueLimitsCard />
         </Box>
       )}

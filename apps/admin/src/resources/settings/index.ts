@@ -1,3 +1,4 @@
 export { HoldDurationCard } from './HoldDurationCard';
 export { QueueLimitsCard } from './QueueLimitsCard';
+export { ReminderCard } from './ReminderCard';
 export { useSettingsAccess } from './useSettingsAccess';

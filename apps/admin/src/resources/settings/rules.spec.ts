@@ -1,4 +1,4 @@
-import { holdDurationError, queueLimitError } from './rules';
+import { holdDurationError, queueLimitError, reminderHoursError } from './rules';
 
 describe('reglas de la configuración (especificación 5)', () => {
   it('duración de la reserva: entero de 1 a 60', () => {
@@ -17,5 +17,17 @@ describe('reglas de la configuración (especificación 5)', () => {
     expect(queueLimitError('15')).toBeNull();
     expect(queueLimitError('-1')).toBe('El límite de la lista de espera debe ser un número entero no negativo');
     expect(queueLimitError('1.5', 'otro mensaje')).toBe('otro mensaje');
+  });
+
+  it('horas del recordatorio: entero de 0 (desactivado) a 720', () => {
+    const message =
+      'Horas de antelación del recordatorio: debe ser un número entero entre 0 y 720 (0 desactiva los recordatorios)';
+    expect(reminderHoursError('0')).toBeNull();
+    expect(reminderHoursError(' 24 ')).toBeNull();
+    expect(reminderHoursError('720')).toBeNull();
+    expect(reminderHoursError('721')).toBe(message);
+    expect(reminderHoursError('-1')).toBe(message);
+    expect(reminderHoursError('1.5')).toBe(message);
+    expect(reminderHoursError('')).toBe(message);
   });
 });

@@ -16,6 +16,7 @@ import { CompanionHolder1764000000211 } from './1764000000211-CompanionHolder';
 import { ApiV11764000000230 } from './1764000000230-ApiV1';
 import { WebhookSequence1764000000240 } from './1764000000240-WebhookSequence';
 import { IdempotencyKeys1764000000250 } from './1764000000250-IdempotencyKeys';
+import { Reminders1764000000220 } from './1764000000220-Reminders';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   ApiV11764000000230,
   WebhookSequence1764000000240,
   IdempotencyKeys1764000000250,
+  Reminders1764000000220,
 ];

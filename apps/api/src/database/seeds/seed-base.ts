@@ -7,6 +7,7 @@ import {
   DEFAULT_MAX_QUEUE_SPOTS,
   HOLD_DURATION_MINUTES,
   PERMISSIONS,
+  REMINDER_HOURS,
   SETTING_KEYS,
   describePermission,
   normalizeEmail,
@@ -35,6 +36,11 @@ export const DEFAULT_SETTINGS: { key: string; value: string; description: string
     key: SETTING_KEYS.globalMaxQueueSpots,
     value: String(DEFAULT_GLOBAL_MAX_QUEUE_SPOTS),
     description: 'Máximo de plazas de lista de espera que puede tener una sesión',
+  },
+  {
+    key: SETTING_KEYS.reminderHoursBeforeSession,
+    value: String(REMINDER_HOURS.default),
+    description: 'Horas antes de la sesión en que se envía el recordatorio (0 los desactiva)',
   },
 ];
 

@@ -46,7 +46,8 @@ export interface OutgoingMessage {
   startDate: string | null;
   endDate: string | null;
   sessionEnded: boolean | null;
-  /** The registration's state and ticket value (null where the row is gone): the ticket is given while active. */
+  /** The registration's state and ticket value (null where the row is gone): the ticket is given, and a reminder
+   * sent, only while the person is seated. */
   registrationState?: number | null;
   ticketSecret?: string | null;
 }
@@ -81,9 +82,9 @@ export interface ComposedEmail {
 /** A message that can't or mustn't be sent; its reason goes to the log as the error. Never retried. */
 export class NotSendable extends Error {}
 
-const TEMPLATE_TYPE: Record<string, EmailTemplateType> = { Registration: 0, Queue: 1, Promotion: 2 };
+const TEMPLATE_TYPE: Record<string, EmailTemplateType> = { Registration: 0, Queue: 1, Promotion: 2, Reminder: 3 };
 /** Messages about a registration's place: pointless once the session is over. */
-const ABOUT_THE_PLACE = new Set(['Registration', 'Queue', 'Promotion', 'Cancellation']);
+const ABOUT_THE_PLACE = new Set(['Registration', 'Queue', 'Promotion', 'Reminder', 'Cancellation']);
 
 /** The placeholders' values for one message. Dates are Spanish in the event's time zone; the cancellation link
  * carries the registration's signed token (empty when the registration is gone). */
@@ -182,12 +183,14 @@ export function fillTemplate(
 export function composeEmail(msg: OutgoingMessage, ctx: ComposeContext): ComposedEmail {
   const values = placeholdersFor(msg, ctx);
   let email = composeWithoutOrganizer(msg, ctx);
-  if (values.ticketCode && (msg.emailType === 'Registration' || msg.emailType === 'Promotion'))
-    email = withTicket(email, values);
+  if (values.ticketCode && TICKET_TYPES.has(msg.emailType)) email = withTicket(email, values);
   return placeTicketImage(withOrganizer(email, values), values, msg.registrationId);
 }
 
-/** A confirmation (Registration, Promotion) always carries the person's ticket: a template that doesn't show the
+/** The e-mails that carry the person's ticket: the confirmations, and the reminder read on the way to the door. */
+const TICKET_TYPES = new Set<string>(['Registration', 'Promotion', 'Reminder']);
+
+/** A confirmation (Registration, Promotion) or a reminder always carries the person's ticket: a template that doesn't show the
  * code (edited by staff before the ticket existed) gets a 'Tu entrada' section with the QR and the code appended,
  * before `</body>` when there is one. */
 export function withTicket<T extends Pick<ComposedEmail, 'html' | 'text'>>(email: T, values: Placeholders): T {
@@ -280,6 +283,9 @@ function composeWithoutOrganizer(msg: OutgoingMessage, ctx: ComposeContext): Com
   const type = TEMPLATE_TYPE[msg.emailType];
   if (type !== undefined) {
     if (!msg.registrationId) throw new NotSendable(M.registrationGone);
+    // A reminder still pending once its person has cancelled (e-mail was disabled for a while): not sent.
+    if (msg.emailType === 'Reminder' && msg.registrationState !== REGISTRATION_STATE.Active)
+      throw new NotSendable(M.reminderNotActive);
     const template = ctx.activeTemplates.get(type);
     if (!template) throw new NotSendable(M.noTemplate(EMAIL_TEMPLATE_TYPES[type].label));
     const email: ComposedEmail = { to, ...fillTemplate(template, values) };

@@ -16,7 +16,7 @@ declare module '../../queue/job-map' {
 const DISPATCH_WINDOW_MS = 250;
 
 /** The e-mails recorded for registrations: those a booking change causes, and staff notifications. */
-export type EmailType = 'Registration' | 'Queue' | 'Promotion' | 'Cancellation' | 'Notification';
+export type EmailType = 'Registration' | 'Queue' | 'Promotion' | 'Reminder' | 'Cancellation' | 'Notification';
 /** Every type the outbox writes: those above and the blacklist notice. */
 export type OutboxEmailType = EmailType | 'Blacklist';
 

@@ -27,7 +27,7 @@ import { EmailTemplatesService } from './email-templates.service';
 
 class ParseTemplateTypePipe implements PipeTransform<string, EmailTemplateType> {
   transform(value: string): EmailTemplateType {
-    if (!/^[012]$/.test(value)) throw AppError.field('type', EMAIL_MESSAGES.typeRequired);
+    if (!/^[0-3]$/.test(value)) throw AppError.field('type', EMAIL_MESSAGES.typeRequired);
     return Number(value) as EmailTemplateType;
   }
 }
@@ -60,7 +60,7 @@ export class EmailTemplatesController {
   @Get('by-type/:type')
   @Auth({ permission: 'Settings.Read' })
   @ApiOperation({ summary: 'La plantilla activa de un tipo (la que se usa al enviar)' })
-  @ApiParam({ name: 'type', enum: [0, 1, 2] })
+  @ApiParam({ name: 'type', enum: [0, 1, 2, 3] })
   @ApiOkResponse({ type: EmailTemplateDto })
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Tipo no válido' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'No hay plantilla activa de ese tipo' })

@@ -26,7 +26,7 @@ const SELECT = `
 type TemplateRow = Omit<EmailTemplate, 'updatedAt'> & { updatedAt: Date };
 const toTemplate = (row: TemplateRow): EmailTemplate => ({ ...row, updatedAt: row.updatedAt.toISOString() });
 
-/** Templates of the three types. The one used for a type is its active one, and there is at most one (a unique
+/** Templates of the four types. The one used for a type is its active one, and there is at most one (a unique
  * index): saving a template as active deactivates the type's other one in the same transaction. A type with no
  * active template sends nothing (its messages fail with that reason, and can be resent once one is active). */
 @Injectable()

@@ -1,4 +1,4 @@
-import { HOLD_DURATION_MINUTES, MESSAGES, SETTING_KEYS } from '@evreg/contracts';
+import { HOLD_DURATION_MINUTES, MESSAGES, REMINDER_HOURS, SETTING_KEYS } from '@evreg/contracts';
 
 /** Which settings exist and what values each accepts: an answer of null means valid, otherwise the Spanish
  * message. Unknown keys are refused, so a typo never creates a setting nobody reads. */
@@ -12,6 +12,11 @@ export const SETTING_RULES: Record<string, (value: string) => string | null> = {
   },
   [SETTING_KEYS.defaultMaxQueueSpots]: nonNegativeInteger,
   [SETTING_KEYS.globalMaxQueueSpots]: nonNegativeInteger,
+  // Hours before a session its reminder goes out; 0 turns reminders off (docs/domain.md, "Reminders").
+  [SETTING_KEYS.reminderHoursBeforeSession]: (value) =>
+    /^\d+$/.test(value.trim()) && Number(value) >= REMINDER_HOURS.min && Number(value) <= REMINDER_HOURS.max
+      ? null
+      : MESSAGES.settings.reminderHours,
 };
 
 function nonNegativeInteger(value: string): string | null {

@@ -2,6 +2,7 @@ import { Global, Injectable, Module } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { recordBlacklistSms } from './blacklist-sms';
 import { recordPromotionSms } from './promotion-sms';
+import { recordReminderSms } from './reminder-sms';
 import { RecordedSms, SmsIntent, recordSms } from './sms-outbox';
 
 /** The SMS outbox as other modules reach it (injected): the SMS module stays the only writer of `sms_messages`.
@@ -16,6 +17,15 @@ export class SmsOutbox {
   /** The Promotion SMS of each promoted person with a phone, when SMS is enabled (see recordPromotionSms). */
   recordPromotion(m: EntityManager, registrationIds: number[]): Promise<void> {
     return recordPromotionSms(m, registrationIds);
+  }
+
+  /** The reminder SMS of each reminded person with a phone, when SMS is enabled (see recordReminderSms). */
+  recordReminder(
+    m: EntityManager,
+    registrationIds: number[],
+    link: Parameters<typeof recordReminderSms>[2],
+  ): Promise<void> {
+    return recordReminderSms(m, registrationIds, link);
   }
 
   /** The SMS telling a person they are on the blacklist (see recordBlacklistSms). */

@@ -5,7 +5,7 @@ import { smsCost, smsSize } from './sms-parts';
 
 /** One SMS to send, as its cause records it. */
 export interface SmsIntent {
-  type: 'Notification' | 'Blacklist' | 'Promotion';
+  type: 'Notification' | 'Blacklist' | 'Promotion' | 'Reminder';
   phoneNumber: string;
   message: string;
   registrationId?: number | null;

@@ -30,7 +30,9 @@ export class EmailLogEntryDto implements EmailLogEntry {
   })
   errorMessage: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) sentAt: string | null;
-  @ApiProperty({ enum: ['Registration', 'Queue', 'Promotion', 'Cancellation', 'Blacklist', 'Notification', 'Test'] })
+  @ApiProperty({
+    enum: ['Registration', 'Queue', 'Promotion', 'Reminder', 'Cancellation', 'Blacklist', 'Notification', 'Test'],
+  })
   emailType: EmailType;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ example: 1, description: 'Intentos de envío hechos' }) attempts: number;

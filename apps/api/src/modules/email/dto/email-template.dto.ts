@@ -15,7 +15,7 @@ const M = EMAIL_MESSAGES;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const CONTENT_MAX = 100_000;
 const TYPE_DESCRIPTION =
-  '0 Registration (inscripción), 1 Queue (lista de espera), 2 Promotion (plaza desde la lista de espera)';
+  '0 Registration (inscripción), 1 Queue (lista de espera), 2 Promotion (plaza desde la lista de espera), 3 Reminder (recordatorio antes de la sesión)';
 
 export class EmailTemplateDto implements EmailTemplate {
   @ApiProperty({ example: 1 }) id: number;
@@ -24,15 +24,16 @@ export class EmailTemplateDto implements EmailTemplate {
   @ApiProperty({ example: '<p>Hola {{firstName}}, ...</p>' }) htmlContent: string;
   @ApiProperty({ type: String, nullable: true, description: 'null o vacío: se deriva del HTML' }) plainTextContent:
     string | null;
-  @ApiProperty({ enum: [0, 1, 2], description: TYPE_DESCRIPTION }) templateType: EmailTemplateType;
+  @ApiProperty({ enum: [0, 1, 2, 3], description: TYPE_DESCRIPTION }) templateType: EmailTemplateType;
   @ApiProperty({ description: 'La plantilla que se usa para su tipo (como mucho una activa por tipo)' })
   isActive: boolean;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
 
 export class EmailTemplateTypeDto implements EmailTemplateTypeOption {
-  @ApiProperty({ enum: [0, 1, 2] }) value: EmailTemplateType;
-  @ApiProperty({ enum: ['Registration', 'Queue', 'Promotion'] }) name: 'Registration' | 'Queue' | 'Promotion';
+  @ApiProperty({ enum: [0, 1, 2, 3] }) value: EmailTemplateType;
+  @ApiProperty({ enum: ['Registration', 'Queue', 'Promotion', 'Reminder'] }) name:
+    'Registration' | 'Queue' | 'Promotion' | 'Reminder';
   @ApiProperty({ example: 'Confirmación de inscripción' }) label: string;
 }
 
@@ -75,16 +76,16 @@ class TemplateFieldsDto extends EmailPreviewRequestDto {
 }
 
 export class CreateEmailTemplateDto extends TemplateFieldsDto implements EmailTemplateRequest {
-  @ApiProperty({ enum: [0, 1, 2], description: TYPE_DESCRIPTION })
-  @IsIn([0, 1, 2], { message: M.typeRequired })
+  @ApiProperty({ enum: [0, 1, 2, 3], description: TYPE_DESCRIPTION })
+  @IsIn([0, 1, 2, 3], { message: M.typeRequired })
   templateType: EmailTemplateType;
 }
 
 /** PUT: the same fields; `templateType` may be sent (the form does) but must be the template's own. */
 export class UpdateEmailTemplateDto extends TemplateFieldsDto {
-  @ApiPropertyOptional({ enum: [0, 1, 2], description: `${TYPE_DESCRIPTION}. No cambia al editar` })
+  @ApiPropertyOptional({ enum: [0, 1, 2, 3], description: `${TYPE_DESCRIPTION}. No cambia al editar` })
   @IsOptional()
-  @IsIn([0, 1, 2], { message: M.typeRequired })
+  @IsIn([0, 1, 2, 3], { message: M.typeRequired })
   templateType?: EmailTemplateType;
 }
 
