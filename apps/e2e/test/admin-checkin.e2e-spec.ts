@@ -14,7 +14,7 @@ import { Workbook } from 'exceljs';
 import type { Page } from 'playwright-core';
 import { FakeCamera } from './support/fake-camera';
 import { expandEvent, openEvents, screenshotOf, sessionRow } from './support/admin-events';
-import { chooseOption, notification } from './support/admin-people';
+import { chooseOption } from './support/admin-people';
 import { addSession, blacklist, createEvent } from './support/fixtures';
 import { screenshot } from './support/screenshots';
 
@@ -248,7 +248,8 @@ describe('Control de acceso en la puerta (móvil, cámara)', () => {
       expect(download.suggestedFilename()).toMatch(
         new RegExp(`^inscripciones-sesion-${sessionId}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`),
       );
-      await notification(page, 'Excel exportado correctamente').waitFor();
+      // The snackbar sits outside the modal dialog (hidden from the accessibility tree while it is open): by its text.
+      await page.getByText('Excel exportado correctamente').waitFor();
       const file = join(dir, download.suggestedFilename());
       await download.saveAs(file);
       const workbook = new Workbook();
@@ -271,6 +272,12 @@ describe('Control de acceso en la puerta (móvil, cámara)', () => {
       });
       expect(rowOf(bruno.email)).toMatchObject({ Asistió: 'No', Estado: 'Activa' });
       expect(rowOf(bruno.email)['Hora de entrada']).toBeNull();
+
+      // The network fails: the dialog says so.
+      await page.route('**/registrations/export', (route) => route.abort());
+      await people.getByRole('button', { name: 'Exportar Excel' }).click();
+      await seeText(people.getByRole('alert'), /^Error al exportar Excel/);
+      await page.unroute('**/registrations/export');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
