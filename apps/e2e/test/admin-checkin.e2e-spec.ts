@@ -5,7 +5,7 @@
 import { dialog, expectNoEnglish, requireAdminBuild, signIn } from './support/admin';
 import { doorScreen, liveCheckIns, scheduleAround, ticketHolder } from './support/admin-checkin';
 import { expectAccessible } from './support/axe';
-import { seeText } from './support/booking-page';
+import { notSeen, seeText } from './support/booking-page';
 import { setupE2E } from './support/e2e';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { FakeCamera } from './support/fake-camera';
 import { expandEvent, openEvents, screenshotOf, sessionRow } from './support/admin-events';
 import { chooseOption } from './support/admin-people';
-import { addSession, blacklist, createEvent } from './support/fixtures';
+import { addSession, blacklist, createEvent, newPerson, registerViaApi } from './support/fixtures';
 import { screenshot } from './support/screenshots';
 
 requireAdminBuild();
@@ -116,6 +116,26 @@ describe('Control de acceso en la puerta (móvil, cámara)', () => {
     await expectAccessible(page, 'control de acceso');
     await expectNoEnglish(page, 'control de acceso');
     await phoneShot(page, 'admin-checkin');
+  });
+
+  it('la entrada de un acompañante dice de quién: «Acompañante de» y el nombre del titular', async () => {
+    const { page, app } = e2e;
+    const eventId = await createEvent(app, { title: 'Taller de cerámica' });
+    const sessionId = await addSession(app, eventId, { maxAttendees: 10 });
+    const [holder, companion] = [newPerson(), newPerson()];
+    const booked = await registerViaApi(app, sessionId, [holder, companion]);
+    await scheduleAround(app, sessionId, 10, 90);
+
+    await openCheckIn(page, 'Taller de cerámica');
+    const door = doorScreen(page);
+    await door.showOnCamera(camera, booked.results[1].ticketCode);
+    const valid = door.answer('Entrada válida');
+    await seeText(valid, `${companion.firstName} ${companion.lastName}`);
+    await seeText(valid, `Acompañante de ${holder.firstName} ${holder.lastName}`);
+    await door.next();
+    await door.showOnCamera(camera, booked.results[0].ticketCode);
+    await seeText(door.answer('Entrada válida'), `${holder.firstName} ${holder.lastName}`);
+    await notSeen(page, 'Acompañante de');
   });
 
   it('sin conexión decide con la lista descargada, marca «pendiente de enviar» y al volver la red lo envía una sola vez; un conflicto entre puertas se avisa', async () => {
