@@ -349,6 +349,6 @@ describe('Tickets: the QR in the e-mails and on the booking page, companions at 
     expect(forbidden.status).toBe(403);
     const missing = await app.request('GET', '/api/events/sessions/999999/registrations/export', { token: admin });
     expect(missing.status).toBe(404);
-    // A staff account made here signs in with a slow password hash: on 2 shared cores that takes a while.
+    // The staff account made here signs in with a slow password hash: on 2 shared cores that takes a while.
   }, 90_000);
 });

@@ -5,7 +5,7 @@
 import { dialog, expectNoEnglish, requireAdminBuild, signIn } from './support/admin';
 import { doorScreen, liveCheckIns, scheduleAround, ticketHolder } from './support/admin-checkin';
 import { expectAccessible } from './support/axe';
-import { seeText } from './support/booking-page';
+import { notSeen, seeText } from './support/booking-page';
 import { setupE2E } from './support/e2e';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,8 +14,8 @@ import { Workbook } from 'exceljs';
 import type { Page } from 'playwright-core';
 import { FakeCamera } from './support/fake-camera';
 import { expandEvent, openEvents, screenshotOf, sessionRow } from './support/admin-events';
-import { chooseOption, notification } from './support/admin-people';
-import { addSession, blacklist, createEvent } from './support/fixtures';
+import { chooseOption } from './support/admin-people';
+import { addSession, blacklist, createEvent, newPerson, registerViaApi } from './support/fixtures';
 import { screenshot } from './support/screenshots';
 
 requireAdminBuild();
@@ -116,6 +116,26 @@ describe('Control de acceso en la puerta (móvil, cámara)', () => {
     await expectAccessible(page, 'control de acceso');
     await expectNoEnglish(page, 'control de acceso');
     await phoneShot(page, 'admin-checkin');
+  });
+
+  it('la entrada de un acompañante dice de quién: «Acompañante de» y el nombre del titular', async () => {
+    const { page, app } = e2e;
+    const eventId = await createEvent(app, { title: 'Taller de cerámica' });
+    const sessionId = await addSession(app, eventId, { maxAttendees: 10 });
+    const [holder, companion] = [newPerson(), newPerson()];
+    const booked = await registerViaApi(app, sessionId, [holder, companion]);
+    await scheduleAround(app, sessionId, 10, 90);
+
+    await openCheckIn(page, 'Taller de cerámica');
+    const door = doorScreen(page);
+    await door.showOnCamera(camera, booked.results[1].ticketCode);
+    const valid = door.answer('Entrada válida');
+    await seeText(valid, `${companion.firstName} ${companion.lastName}`);
+    await seeText(valid, `Acompañante de ${holder.firstName} ${holder.lastName}`);
+    await door.next();
+    await door.showOnCamera(camera, booked.results[0].ticketCode);
+    await seeText(door.answer('Entrada válida'), `${holder.firstName} ${holder.lastName}`);
+    await notSeen(page, 'Acompañante de');
   });
 
   it('sin conexión decide con la lista descargada, marca «pendiente de enviar» y al volver la red lo envía una sola vez; un conflicto entre puertas se avisa', async () => {
@@ -248,7 +268,8 @@ describe('Control de acceso en la puerta (móvil, cámara)', () => {
       expect(download.suggestedFilename()).toMatch(
         new RegExp(`^inscripciones-sesion-${sessionId}-\\d{4}-\\d{2}-\\d{2}\\.xlsx$`),
       );
-      await notification(page, 'Excel exportado correctamente').waitFor();
+      // The snackbar sits outside the modal dialog (hidden from the accessibility tree while it is open): by its text.
+      await page.getByText('Excel exportado correctamente').waitFor();
       const file = join(dir, download.suggestedFilename());
       await download.saveAs(file);
       const workbook = new Workbook();
@@ -271,6 +292,12 @@ describe('Control de acceso en la puerta (móvil, cámara)', () => {
       });
       expect(rowOf(bruno.email)).toMatchObject({ Asistió: 'No', Estado: 'Activa' });
       expect(rowOf(bruno.email)['Hora de entrada']).toBeNull();
+
+      // The network fails: the dialog says so.
+      await page.route('**/registrations/export', (route) => route.abort());
+      await people.getByRole('button', { name: 'Exportar Excel' }).click();
+      await seeText(people.getByRole('alert'), /^Error al exportar Excel/);
+      await page.unroute('**/registrations/export');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -73,14 +73,16 @@ export function SessionPeopleDialog({
   /** The session's people in Excel (everyone, whatever the filter shows), named by the server. */
   async function exportExcel() {
     setExporting(true);
+    setFailure(null);
     try {
       const file = await dataProvider.exportRegistrations(session.id);
       saveFile(file.blob, file.fileName ?? `inscripciones-sesion-${session.id}.xlsx`);
       notify('Excel exportado correctamente', { type: 'success' });
     } catch (error) {
-      notify(withReason('Error al exportar Excel', error instanceof Error ? error.message : undefined), {
-        type: 'error',
-      });
+      const text = withReason('Error al exportar Excel', error instanceof Error ? error.message : undefined);
+      notify(text, { type: 'error' });
+      // Also inside the dialog: the modal hides the snackbar from screen readers.
+      setFailure(text);
     } finally {
       setExporting(false);
     }

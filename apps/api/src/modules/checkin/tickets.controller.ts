@@ -22,7 +22,10 @@ export class TicketsController {
   @ApiOperation({ summary: 'El código QR de una entrada (PNG)' })
   @ApiParam({ name: 'code', description: 'El código de la entrada (<id>-<26 caracteres>)' })
   @ApiProduces('image/png')
-  @ApiOkResponse({ description: 'PNG con el código QR del código de la entrada (y nada más)' })
+  @ApiOkResponse({
+    description: 'PNG con el código QR del código de la entrada (y nada más)',
+    content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
+  })
   @ApiNotFoundResponse({
     type: ApiErrorResponseDto,
     description: 'No es el código vigente de una inscripción confirmada (desconocido, cancelada, en espera)',
