@@ -1,12 +1,12 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CHECKIN_MESSAGES } from '@evreg/contracts';
 import type { FastifyReply } from 'fastify';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { AppError } from '../../common/app-error';
 import { Public } from '../auth/auth.decorators';
 import { ticketQrPng } from '../email/email-composer';
 import { CheckInService } from './checkin.service';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 /** The ticket's QR as an image for the booking page (its success view and the cancellation link's 'Tu entrada'), so
  * the page needs no QR library: the code is the credential, the image holds nothing but the code, and only the
@@ -19,16 +19,15 @@ export class TicketsController {
 
   @Get(':code/qr.png')
   @Public()
-  @ApiOperation({ summary: 'El código QR de una entrada (PNG)' })
+  @Endpoint({
+    summary: 'El código QR de una entrada (PNG)',
+    errors: { 404: 'No es el código vigente de una inscripción confirmada (desconocido, cancelada, en espera)' },
+  })
   @ApiParam({ name: 'code', description: 'El código de la entrada (<id>-<26 caracteres>)' })
   @ApiProduces('image/png')
   @ApiOkResponse({
     description: 'PNG con el código QR del código de la entrada (y nada más)',
     content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
-  })
-  @ApiNotFoundResponse({
-    type: ApiErrorResponseDto,
-    description: 'No es el código vigente de una inscripción confirmada (desconocido, cancelada, en espera)',
   })
   async qr(@Param('code') code: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
     const current = code.length <= 64 ? await this.checkIns.activeCode(code) : null;

@@ -1,14 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, PipeTransform, Post, Put } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, PipeTransform, Post, Put } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import { EMAIL_MESSAGES, EmailTemplateType } from '@evreg/contracts';
 import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { AppError } from '../../common/app-error';
@@ -24,6 +15,7 @@ import {
   UpdateEmailTemplateDto,
 } from './dto/email-template.dto';
 import { EmailTemplatesService } from './email-templates.service';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 class ParseTemplateTypePipe implements PipeTransform<string, EmailTemplateType> {
   transform(value: string): EmailTemplateType {
@@ -43,42 +35,38 @@ export class EmailTemplatesController {
 
   @Get()
   @Auth({ permission: 'Settings.Read' })
-  @ApiOperation({ summary: 'Todas las plantillas, por tipo (la activa primero)' })
-  @ApiOkResponse({ type: [EmailTemplateDto] })
+  @Endpoint({ summary: 'Todas las plantillas, por tipo (la activa primero)', ok: [EmailTemplateDto] })
   list() {
     return this.templates.list();
   }
 
   @Get('template-types')
   @Auth({ permission: 'Settings.Read' })
-  @ApiOperation({ summary: 'Tipos de plantilla: 0 Registration, 1 Queue, 2 Promotion' })
-  @ApiOkResponse({ type: [EmailTemplateTypeDto] })
+  @Endpoint({ summary: 'Tipos de plantilla: 0 Registration, 1 Queue, 2 Promotion', ok: [EmailTemplateTypeDto] })
   types() {
     return this.templates.types();
   }
 
   @Get('by-type/:type')
   @Auth({ permission: 'Settings.Read' })
-  @ApiOperation({ summary: 'La plantilla activa de un tipo (la que se usa al enviar)' })
+  @Endpoint({
+    summary: 'La plantilla activa de un tipo (la que se usa al enviar)',
+    ok: EmailTemplateDto,
+    errors: { 400: 'Tipo no válido', 404: 'No hay plantilla activa de ese tipo' },
+  })
   @ApiParam({ name: 'type', enum: [0, 1, 2, 3] })
-  @ApiOkResponse({ type: EmailTemplateDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Tipo no válido' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'No hay plantilla activa de ese tipo' })
   byType(@Param('type', new ParseTemplateTypePipe()) type: EmailTemplateType) {
     return this.templates.activeOfType(type);
   }
 
   @Post('preview')
-  @HttpCode(200)
   @Auth({ permission: 'Settings.Read' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Vista previa de un contenido sin guardar, con datos de ejemplo',
     description: PLACEHOLDERS,
-  })
-  @ApiOkResponse({ type: EmailPreviewDto })
-  @ApiBadRequestResponse({
-    type: ApiErrorResponseDto,
-    description: 'Plantilla no válida (marcador desconocido, sintaxis), nombrando el campo',
+    ok: EmailPreviewDto,
+    status: 200,
+    errors: { 400: 'Plantilla no válida (marcador desconocido, sintaxis), nombrando el campo' },
   })
   preview(@Body() dto: EmailPreviewRequestDto) {
     return this.templates.preview(dto);
@@ -86,58 +74,63 @@ export class EmailTemplatesController {
 
   @Get(':id/preview')
   @Auth({ permission: 'Settings.Read' })
-  @ApiOperation({ summary: 'Vista previa de una plantilla guardada, con datos de ejemplo' })
-  @ApiOkResponse({ type: EmailPreviewDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Vista previa de una plantilla guardada, con datos de ejemplo',
+    ok: EmailPreviewDto,
+    errors: { 404: '' },
+  })
   previewStored(@IdParam() id: number) {
     return this.templates.previewStored(id);
   }
 
   @Get(':id')
   @Auth({ permission: 'Settings.Read' })
-  @ApiOperation({ summary: 'Una plantilla de email' })
-  @ApiOkResponse({ type: EmailTemplateDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'id no es un número entero' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Una plantilla de email',
+    ok: EmailTemplateDto,
+    errors: { 400: 'id no es un número entero', 404: '' },
+  })
   get(@IdParam() id: number) {
     return this.templates.get(id);
   }
 
   @Post()
   @Auth({ permission: 'Settings.Update' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Crear una plantilla (activa por defecto: sustituye a la activa de su tipo)',
     description: PLACEHOLDERS,
+    ok: EmailTemplateDto,
+    status: 201,
+    errors: { 409: 'Otra plantilla del tipo se activó a la vez' },
   })
-  @ApiCreatedResponse({ type: EmailTemplateDto })
   @ApiBadRequestResponse({
     type: ApiErrorResponseDto,
     description:
       "'El nombre es requerido', 'El asunto es requerido', 'El contenido HTML es requerido', tipo, marcadores",
   })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'Otra plantilla del tipo se activó a la vez' })
   create(@Body() dto: CreateEmailTemplateDto) {
     return this.templates.create(dto);
   }
 
   @Put(':id')
   @Auth({ permission: 'Settings.Update' })
-  @ApiOperation({ summary: 'Editar una plantilla (su tipo no cambia)', description: PLACEHOLDERS })
-  @ApiOkResponse({ type: EmailTemplateDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Editar una plantilla (su tipo no cambia)',
+    description: PLACEHOLDERS,
+    ok: EmailTemplateDto,
+    errors: { 400: '', 404: '', 409: '' },
+  })
   update(@IdParam() id: number, @Body() dto: UpdateEmailTemplateDto) {
     return this.templates.update(id, dto);
   }
 
   @Delete(':id')
   @Auth({ permission: 'Settings.Update' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Eliminar una plantilla (si era la activa, su tipo queda sin plantilla: esos emails no se envían)',
+    ok: MessageResponseDto,
+    errors: { 404: '' },
   })
-  @ApiOkResponse({ type: MessageResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   remove(@IdParam() id: number) {
     return this.templates.remove(id);
   }

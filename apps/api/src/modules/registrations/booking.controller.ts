@@ -1,18 +1,6 @@
-import { Body, Controller, Get, HttpCode, Ip, Param, Post, UseInterceptors } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiGoneResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-} from '@nestjs/swagger';
+import { Body, Controller, Get, Ip, Param, Post, UseInterceptors } from '@nestjs/common';
+import { ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { MESSAGES } from '@evreg/contracts';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { AppError } from '../../common/app-error';
 import { IdParam } from '../../common/id-param';
 import { MessageResponseDto } from '../../common/message-response.dto';
@@ -30,6 +18,7 @@ import {
   RegistrationRefusalDto,
   RegistrationResponseDto,
 } from './dto/registration.dto';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 const REFUSALS =
   'Rechazo: { statusCode, code, message, title, attendeeErrors? } con los mensajes por persona (índice 0, 1); un cuerpo que no es una inscripción: errors por campo, sin title';
@@ -52,15 +41,20 @@ export class BookingController {
 
   @Post('events/sessions/:eventSessionId/registrations')
   @Public()
+  @Endpoint({
+    summary: 'Inscribir a una persona (consume la reserva del X-Session-Token)',
+    ok: RegistrationResponseDto,
+    status: 201,
+    errors: {
+      400: { type: RegistrationErrorDto, description: `${REFUSALS}: datos no válidos` },
+      403: { type: RegistrationRefusalDto, description: BLACKLISTED },
+      404: { type: RegistrationRefusalDto, description: 'SESSION_NOT_FOUND' },
+      409: { type: RegistrationRefusalDto, description: CONFLICTS },
+    },
+  })
   @UseInterceptors(AttendeeFieldErrorsInterceptor)
-  @ApiOperation({ summary: 'Inscribir a una persona (consume la reserva del X-Session-Token)' })
   @ApiSessionTokenHeader({ required: false })
-  @ApiCreatedResponse({ type: RegistrationResponseDto })
-  @ApiBadRequestResponse({ type: RegistrationErrorDto, description: `${REFUSALS}: datos no válidos` })
-  @ApiForbiddenResponse({ type: RegistrationRefusalDto, description: BLACKLISTED })
   @ApiTooManyRequestsResponse(TOO_MANY)
-  @ApiNotFoundResponse({ type: RegistrationRefusalDto, description: 'SESSION_NOT_FOUND' })
-  @ApiConflictResponse({ type: RegistrationRefusalDto, description: CONFLICTS })
   @ApiServiceUnavailable(RegistrationErrorDto)
   register(
     @IdParam('eventSessionId') sessionId: number,
@@ -74,15 +68,20 @@ export class BookingController {
 
   @Post('events/sessions/:eventSessionId/bulk-registrations')
   @Public()
+  @Endpoint({
+    summary: 'Inscribir a dos personas (titular y acompañante), todo o nada',
+    ok: RegistrationResponseDto,
+    status: 201,
+    errors: {
+      400: { type: RegistrationErrorDto, description: REFUSALS },
+      403: { type: RegistrationRefusalDto, description: BLACKLISTED },
+      404: { type: RegistrationRefusalDto, description: 'SESSION_NOT_FOUND' },
+      409: { type: RegistrationRefusalDto, description: CONFLICTS },
+    },
+  })
   @UseInterceptors(AttendeeFieldErrorsInterceptor)
-  @ApiOperation({ summary: 'Inscribir a dos personas (titular y acompañante), todo o nada' })
   @ApiSessionTokenHeader({ required: false })
-  @ApiCreatedResponse({ type: RegistrationResponseDto })
-  @ApiBadRequestResponse({ type: RegistrationErrorDto, description: REFUSALS })
-  @ApiForbiddenResponse({ type: RegistrationRefusalDto, description: BLACKLISTED })
   @ApiTooManyRequestsResponse(TOO_MANY)
-  @ApiNotFoundResponse({ type: RegistrationRefusalDto, description: 'SESSION_NOT_FOUND' })
-  @ApiConflictResponse({ type: RegistrationRefusalDto, description: CONFLICTS })
   @ApiServiceUnavailable(RegistrationErrorDto)
   registerBulk(
     @IdParam('eventSessionId') sessionId: number,
@@ -96,19 +95,23 @@ export class BookingController {
 
   @Get('registrations/cancellation/:token')
   @Public()
-  @ApiOperation({ summary: 'Qué se cancelará con el enlace del email (sin cancelar)' })
-  @ApiOkResponse({ type: CancellationPreviewDto })
-  @ApiGoneResponse({ type: ApiErrorResponseDto, description: 'Enlace no válido o ya usado' })
+  @Endpoint({
+    summary: 'Qué se cancelará con el enlace del email (sin cancelar)',
+    ok: CancellationPreviewDto,
+    errors: { 410: 'Enlace no válido o ya usado' },
+  })
   preview(@Param('token') token: string) {
     return this.cancellation.preview(token);
   }
 
   @Post('registrations/cancellation/:token')
-  @HttpCode(200)
   @Public()
-  @ApiOperation({ summary: 'Cancelar con el enlace del email (una sola vez)' })
-  @ApiOkResponse({ type: MessageResponseDto })
-  @ApiGoneResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Cancelar con el enlace del email (una sola vez)',
+    ok: MessageResponseDto,
+    status: 200,
+    errors: { 410: '' },
+  })
   cancelByToken(@Param('token') token: string) {
     return this.cancellation.cancelByToken(token);
   }

@@ -1,19 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Ip, Post, Put, Query, Res } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiExtraModels,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiQuery,
-  ApiTags,
-  getSchemaPath,
-} from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Ip, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiProduces, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
 import { IdParam } from '../../common/id-param';
 import { MessageResponseDto } from '../../common/message-response.dto';
 import { Auth } from '../auth/auth.decorators';
@@ -32,6 +19,7 @@ import {
 } from './dto/registration.dto';
 import { RegistrationsAdminService } from './registrations-admin.service';
 import { XLSX_CONTENT_TYPE } from '../waiting-list/queue-export';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 @ApiTags('Registrations')
 @Controller()
@@ -45,7 +33,11 @@ export class RegistrationsAdminController {
   // Same parameter name as the public POST on this path (one path, two methods, in the document).
   @Get('events/sessions/:eventSessionId/registrations')
   @Auth({ permission: 'Registrations.Read' })
-  @ApiOperation({ summary: 'Inscripciones (activas y canceladas) de una sesión' })
+  @Endpoint({
+    summary: 'Inscripciones (activas y canceladas) de una sesión',
+    ok: [AdminRegistrationDto],
+    errors: { 400: 'eventSessionId no es un número entero, o checkedIn no es true/false', 404: '' },
+  })
   @ApiQuery({ name: 'includeDetails', required: false, type: Boolean, description: 'Se acepta y se ignora' })
   @ApiQuery({
     name: 'checkedIn',
@@ -53,27 +45,20 @@ export class RegistrationsAdminController {
     enum: ['true', 'false'],
     description: "'Asistió': true solo quienes registraron su entrada, false quienes no",
   })
-  @ApiOkResponse({ type: [AdminRegistrationDto] })
-  @ApiBadRequestResponse({
-    type: ApiErrorResponseDto,
-    description: 'eventSessionId no es un número entero, o checkedIn no es true/false',
-  })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   forSession(@IdParam('eventSessionId') id: number, @Query('checkedIn') checkedIn?: unknown) {
     return this.admin.forSession(id, checkedIn);
   }
 
   @Get('events/sessions/:eventSessionId/registrations/export')
   @Auth({ permission: 'Registrations.Read' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Las inscripciones de una sesión en Excel',
     description:
       "Hoja 'Inscripciones' con Referencia, Nombre, Apellidos, Email, Teléfono, DNI/NIE, Estado (Activa/Cancelada), Acompañante de, Fecha de inscripción, Asistió (Sí/No) y Hora de entrada (hora local del evento); activas primero. Nombre del fichero: inscripciones-sesion-{id}-{AAAA-MM-DD}.xlsx",
+    errors: { 400: 'eventSessionId no es un número entero', 404: 'La sesión no existe' },
   })
   @ApiProduces(XLSX_CONTENT_TYPE)
   @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'eventSessionId no es un número entero' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'La sesión no existe' })
   async export(
     @IdParam('eventSessionId') id: number,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -87,10 +72,16 @@ export class RegistrationsAdminController {
 
   @Post('events/sessions/:id/admin-registrations')
   @Auth({ permission: 'Registrations.Create' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Registro manual en plaza reservada',
     description:
       'Sin plazas reservadas responde 200 con requiresConfirmation y reservedSpotsFull; con forceQueue=true añade a la lista de espera.',
+    status: 200,
+    errors: {
+      400: { type: RegistrationErrorDto },
+      404: { type: RegistrationRefusalDto, description: 'SESSION_NOT_FOUND' },
+      409: { type: RegistrationRefusalDto, description: 'FULL, DUPLICATE_REGISTRATION, sesión cerrada' },
+    },
   })
   @ApiQuery({ name: 'forceQueue', required: false, type: Boolean })
   @ApiExtraModels(ManualRegistrationResponseDto, ManualRegistrationConfirmationDto)
@@ -103,10 +94,6 @@ export class RegistrationsAdminController {
       ],
     },
   })
-  @ApiBadRequestResponse({ type: RegistrationErrorDto })
-  @ApiNotFoundResponse({ type: RegistrationRefusalDto, description: 'SESSION_NOT_FOUND' })
-  @ApiConflictResponse({ type: RegistrationRefusalDto, description: 'FULL, DUPLICATE_REGISTRATION, sesión cerrada' })
-  @HttpCode(200)
   manual(
     @IdParam() id: number,
     @Body() dto: ManualRegistrationDto,
@@ -118,51 +105,57 @@ export class RegistrationsAdminController {
 
   @Get('events/registrations')
   @Auth({ permission: 'Registrations.Read' })
-  @ApiOperation({ summary: 'Inscripciones paginadas con búsqueda (nombre, email, DNI/NIE, evento)' })
-  @ApiOkResponse({ type: RegistrationPageDto })
+  @Endpoint({
+    summary: 'Inscripciones paginadas con búsqueda (nombre, email, DNI/NIE, evento)',
+    ok: RegistrationPageDto,
+  })
   search(@Query() query: RegistrationSearchDto) {
     return this.admin.search(query);
   }
 
   @Put('events/registrations/:id')
   @Auth({ permission: 'Registrations.Update' })
-  @ApiOperation({ summary: 'Editar los datos de una inscripción' })
-  @ApiOkResponse({ type: AdminRegistrationDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Editar los datos de una inscripción',
+    ok: AdminRegistrationDto,
+    errors: { 400: '', 404: '', 409: '' },
+  })
   update(@IdParam() id: number, @Body() dto: UpdateRegistrationDto) {
     return this.admin.update(id, dto);
   }
 
   @Delete('events/registrations/:id')
-  @HttpCode(204)
   @Auth({ permission: 'Registrations.Delete' })
-  @ApiOperation({ summary: 'Eliminar una inscripción (libera la plaza y promueve de la lista de espera)' })
-  @ApiNoContentResponse()
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Eliminar una inscripción (libera la plaza y promueve de la lista de espera)',
+    status: 204,
+    okDescription: '',
+    errors: { 404: '' },
+  })
   async remove(@IdParam() id: number) {
     await this.cancellation.remove(id);
   }
 
   @Post('events/registrations/:id/resend-email')
-  @HttpCode(200)
   @Auth({ permission: 'Registrations.Update' })
-  @ApiOperation({ summary: 'Reenviar el email de confirmación de una inscripción' })
-  @ApiOkResponse({ type: MessageResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Reenviar el email de confirmación de una inscripción',
+    ok: MessageResponseDto,
+    status: 200,
+    errors: { 404: '', 409: '' },
+  })
   resend(@IdParam() id: number) {
     return this.admin.resendEmail(id);
   }
 
   @Post('registrations/:id/cancel')
-  @HttpCode(200)
   @Auth({ permission: 'Registrations.Update' })
-  @ApiOperation({ summary: 'Cancelar una inscripción activa (libera la plaza, avisa por email y promueve)' })
-  @ApiOkResponse({ type: MessageResponseDto })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'Ya cancelada' })
+  @Endpoint({
+    summary: 'Cancelar una inscripción activa (libera la plaza, avisa por email y promueve)',
+    ok: MessageResponseDto,
+    status: 200,
+    errors: { 404: '', 409: 'Ya cancelada' },
+  })
   async cancel(@IdParam() id: number) {
     const { message } = await this.cancellation.cancel(id);
     return { message };

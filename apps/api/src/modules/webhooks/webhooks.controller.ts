@@ -1,15 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import {
-  ApiAcceptedResponse,
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import { IdParam } from '../../common/id-param';
 import { MessageResponseDto } from '../../common/message-response.dto';
 import { Auth } from '../auth/auth.decorators';
@@ -22,6 +12,7 @@ import {
   WebhookRequestDto,
 } from './dto/webhook.dto';
 import { WebhooksService } from './webhooks.service';
+import { Endpoint } from '../../common/endpoint.decorator';
 
 const SIGNING =
   'Cada envío es un POST JSON { id, type, createdAt, data } con las cabeceras X-Webhook-Id (id del evento, igual en ' +
@@ -42,92 +33,97 @@ export class WebhooksController {
 
   @Get()
   @Auth({ permission: 'Settings.Read' })
-  @ApiOperation({ summary: 'Webhooks configurados (sin el secreto)' })
-  @ApiOkResponse({ type: [WebhookDto] })
+  @Endpoint({ summary: 'Webhooks configurados (sin el secreto)', ok: [WebhookDto] })
   list() {
     return this.webhooks.list();
   }
 
   @Post()
   @Auth({ permission: 'Settings.Update' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Crear un webhook: la respuesta trae el secreto de firma, que no se vuelve a mostrar',
     description: SIGNING,
+    ok: CreatedWebhookDto,
+    status: 201,
+    errors: { 400: BAD_BODY },
   })
-  @ApiCreatedResponse({ type: CreatedWebhookDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: BAD_BODY })
   create(@Body() dto: WebhookRequestDto) {
     return this.webhooks.create(dto);
   }
 
   @Get(':id')
   @Auth({ permission: 'Settings.Read' })
-  @ApiOperation({ summary: 'Un webhook (sin el secreto)' })
-  @ApiOkResponse({ type: WebhookDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'id no es un número entero' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Un webhook (sin el secreto)',
+    ok: WebhookDto,
+    errors: { 400: 'id no es un número entero', 404: '' },
+  })
   get(@IdParam() id: number) {
     return this.webhooks.get(id);
   }
 
   @Put(':id')
   @Auth({ permission: 'Settings.Update' })
-  @ApiOperation({ summary: 'Editar un webhook (URL, eventos, activo); el secreto no cambia' })
-  @ApiOkResponse({ type: WebhookDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: BAD_BODY })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Editar un webhook (URL, eventos, activo); el secreto no cambia',
+    ok: WebhookDto,
+    errors: { 400: BAD_BODY, 404: '' },
+  })
   update(@IdParam() id: number, @Body() dto: WebhookRequestDto) {
     return this.webhooks.update(id, dto);
   }
 
   @Delete(':id')
   @Auth({ permission: 'Settings.Update' })
-  @ApiOperation({ summary: 'Eliminar un webhook con sus envíos (los pendientes ya no se envían)' })
-  @ApiOkResponse({ type: MessageResponseDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'id no es un número entero' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Eliminar un webhook con sus envíos (los pendientes ya no se envían)',
+    ok: MessageResponseDto,
+    errors: { 400: 'id no es un número entero', 404: '' },
+  })
   remove(@IdParam() id: number) {
     return this.webhooks.remove(id);
   }
 
   @Get(':id/deliveries')
   @Auth({ permission: 'Settings.Read' })
-  @ApiOperation({ summary: 'Envíos de un webhook, los más recientes primero, paginado (20 por página, máximo 100)' })
-  @ApiOkResponse({ type: WebhookDeliveryPageDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'id, page o pageSize no válidos' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
+  @Endpoint({
+    summary: 'Envíos de un webhook, los más recientes primero, paginado (20 por página, máximo 100)',
+    ok: WebhookDeliveryPageDto,
+    errors: { 400: 'id, page o pageSize no válidos', 404: '' },
+  })
   deliveries(@IdParam() id: number, @Query() query: ListWebhookDeliveriesQueryDto) {
     return this.webhooks.deliveries(id, query);
   }
 
   @Post(':id/deliveries/:deliveryId/redeliver')
-  @HttpCode(202)
   @Auth({ permission: 'Settings.Update' })
-  @ApiOperation({
+  @Endpoint({
     summary: 'Reenviar un envío: el mismo evento (mismo id y cuerpo), pendiente de nuevo y enviado enseguida',
     description:
       'Vuelve a empezar los reintentos; el historial conserva los intentos anteriores. El de un webhook inactivo ' +
       'espera a que se active.',
+    ok: WebhookDeliveryDto,
+    status: 202,
+    errors: {
+      400: 'id o deliveryId no es un número entero',
+      404: 'El webhook o el envío (de ese webhook) no existe',
+      409: 'El envío se está enviando en este momento',
+    },
   })
-  @ApiAcceptedResponse({ type: WebhookDeliveryDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'id o deliveryId no es un número entero' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'El webhook o el envío (de ese webhook) no existe' })
-  @ApiConflictResponse({ type: ApiErrorResponseDto, description: 'El envío se está enviando en este momento' })
   redeliver(@IdParam() id: number, @IdParam('deliveryId') deliveryId: number) {
     return this.webhooks.redeliver(id, deliveryId);
   }
 
   @Post(':id/test')
-  @HttpCode(202)
   @Auth({ permission: 'Settings.Update' })
-  @ApiOperation({
+  @Endpoint({
     summary:
       'Probar: registra un envío de tipo webhook.test (también si el webhook está inactivo) y lo envía enseguida',
     description: `El resultado aparece en la lista de envíos. ${SIGNING}`,
+    ok: WebhookDeliveryDto,
+    status: 202,
+    errors: { 400: 'id no es un número entero', 404: '' },
   })
-  @ApiAcceptedResponse({ type: WebhookDeliveryDto })
-  @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'id no es un número entero' })
-  @ApiNotFoundResponse({ type: ApiErrorResponseDto })
   test(@IdParam() id: number) {
     return this.webhooks.test(id);
   }
