@@ -76,6 +76,8 @@ describe('Access control, generated from the route table', () => {
       'GET /api/health/ready',
       // Booking engine: cancellation link from the e-mail.
       'GET /api/registrations/cancellation/{token}',
+      // A ticket's QR image: the code in the path is the credential (the person's own ticket, while it is valid).
+      'GET /api/tickets/{code}/qr.png',
       'POST /api/auth/login',
       'POST /api/auth/refresh',
       'POST /api/door/{token}/check-ins',

@@ -112,7 +112,7 @@ describe('/api/v1', () => {
     });
     const missing = await get('/api/v1/events/99999999');
     expect(missing.status).toBe(404);
-    expect(missing.body.message).toBe('Evento no encontrado');
+    expect(missing.body.detail).toBe('Evento no encontrado');
   });
 
   it('refuses a limit above the maximum, a bad cursor and an updatedSince without zone, in Spanish, naming the field', async () => {
@@ -285,7 +285,7 @@ describe('/api/v1', () => {
     // Older than the retention: a full sync is needed.
     const old = await get(`/api/v1/deletions?updatedSince=2000-01-01T00:00:00Z`);
     expect(old.status).toBe(410);
-    expect(old.body.message).toMatch(/sincronización completa/);
+    expect(old.body.detail).toMatch(/sincronización completa/);
   });
 
   it('keeps tombstones 90 days: the hourly prune removes older ones only', async () => {
@@ -460,9 +460,10 @@ describe('/api/v1', () => {
       for (const item of Object.values(doc.paths) as any[])
         for (const op of Object.values(item) as any[])
           for (const [status, response] of Object.entries(op.responses) as [string, any][])
-            if (response.content)
-              expect([status, response.content['application/json'].schema.$ref]).toEqual([
+            for (const [type, content] of Object.entries(response.content ?? {}) as [string, any][])
+              expect([status, type, content.schema.$ref]).toEqual([
                 status,
+                expect.stringMatching(/^application\/(problem\+)?json$/),
                 expect.stringMatching(/^#\/components\/schemas\//),
               ]);
       expect(Object.keys(doc.components.schemas)).toEqual(

@@ -109,7 +109,8 @@ export class TestApp {
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, redirect: 'manual' });
     const text = await response.text();
     let parsed: unknown = text;
-    if (response.headers.get('content-type')?.includes('application/json') && text) parsed = JSON.parse(text);
+    if (/^application\/(?:[\w.+-]+\+)?json/.test(response.headers.get('content-type') ?? '') && text)
+      parsed = JSON.parse(text);
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 

@@ -188,7 +188,7 @@ export function composeEmail(msg: OutgoingMessage, ctx: ComposeContext): Compose
 }
 
 /** The e-mails that carry the person's ticket: the confirmations, and the reminder read on the way to the door. */
-const TICKET_TYPES = new Set<string>(['Registration', 'Promotion', 'Reminder']);
+const TICKET_TYPES = new Set<string>(['Registration', 'Promotion']);
 
 /** A confirmation (Registration, Promotion) or a reminder always carries the person's ticket: a template that doesn't show the
  * code (edited by staff before the ticket existed) gets a 'Tu entrada' section with the QR and the code appended,
