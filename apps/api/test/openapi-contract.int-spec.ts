@@ -3,8 +3,8 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFile
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import ts from 'typescript';
 import { attendee, createSession } from '@evreg/testing';
+import { casts, compile } from './support/generated-client';
 import { TestApp } from '@evreg/testing';
 
 const run = promisify(execFile);
@@ -200,38 +200,9 @@ describe('The OpenAPI contract', () => {
     const scenarioFile = join(dir, 'scenario.ts');
     copyFileSync(join(__dirname, 'openapi-client/scenario.ts'), scenarioFile);
 
-    // Written the natural way: no `as`, no `<T>x`, no `!`, no `any`.
-    const source = ts.createSourceFile(scenarioFile, readFileSync(scenarioFile, 'utf8'), ts.ScriptTarget.ES2022, true);
-    const casts: string[] = [];
-    const visit = (node: ts.Node) => {
-      if (
-        (ts.isAsExpression(node) && node.type.getText(source) !== 'const') ||
-        ts.isTypeAssertionExpression(node) ||
-        ts.isNonNullExpression(node) ||
-        node.kind === ts.SyntaxKind.AnyKeyword
-      )
-        casts.push(node.getText(source));
-      ts.forEachChild(node, visit);
-    };
-    visit(source);
-    expect(casts).toEqual([]);
-
-    const program = ts.createProgram([scenarioFile], {
-      strict: true,
-      noEmitOnError: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.Node16,
-      moduleResolution: ts.ModuleResolutionKind.Node16,
-      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-      types: ['node'],
-      typeRoots: [join(dir, 'node_modules/@types')],
-      skipLibCheck: true,
-      outDir: join(dir, 'out'),
-    });
-    const emitted = program.emit();
-    const diagnostics = ts.getPreEmitDiagnostics(program).concat(emitted.diagnostics);
-    const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' };
-    expect(ts.formatDiagnostics(diagnostics, host)).toBe('');
+    // Written the natural way: no `as`, no `<T>x`, no `!`, no `any`; and it compiles under `tsc --strict`.
+    expect(casts(scenarioFile)).toEqual([]);
+    expect(compile(dir, scenarioFile)).toBe('');
 
     // Run against the API: a staff member with just the permissions the scenario needs, a session with one
     // reserved seat and a waiting list. The Authorization and X-Session-Token headers would arrive joined

@@ -1,56 +1,17 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import ts from 'typescript';
 import type { CreatedApiToken } from '@evreg/contracts';
 import { createSession, insertSession, registerOnline, TestApp } from '@evreg/testing';
+import { casts, compile } from './support/generated-client';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../../..');
 const OPENAPI_TYPESCRIPT = join(ROOT, 'node_modules/openapi-typescript/bin/cli.js');
 const HEY_API = join(ROOT, 'node_modules/@hey-api/openapi-ts/bin/run.js');
 const TOOL_ENV = { ...process.env, CI: 'true' };
-
-/** The casts an integrator's code must not need: `as` (but `as const`), `<T>x`, `!` and `any`. */
-function casts(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (
-      (ts.isAsExpression(node) && node.type.getText(source) !== 'const') ||
-      ts.isTypeAssertionExpression(node) ||
-      ts.isNonNullExpression(node) ||
-      node.kind === ts.SyntaxKind.AnyKeyword
-    )
-      found.push(node.getText(source));
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
-
-/** `tsc --strict` of the job and what it imports; answers the diagnostics ('' when none). */
-function compile(dir: string, file: string): string {
-  const program = ts.createProgram([file], {
-    strict: true,
-    noEmitOnError: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.Node16,
-    moduleResolution: ts.ModuleResolutionKind.Node16,
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-    types: ['node'],
-    typeRoots: [join(dir, 'node_modules/@types')],
-    skipLibCheck: true,
-    rootDir: dir,
-    outDir: join(dir, 'out'),
-  });
-  const emitted = program.emit();
-  const diagnostics = ts.getPreEmitDiagnostics(program).concat(emitted.diagnostics);
-  const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' };
-  return ts.formatDiagnostics(diagnostics, host);
-}
 
 interface Generator {
   name: string;
