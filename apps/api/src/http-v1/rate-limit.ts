@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { keyedHash } from '../common/keyed-hash';
+import { limiterRedis } from '../common/limiter-redis';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { bearerToken } from '../modules/auth/tokens';
 
 /** How long the count waits for Redis before counting in memory instead. */
-const REDIS_COMMAND_TIMEOUT_MS = 300;
 
 /** One request's place in its window: what the RateLimit-* headers say. */
 export interface RateLimitState {
@@ -29,10 +29,9 @@ export class V1RateLimiter implements OnApplicationShutdown {
   private readonly logger = new Logger('ApiV1RateLimit');
   private readonly redis: Redis | null;
   private readonly limiter: RateLimiterAbstract;
-  private redisAway = false;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.redis = config.redisUrl ? this.connect(config.redisUrl) : null;
+    this.redis = config.redisUrl ? limiterRedis(config.redisUrl, this.logger, 'el límite de /api/v1') : null;
     const points = config.apiV1RateLimit;
     const duration = config.apiV1RateLimitWindowSeconds;
     const memory = new RateLimiterMemory({ points, duration });
@@ -79,25 +78,5 @@ export class V1RateLimiter implements OnApplicationShutdown {
       resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
       windowSeconds,
     };
-  }
-
-  private connect(url: string): Redis {
-    const redis = new Redis(url, {
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-      retryStrategy: (attempt) => Math.min(attempt * 500, 2000),
-    });
-    redis.on('error', (error: Error) => {
-      if (this.redisAway) return;
-      this.redisAway = true;
-      this.logger.error(`Redis no disponible para el límite de /api/v1 (se cuenta en memoria): ${error.message}`);
-    });
-    redis.on('ready', () => {
-      if (!this.redisAway) return;
-      this.redisAway = false;
-      this.logger.warn('Redis disponible de nuevo: el límite de /api/v1 vuelve a ser común');
-    });
-    return redis;
   }
 }

@@ -1,16 +1,16 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { MESSAGES, normalizeEmail } from '@evreg/contracts';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { AppError } from '../../common/app-error';
 import { keyedHash } from '../../common/keyed-hash';
+import { limiterRedis } from '../../common/limiter-redis';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 
 /** The window of both limits, in seconds. */
 const WINDOW_SECONDS = 60;
 /** How long a limit waits for Redis before counting in memory instead. */
-const REDIS_COMMAND_TIMEOUT_MS = 300;
 
 /** The staff sign-in limits (docs/domain.md, "Staff accounts", rate limit), on rate-limiter-flexible. Failed
  * sign-ins count per (normalised e-mail address, IP), so one person mistyping locks out nobody else behind the same
@@ -24,10 +24,9 @@ export class SignInLimits implements OnApplicationShutdown {
   private readonly redis: Redis | null;
   private readonly failures: RateLimiterAbstract;
   private readonly refreshes: RateLimiterAbstract;
-  private redisAway = false;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.redis = config.redisUrl ? this.connect(config.redisUrl) : null;
+    this.redis = config.redisUrl ? limiterRedis(config.redisUrl, this.logger, 'los límites de inicio de sesión') : null;
     this.failures = this.limiter('login', config.loginRateLimitPerMinute);
     this.refreshes = this.limiter('refresh', config.refreshRateLimitPerMinute);
   }
@@ -79,31 +78,6 @@ export class SignInLimits implements OnApplicationShutdown {
       rejectIfRedisNotReady: true,
       insuranceLimiter: memory,
     });
-  }
-
-  /** A connection of its own that never queues a command while down, with one log line when Redis goes and one
-   * when it is back. */
-  private connect(url: string): Redis {
-    const redis = new Redis(url, {
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-      retryStrategy: (attempt) => Math.min(attempt * 500, 2000),
-    });
-    // Without a listener ioredis would report every failed reconnection as an unhandled error.
-    redis.on('error', (error: Error) => {
-      if (this.redisAway) return;
-      this.redisAway = true;
-      this.logger.error(
-        `Redis no disponible para los límites de inicio de sesión (se cuenta en memoria): ${error.message}`,
-      );
-    });
-    redis.on('ready', () => {
-      if (!this.redisAway) return;
-      this.redisAway = false;
-      this.logger.warn('Redis disponible de nuevo: los límites de inicio de sesión vuelven a ser comunes');
-    });
-    return redis;
   }
 }
 
