@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@evreg/contracts';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { V1_PREFIX } from './v1-paths';
 
@@ -45,7 +46,12 @@ export function documentV1Conventions(document: OpenAPIObject): OpenAPIObject {
         status: { type: 'integer', example: 400 },
         detail: { type: 'string', example: 'Email es requerido', description: 'Mensaje en español' },
         instance: { type: 'string', example: '/api/v1/registrations', description: 'Ruta de la petición' },
-        code: { type: 'string', example: 'VALIDATION_FAILED', description: 'Código estable para programas' },
+        code: {
+          type: 'string',
+          enum: [...ERROR_CODES],
+          example: 'VALIDATION_FAILED',
+          description: 'Código estable para programas; cada código va siempre con el mismo estado HTTP',
+        },
         errors: {
           type: 'object',
           description: 'Mensajes por campo',
