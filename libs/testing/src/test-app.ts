@@ -184,7 +184,8 @@ export async function createTestDatabase(): Promise<string> {
   return name;
 }
 
-async function dropDatabase(name: string): Promise<void> {
+/** Drops a database made by createTestDatabase (it may still have connections). */
+export async function dropDatabase(name: string): Promise<void> {
   const admin = new Client({ connectionString: TEST_SERVER_URL });
   await admin.connect();
   try {

@@ -1,7 +1,11 @@
 import { REGISTRATION_STATE } from '@evreg/contracts';
+import { TEST_SERVER_URL } from '@evreg/testing';
+import { Client } from 'pg';
 import {
   PLACE_HOLDING_STATES_SQL,
   SessionCounters,
+  admittedPrefix,
+  admittedPrefixSql,
   allocate,
   fitsOnline,
   fitsOnlineSql,
@@ -77,6 +81,47 @@ describe('capacity formula', () => {
     expect(fitsOnline(s, 3)).toBe(false);
     // A replacement hold gives back what it replaces: - previous + n.
     expect(evalSql(fitsOnlineSql('', '- $4 + $3'), s, '', { $4: 3, $3: 5 })).toBe(fitsOnline(s, -3 + 5));
+  });
+});
+
+describe('admission of bookings decided together', () => {
+  it('admits requests in arrival order while their running total fits; the first that does not ends it', () => {
+    expect(admittedPrefix([2, 2, 1], 4)).toBe(2);
+    // The third would fit on its own, but nobody overtakes the second.
+    expect(admittedPrefix([1, 5, 1], 4)).toBe(1);
+    // Giving back more held spots than it takes makes room for the next.
+    expect(admittedPrefix([-2, 3, 3], 4)).toBe(3);
+    expect(admittedPrefix([1], 0)).toBe(0);
+    expect(admittedPrefix([], 3)).toBe(0);
+  });
+
+  // Window functions are beyond evalSql: the test server's PostgreSQL evaluates the fragment over literal rows.
+  it('the SQL prefix admits exactly the requests the TS rule admits (evaluated by PostgreSQL)', async () => {
+    const db = new Client({ connectionString: TEST_SERVER_URL });
+    await db.connect();
+    try {
+      let seed = 7;
+      const random = (n: number) => (seed = (seed * 48271) % 2147483647) % n;
+      const cases: [number[], number | null][] = [
+        [[2, 2, 1], 4],
+        [[1, 5, 1], 4],
+        [[-2, 3, 3], 4],
+        [[1, 1], null],
+      ];
+      for (let i = 0; i < 150; i++)
+        cases.push([Array.from({ length: 1 + random(6) }, () => random(6) - 2), random(8) - 1]);
+      for (const [needs, free] of cases) {
+        const { rows } = await db.query<{ admitted: boolean[] }>(
+          `WITH need AS (SELECT * FROM unnest($1::int[]) WITH ORDINALITY AS t(need, n))
+           SELECT array_agg(f.admitted ORDER BY f.n) AS admitted FROM (${admittedPrefixSql('need', '$2::int')}) f`,
+          [needs, free],
+        );
+        const admitted = free === null ? 0 : admittedPrefix(needs, free);
+        expect(rows[0].admitted).toEqual(needs.map((_, index) => index < admitted));
+      }
+    } finally {
+      await db.end();
+    }
   });
 });
 

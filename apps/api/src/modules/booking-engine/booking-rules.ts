@@ -57,6 +57,47 @@ export function fitsOnlineSql(alias: string, delta: string): string {
   return `${col(alias)}online_registered + ${col(alias)}held_spots ${delta} <= ${onlineCapacitySql(alias)}`;
 }
 
+/** Bookings decided together (BookingBatches): how many of the requests, in arrival order, are admitted onto
+ * `free` seats. Each request needs some seats on the counter (negative when it gives back more held spots than it
+ * takes); they are admitted while the running total fits, and the first that doesn't ends the admissions, so
+ * nobody overtakes an earlier request. */
+export function admittedPrefix(needs: number[], free: number): number {
+  let running = 0;
+  for (const [index, need] of needs.entries()) {
+    running += need;
+    if (running > free) return index;
+  }
+  return needs.length;
+}
+
+/** admittedPrefix over SQL: the rows of `need` (a relation with columns `n`, the arrival order, and `need`, the
+ * seats taken on the counter) with `running`, their running total, and `admitted`; `free` a scalar SQL expression
+ * (NULL admits none). The admission prefix of the hold and registration batches. */
+export function admittedPrefixSql(need: string, free: string): string {
+  return `SELECT y.*, coalesce(max(y.running) OVER (ORDER BY y.n) <= ${free}, false) AS admitted
+      FROM (SELECT x.*, sum(x.need) OVER (ORDER BY x.n) AS running FROM ${need} x) y`;
+}
+
+/** When a hold made now ends: `minutes` (SQL) from now. Also its renewal after it expired. */
+export function holdExpirySql(minutes: string): string {
+  return `now() + make_interval(mins => ${minutes})`;
+}
+
+/** A hold's length in minutes as the settings say (`key` the setting's key, `fallback` the default; SQL). */
+export function holdMinutesSql(key: string, fallback: string): string {
+  return `coalesce((SELECT value::int FROM settings WHERE key = ${key}), ${fallback})`;
+}
+
+/** Whether a hold row (`alias`) has expired: it stopped counting for visitors and waits to be reclaimed. */
+export function holdExpiredSql(alias = ''): string {
+  return `${col(alias)}expires_at <= now()`;
+}
+
+/** Whether a hold row (`alias`) still counts: the negation of holdExpiredSql. */
+export function holdLiveSql(alias = ''): string {
+  return `${col(alias)}expires_at > now()`;
+}
+
 /** The states that hold a place in a session (active and waiting), as SQL constants built from
  * REGISTRATION_STATE. Only for predicates that must match the partial unique indexes (`WHERE state IN (0, 2)`):
  * a parameter there would keep a prepared statement's generic plan off those indexes. Everywhere else the

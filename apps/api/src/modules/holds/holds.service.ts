@@ -10,7 +10,7 @@ import { JobHandler } from '../../queue/job-handler.decorator';
 import { BookingBatches } from '../booking-engine/booking-batches';
 import { BookingEngine, Hold } from '../booking-engine/booking-engine.service';
 import { Coalescer } from '../booking-engine/coalescer';
-import { bookingStateProblem, freeOnlineSpotsSql } from '../booking-engine/booking-rules';
+import { bookingStateProblem, freeOnlineSpotsSql, holdExpiredSql } from '../booking-engine/booking-rules';
 
 declare module '../../queue/job-map' {
   interface JobMap {
@@ -121,7 +121,7 @@ export class HoldsService implements OnApplicationBootstrap {
               (SELECT value FROM settings WHERE key = $2) AS minutes,
               ${freeOnlineSpotsSql('s')} AS free,
               coalesce((SELECT spots FROM ticket_holds WHERE session_id = s.id AND token = q.token), 0) AS previous,
-              EXISTS (SELECT 1 FROM ticket_holds WHERE session_id = s.id AND expires_at <= now()) AS "anyExpired"
+              EXISTS (SELECT 1 FROM ticket_holds WHERE session_id = s.id AND ${holdExpiredSql()}) AS "anyExpired"
          FROM unnest($3::text[]) AS q(token)
          JOIN event_sessions s ON s.id = $1 JOIN events e ON e.id = s.event_id`,
       [sessionId, SETTING_KEYS.ticketHoldDurationMinutes, [...new Set(tokens)]],
@@ -138,7 +138,7 @@ export class HoldsService implements OnApplicationBootstrap {
     );
     let released = 0;
     for (const { session_id } of sessions) {
-      released += await this.engine.releaseHolds(session_id, `token = $2`, [token]);
+      released += await this.engine.releaseHoldsOfToken(session_id, token);
     }
     return { success: true, message: b.holdReleased, released };
   }
@@ -146,10 +146,10 @@ export class HoldsService implements OnApplicationBootstrap {
   /** A `holds.expire` job left in Redis by an earlier version (or a rolling deploy's older instance). */
   @JobHandler('holds.expire')
   async onHoldExpired({ holdId }: { holdId: string }): Promise<void> {
-    const [hold] = await this.ds.query(`SELECT session_id FROM ticket_holds WHERE id = $1 AND expires_at <= now()`, [
+    const [hold] = await this.ds.query(`SELECT session_id FROM ticket_holds WHERE id = $1 AND ${holdExpiredSql()}`, [
       holdId,
     ]);
-    if (hold) await this.engine.releaseHolds(hold.session_id, `id = $2 AND expires_at <= now()`, [holdId]);
+    if (hold) await this.engine.releaseExpiredHold(hold.session_id, holdId);
   }
 
   /** How expired holds go: every HOLD_SWEEP_INTERVAL_MS (5 s) on every instance, with or without Redis, they are
@@ -169,7 +169,7 @@ export class HoldsService implements OnApplicationBootstrap {
   private async sweepOnce(): Promise<void> {
     try {
       const sessions: { session_id: number }[] = await this.ds.query(
-        `SELECT DISTINCT session_id FROM ticket_holds WHERE expires_at <= now() ORDER BY session_id LIMIT 500`,
+        `SELECT DISTINCT session_id FROM ticket_holds WHERE ${holdExpiredSql()} ORDER BY session_id LIMIT 500`,
       );
       for (const { session_id } of sessions) await this.engine.releaseExpiredHolds(session_id);
     } catch (error) {

@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { preparedQuery } from '../../database/prepared';
 import { blacklistedNowSql } from '../blacklist/blacklist.service';
-import { peopleAlreadyInSql } from '../booking-engine/booking-engine.service';
-import { freeOnlineSpotsSql } from '../booking-engine/booking-rules';
+import { peopleAlreadyInSql } from '../booking-engine/booking-statements';
+import { freeOnlineSpotsSql, holdExpiredSql } from '../booking-engine/booking-rules';
 import { Coalescer } from '../booking-engine/coalescer';
 import { RefusalLimiter } from './refusal-limiter';
 
@@ -39,7 +39,7 @@ function infoColumnsSql(token: string, keys: string, emails: string, taxIds: str
   return `s.id, e.status AS "eventStatus", s.is_registration_open AS "isRegistrationOpen", s.starts_at <= now() AS started,
           ${freeOnlineSpotsSql('s')} AS "freeOnline",
           s.queue_count AS "queueCount", s.max_queue_spots AS "maxQueueSpots",
-          EXISTS (SELECT 1 FROM ticket_holds h WHERE h.session_id = s.id AND (h.token = ${token} OR h.expires_at <= now())) AS uncertain,
+          EXISTS (SELECT 1 FROM ticket_holds h WHERE h.session_id = s.id AND (h.token = ${token} OR ${holdExpiredSql('h')})) AS uncertain,
           ${RefusalLimiter.checkSql(keys)} AS "retryAfter",
           ${blacklistedNowSql(emails)} AS blacklisted,
           (SELECT json_agg(p) FROM (${peopleAlreadyInSql('$1', emails, taxIds)}) p) AS existing`;

@@ -1,0 +1,70 @@
+-- booking.at-once: written by booking-statements.spec.ts from booking-statements.ts; do not edit.
+WITH h AS MATERIALIZED (SELECT id, spots FROM ticket_holds WHERE session_id = $1 AND token = $2 AND expires_at > now() FOR UPDATE),
+            released AS (SELECT coalesce(sum(spots), 0)::int AS spots FROM h),
+            u AS (
+              UPDATE event_sessions s
+                 SET held_spots = s.held_spots - released.spots, online_registered = s.online_registered + $3
+                FROM released
+               WHERE s.id = $1 AND s.is_registration_open AND s.starts_at > now()
+                 AND s.online_registered + s.held_spots - released.spots + $3 <= s.max_attendees - s.reserved_spots
+              RETURNING s.*, s.online_registered >= s.max_attendees - s.reserved_spots AS filled),
+            d AS (DELETE FROM ticket_holds WHERE id IN (SELECT id FROM h) AND EXISTS (SELECT 1 FROM u)),
+            r_people AS MATERIALIZED (
+      SELECT a.*, nextval('registrations_id_seq'::regclass)::int AS id, (u.id)::int AS session_id,
+             ($4)::smallint AS state, (false)::boolean AS uses_reserved_spot,
+             ($5)::varchar AS source, (NULL)::int AS queue_position
+        FROM u CROSS JOIN unnest($7::text[], $8::text[], $9::text[], $10::text[], $11::text[]) WITH ORDINALITY
+             AS a(first_name, last_name, email, user_tax_id, telephone_number, n)
+       
+       ORDER BY a.n),
+    r AS (
+      INSERT INTO registrations (id, session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position, holder_registration_id)
+      SELECT a.id, a.session_id, a.state, a.first_name, a.last_name, a.email, a.user_tax_id, a.telephone_number, a.uses_reserved_spot, a.source, a.queue_position,
+             coalesce((SELECT h.id FROM r_people h WHERE h.n < a.n  ORDER BY h.n LIMIT 1), NULL::int)
+        FROM r_people a
+       ORDER BY a.n
+      RETURNING id, email, first_name, last_name, user_tax_id, queue_position, state, version),
+    c AS (
+      INSERT INTO consents (registration_id, email, consent_type, is_consented, ip_address)
+      SELECT id, email, 'PrivacyPolicy', true, $6 FROM r),
+            e AS (
+              INSERT INTO email_messages (email_type, registration_id, event_id, session_id, email_address, recipient_name, user_tax_id, data)
+         SELECT $12, r.id, (SELECT event_id FROM event_sessions WHERE id = $1), $1, r.email, r.first_name || ' ' || r.last_name, r.user_tax_id,
+                CASE WHEN NULL::int IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('queuePosition', NULL::int) END
+           FROM r),
+            w AS (
+              WITH ev AS MATERIALIZED (
+      SELECT x.registration_id, x.session_id, x.data, gen_random_uuid() AS event_id FROM (SELECT r.id AS registration_id, s.id AS session_id, jsonb_build_object(
+    'registration', jsonb_build_object('id', r.id, 'firstName', r.first_name, 'lastName', r.last_name,
+                                       'email', r.email, 'queuePosition', NULL::int,
+                                       'state', CASE r.state WHEN 0 THEN 'active' WHEN 2 THEN 'waiting' ELSE 'cancelled' END,
+                                       'sequence', r.version,
+                                       'updatedAt', to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
+    'event', jsonb_build_object('id', e.id, 'title', e.title), 'session', jsonb_build_object('id', s.id, 'startsAt', to_char(s.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'endsAt', to_char(s.ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+  'maxAttendees', s.max_attendees, 'reservedSpots', s.reserved_spots, 'maxQueueSpots', s.max_queue_spots,
+  'onlineRegistered', s.online_registered, 'reservedRegistered', s.reserved_registered,
+  'registeredCount', s.online_registered + s.reserved_registered, 'queueCount', s.queue_count,
+  'availableSpots', greatest(0, s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots))) AS data
+       FROM r CROSS JOIN u s JOIN events e ON e.id = s.event_id) x
+       WHERE EXISTS (SELECT 1 FROM webhooks WHERE is_active AND $13::text = ANY (events)))
+    INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, registration_id, session_id, payload)
+    SELECT w.id, ev.event_id, $13::text, ev.registration_id, ev.session_id, ev.data
+      FROM ev JOIN webhooks w ON w.is_active AND $13::text = ANY (w.events)
+     ORDER BY ev.registration_id, w.id
+    RETURNING 1),
+            f AS (
+              WITH ev AS MATERIALIZED (
+      SELECT x.registration_id, x.session_id, x.data, gen_random_uuid() AS event_id FROM (SELECT NULL::int AS registration_id, s.id AS session_id,
+            jsonb_build_object('event', jsonb_build_object('id', e.id, 'title', e.title), 'session', jsonb_build_object('id', s.id, 'startsAt', to_char(s.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'endsAt', to_char(s.ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+  'maxAttendees', s.max_attendees, 'reservedSpots', s.reserved_spots, 'maxQueueSpots', s.max_queue_spots,
+  'onlineRegistered', s.online_registered, 'reservedRegistered', s.reserved_registered,
+  'registeredCount', s.online_registered + s.reserved_registered, 'queueCount', s.queue_count,
+  'availableSpots', greatest(0, s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots))) AS data
+       FROM u s JOIN events e ON e.id = s.event_id WHERE s.filled) x
+       WHERE EXISTS (SELECT 1 FROM webhooks WHERE is_active AND $14::text = ANY (events)))
+    INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, registration_id, session_id, payload)
+    SELECT w.id, ev.event_id, $14::text, ev.registration_id, ev.session_id, ev.data
+      FROM ev JOIN webhooks w ON w.is_active AND $14::text = ANY (w.events)
+     ORDER BY ev.registration_id, w.id
+    RETURNING 1)
+       SELECT id, (SELECT count(*)::int FROM w) + (SELECT count(*)::int FROM f) AS hooks FROM r ORDER BY id
