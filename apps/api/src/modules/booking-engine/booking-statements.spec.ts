@@ -1,6 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BOOKING_STATEMENTS } from './booking-statements';
+import { SESSION_INFO, SESSION_INFO_BATCH } from '../registrations/session-info';
+import { BOOKING_STATEMENTS as ENGINE_STATEMENTS } from './booking-statements';
+
+/** The engine's statements and the read before a registration (registrations/session-info.ts). */
+const BOOKING_STATEMENTS = [...ENGINE_STATEMENTS, SESSION_INFO, SESSION_INFO_BATCH];
 
 /** Each booking statement's final text, as every call sends it, is checked in under sql/ (one file per statement,
  * named after it) so a review reads the real statement. This spec fails when the code and the files differ;
@@ -12,7 +16,7 @@ const regenerate =
 
 const fileOf = (name: string) => `${name}.sql`;
 const contentOf = (statement: { name: string; text: string }) =>
-  `-- ${statement.name}: written by booking-statements.spec.ts from booking-statements.ts; do not edit.\n${statement.text}\n`;
+  `-- ${statement.name}: the text the code sends, written by booking-statements.spec.ts; do not edit.\n${statement.text}\n`;
 
 describe('the booking statements checked in under sql/', () => {
   if (update) {

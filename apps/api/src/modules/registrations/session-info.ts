@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { preparedQuery } from '../../database/prepared';
+import { namedStatement, runPrepared } from '../../database/named-statement';
 import { blacklistedNowSql } from '../blacklist/blacklist.service';
 import { peopleAlreadyInSql } from '../booking-engine/booking-statements';
 import { freeOnlineSpotsSql, holdExpiredSql } from '../booking-engine/booking-rules';
@@ -34,16 +34,52 @@ export interface InfoRequest {
   people: { email: string; userTaxId: string }[];
 }
 
-/** The read's columns, for a request whose token, refusal keys, e-mails and tax IDs are the SQL given. */
-function infoColumnsSql(token: string, keys: string, emails: string, taxIds: string): string {
+/** The read's columns, for a request whose session, token, refusal keys, e-mails and tax IDs are the SQL given. */
+function infoColumnsSql(session: string, token: string, keys: string, emails: string, taxIds: string): string {
   return `s.id, e.status AS "eventStatus", s.is_registration_open AS "isRegistrationOpen", s.starts_at <= now() AS started,
           ${freeOnlineSpotsSql('s')} AS "freeOnline",
           s.queue_count AS "queueCount", s.max_queue_spots AS "maxQueueSpots",
           EXISTS (SELECT 1 FROM ticket_holds h WHERE h.session_id = s.id AND (h.token = ${token} OR ${holdExpiredSql('h')})) AS uncertain,
           ${RefusalLimiter.checkSql(keys)} AS "retryAfter",
           ${blacklistedNowSql(emails)} AS blacklisted,
-          (SELECT json_agg(p) FROM (${peopleAlreadyInSql('$1', emails, taxIds)}) p) AS existing`;
+          (SELECT json_agg(p) FROM (${peopleAlreadyInSql(session, emails, taxIds)}) p) AS existing`;
 }
+
+interface InfoParams {
+  session: number;
+  token: string;
+  keys: string[];
+  emails: string[];
+  taxIds: string[];
+}
+
+/** The read of one request. */
+export const SESSION_INFO = namedStatement<InfoParams>(
+  'booking.session-info',
+  (p) => `SELECT ${infoColumnsSql(p('session'), p('token'), p('keys'), p('emails'), p('taxIds'))}
+         FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = ${p('session')}`,
+);
+
+/** The read of a batch, one row per request (q.n): each request's keys and people picked out of flat arrays by their
+ * request number (as array expressions: the cast keeps `= ANY(...)` from reading them as subqueries). */
+interface InfoBatchParams {
+  session: number;
+  tokens: string[];
+  keys: string[];
+  keyRequests: number[];
+  emails: string[];
+  taxIds: string[];
+  personRequests: number[];
+}
+
+export const SESSION_INFO_BATCH = namedStatement<InfoBatchParams>('booking.session-info-batch', (p) => {
+  const mine = (array: string, requests: string) =>
+    `(SELECT coalesce(array_agg(x.v), '{}') FROM unnest(${array}::text[], ${requests}::int[]) AS x(v, n) WHERE x.n = q.n)::text[]`;
+  const emails = mine(p('emails'), p('personRequests'));
+  return `SELECT q.n::int AS n, ${infoColumnsSql(p('session'), 'q.token', mine(p('keys'), p('keyRequests')), emails, mine(p('taxIds'), p('personRequests')))}
+         FROM unnest(${p('tokens')}::text[]) WITH ORDINALITY AS q(token, n)
+         JOIN event_sessions s ON s.id = ${p('session')} JOIN events e ON e.id = s.event_id`;
+});
 
 /** The one read before a registration: the session's state and room, the refusal limit of the attempt's keys, which
  * attendees are blacklisted now and which are already in, as columns of one statement. Public registrations of a
@@ -65,40 +101,28 @@ export class SessionInfoReader {
   }
 
   private async readOne(sessionId: number, r: InfoRequest): Promise<SessionInfo | null> {
-    const [row] = await preparedQuery<SessionInfo>(
-      this.ds,
-      'booking.session-info',
-      `SELECT ${infoColumnsSql('$2', '$3', '$4', '$5')}
-         FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
-      [sessionId, r.token, r.refusalKeys, r.people.map((p) => p.email), r.people.map((p) => p.userTaxId)],
-    );
+    const [row] = await runPrepared<SessionInfo, InfoParams>(this.ds, SESSION_INFO, {
+      session: sessionId,
+      token: r.token,
+      keys: r.refusalKeys,
+      emails: r.people.map((p) => p.email),
+      taxIds: r.people.map((p) => p.userTaxId),
+    });
     return row ?? null;
   }
 
-  /** One row per request (q.n): each request's keys and people picked out of flat arrays by their request number (as
-   * array expressions: the cast keeps `= ANY(...)` from reading them as subqueries). */
   private async readMany(sessionId: number, batch: InfoRequest[]): Promise<(SessionInfo | null)[]> {
     const keys = batch.flatMap((r, i) => r.refusalKeys.map((hash) => ({ hash, n: i + 1 })));
     const people = batch.flatMap((r, i) => r.people.map((p) => ({ ...p, n: i + 1 })));
-    const mine = (array: string, requests: string) =>
-      `(SELECT coalesce(array_agg(x.v), '{}') FROM unnest(${array}::text[], ${requests}::int[]) AS x(v, n) WHERE x.n = q.n)::text[]`;
-    const emails = mine('$5', '$7');
-    const rows = await preparedQuery<SessionInfo & { n: number }>(
-      this.ds,
-      'booking.session-info-batch',
-      `SELECT q.n::int AS n, ${infoColumnsSql('q.token', mine('$3', '$4'), emails, mine('$6', '$7'))}
-         FROM unnest($2::text[]) WITH ORDINALITY AS q(token, n)
-         JOIN event_sessions s ON s.id = $1 JOIN events e ON e.id = s.event_id`,
-      [
-        sessionId,
-        batch.map((r) => r.token),
-        keys.map((k) => k.hash),
-        keys.map((k) => k.n),
-        people.map((p) => p.email),
-        people.map((p) => p.userTaxId),
-        people.map((p) => p.n),
-      ],
-    );
+    const rows = await runPrepared<SessionInfo & { n: number }, InfoBatchParams>(this.ds, SESSION_INFO_BATCH, {
+      session: sessionId,
+      tokens: batch.map((r) => r.token),
+      keys: keys.map((k) => k.hash),
+      keyRequests: keys.map((k) => k.n),
+      emails: people.map((p) => p.email),
+      taxIds: people.map((p) => p.userTaxId),
+      personRequests: people.map((p) => p.n),
+    });
     const byRequest = new Map(rows.map(({ n, ...info }) => [n, info]));
     return batch.map((_, i) => byRequest.get(i + 1) ?? null);
   }

@@ -1,4 +1,4 @@
--- booking.at-once: written by booking-statements.spec.ts from booking-statements.ts; do not edit.
+-- booking.at-once: the text the code sends, written by booking-statements.spec.ts; do not edit.
 WITH h AS MATERIALIZED (SELECT id, spots FROM ticket_holds WHERE session_id = $1 AND token = $2 AND expires_at > now() FOR UPDATE),
             released AS (SELECT coalesce(sum(spots), 0)::int AS spots FROM h),
             u AS (

@@ -1,4 +1,4 @@
--- booking.batch: written by booking-statements.spec.ts from booking-statements.ts; do not edit.
+-- booking.batch: the text the code sends, written by booking-statements.spec.ts; do not edit.
 WITH q AS (SELECT * FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS q(token, seats, n)),
               h AS MATERIALIZED (
                 SELECT t.id, t.token, t.spots FROM ticket_holds t

@@ -1,4 +1,4 @@
--- booking.insert: written by booking-statements.spec.ts from booking-statements.ts; do not edit.
+-- booking.insert: the text the code sends, written by booking-statements.spec.ts; do not edit.
 WITH r_people AS MATERIALIZED (
       SELECT a.*, nextval('registrations_id_seq'::regclass)::int AS id, ($1)::int AS session_id,
              ($2)::smallint AS state, ($3)::boolean AS uses_reserved_spot,

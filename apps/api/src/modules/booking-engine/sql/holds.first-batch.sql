@@ -1,4 +1,4 @@
--- holds.first-batch: written by booking-statements.spec.ts from booking-statements.ts; do not edit.
+-- holds.first-batch: the text the code sends, written by booking-statements.spec.ts; do not edit.
 WITH q AS (SELECT * FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS q(token, spots, n)),
               l AS MATERIALIZED (
        SELECT s.id, s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots AS free 

@@ -1,4 +1,4 @@
--- holds.replace: written by booking-statements.spec.ts from booking-statements.ts; do not edit.
+-- holds.replace: the text the code sends, written by booking-statements.spec.ts; do not edit.
 WITH s AS (
              UPDATE event_sessions SET held_spots = held_spots - $1 + $2
               WHERE id = $3 AND is_registration_open AND starts_at > now()
