@@ -42,11 +42,6 @@ export class BookingEngine {
     return this.lock.lockRegistration(m, registrationId, options);
   }
 
-  /** Deletes the locked session's expired holds and gives their spots back; answers the spots. */
-  reclaimExpiredHolds(m: EntityManager, session: LockedSession): Promise<number> {
-    return this.lock.deleteHolds(m, session, { expired: true });
-  }
-
   firstHold(sessionId: number, token: string, spots: number): Promise<Hold | null> {
     return this.holds.firstHold(sessionId, token, spots);
   }
