@@ -123,11 +123,11 @@ describe('Integraciones: webhooks', () => {
     receiver.on('/hooks/teatro', () => ({}));
     await failed.getByRole('button', { name: /^Reenviar el envío \d+$/ }).click();
     // Confirmed first; 'Volver' sends nothing.
-    const confirm = dialog(page, 'Reenviar envío');
-    await seeText(confirm, `¿Reenviar el evento «Prueba» a ${url}?`);
+    const resend = dialog(page, 'Reenviar envío');
+    await seeText(resend, `¿Reenviar el evento «Prueba» a ${url}?`);
     await expectNoEnglish(page, 'reenviar envío');
-    await confirm.getByRole('button', { name: 'Volver' }).click();
-    await confirm.waitFor({ state: 'detached' });
+    await resend.getByRole('button', { name: 'Volver' }).click();
+    await resend.waitFor({ state: 'detached' });
     await failed.getByRole('button', { name: /^Reenviar el envío \d+$/ }).click();
     // A double click on 'Reenviar' is one re-send (one key per confirmation).
     await dialog(page, 'Reenviar envío').getByRole('button', { name: 'Reenviar' }).dblclick();
