@@ -2,6 +2,7 @@ import { attendee, createSession } from '@evreg/testing';
 import { NetelipStub } from '@evreg/testing';
 import { SmtpCapture, eventually, useSmtp } from '@evreg/testing';
 import { TestApp } from '@evreg/testing';
+import { notificationSmsText, smsCost, smsSize, type Session, type SmsLogEntry } from '@evreg/contracts';
 
 const M = {
   messageRequired: 'El mensaje es requerido para enviar un SMS',
@@ -158,6 +159,39 @@ describe('Notifications to the people registered in an event or session', () => 
     ]);
     // (The promotions of the set-up sent their own SMS too.)
     await eventually(() => netelip.requests.filter((r) => r.message.startsWith(message)).length === 4);
+  });
+
+  it('an accented SMS (UCS-2) to a whole event: the log charges what the back office estimates', async () => {
+    // 'Inscripción', 'cámbiate': á, í and ó are outside GSM-7, so the SMS counts 70 per SMS and 67 per part; with the
+    // event details this text takes two parts, where GSM-7 would take one.
+    const message = 'Inscripción confirmada: cámbiate el horario, abrimos a las 18:00 en punto.';
+    const res = await notify(`events/${eventId}`, { type: 0, message });
+    expect(res.status).toBe(200);
+
+    // The back office's estimate: its view of the event (each session with its active registrations), the SMS the
+    // server writes for each session and the shared part count.
+    const { body: event } = await app.request('GET', `/api/events/${eventId}`, { token: admin });
+    const sessions = event.sessions as Session[];
+    const estimate = sessions.reduce((sum, s) => {
+      const text = notificationSmsText(message, { eventTitle: event.title, ...s });
+      const size = smsSize(text);
+      expect(size.encoding).toBe('UCS-2');
+      expect(size.parts).toBe(2);
+      return sum + s.registeredCount * smsCost(size.parts);
+    }, 0);
+    expect(estimate).toBeCloseTo(0.8, 10);
+    expect(res.body.totalCost).toBe(0.8);
+
+    const logged = await app.sql(
+      `SELECT parts, cost::float AS cost FROM sms_messages WHERE sms_type = 'Notification' AND message LIKE $1`,
+      [`${message}%`],
+    );
+    expect(logged).toHaveLength(4);
+    expect(logged.every((row: { parts: number; cost: number }) => row.parts === 2 && row.cost === 0.2)).toBe(true);
+    // What the SMS log lists and totals for them.
+    const { body: page } = await app.request('GET', '/api/smssettings/logs?pageSize=200', { token: admin });
+    const listed = (page.data as SmsLogEntry[]).filter((entry) => entry.message.startsWith(message));
+    expect(listed.map((entry) => [entry.parts, entry.cost])).toEqual(Array(4).fill([2, 0.2]));
   });
 
   it('an e-mail with a message to one session: recorded for its active registrations and delivered to the SMTP server', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { WEBHOOK_EVENT_TYPES } from '@evreg/contracts';
 import { attendee, createSession, dni, eventually, ReceivedWebhook, TestApp, WebhookReceiver } from '@evreg/testing';
 import type { AppConfig } from '../src/config/app-config';
@@ -488,6 +489,47 @@ describe('Webhooks', () => {
       const reader = (await app.staffWith(['Settings.Read'])).token;
       expect((await app.request('POST', path(id, delivered.id), { token: reader })).status).toBe(403);
       expect(receiver.at(p)).toHaveLength(2);
+    });
+
+    it("'Reenviar' once per click: the same requestKey twice (at once, or after it was sent) sends one more, a new key another", async () => {
+      const { id, secret, path: p } = await hook(['registration.created']);
+      const { sessionId } = await createSession(app);
+      expect((await register(sessionId, 9701)).status).toBe(201);
+      await settled(id);
+      const [delivered] = (await app.request('GET', `/api/webhooks/${id}/deliveries`, { token: admin })).body.data;
+      const redeliver = (requestKey: unknown) =>
+        app.request('POST', `/api/webhooks/${id}/deliveries/${delivered.id}/redeliver`, {
+          token: admin,
+          body: { requestKey },
+        });
+
+      // A double click: both requests at once, one key.
+      const click = randomUUID();
+      const both = await Promise.all([redeliver(click), redeliver(click)]);
+      expect(both.map((r) => r.status)).toEqual([202, 202]);
+      expect(both.map((r) => r.body.id)).toEqual([delivered.id, delivered.id]);
+      await eventually(() => receiver.at(p).length === 2);
+      await settled(id);
+      // The same click again once it was sent: answered as it is, nothing more sent.
+      const late = await redeliver(click);
+      expect(late.status).toBe(202);
+      expect(late.body).toMatchObject({ id: delivered.id, status: 'Delivered', attempts: 1 });
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(receiver.at(p)).toHaveLength(2);
+
+      // Another click sends it again, signed the same way, recorded in the deliveries' history.
+      expect((await redeliver(randomUUID())).status).toBe(202);
+      await eventually(() => receiver.at(p).length === 3);
+      await settled(id);
+      const [first, , third] = receiver.at(p);
+      expect(third.raw).toBe(first.raw);
+      expect(new Webhook(secret).verify(third.raw, third.headers as Record<string, string>)).toEqual(first.body);
+      const [after] = (await app.request('GET', `/api/webhooks/${id}/deliveries`, { token: admin })).body.data;
+      expect(after.history).toHaveLength(3);
+
+      const bad = await redeliver('uno');
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors).toEqual({ requestKey: ['requestKey debe ser un UUID'] });
     });
 
     it('removes settled deliveries with their tries after WEBHOOK_DELIVERY_RETENTION_DAYS (30), never pending ones', async () => {

@@ -132,9 +132,27 @@ describe('Eventos: personas, notificaciones y redistribución', () => {
       'El mensaje SMS no puede superar 80 caracteres: se reservan 80 para los datos del evento (máximo 160 en total)',
     );
     const text = 'Recordatorio: las puertas abren a las 19:30. Trae el DNI y llega con tiempo.';
+    // The counter sizes the SMS the server sends (message + '\nConcierto de verano: dd/mm/yyyy hh:mm', 38 more).
+    await message.fill('Información: abrimos a las 19:30.');
+    // 'ó' is outside GSM-7: UCS-2, 33 + 38 = 71 units, over one SMS of 70: two parts of 67 for each of the 4.
+    await expectError(
+      message,
+      '33/80 caracteres · con los datos del evento que añade el sistema: 71 unidades UCS-2, 2 SMS, quedan 63',
+    );
+    await seeText(notify, 'cada SMS admite 70 caracteres');
+    await seeText(notify, 'Coste estimado: 0,80 € (4 personas inscritas × 2 SMS × 0,10 €)');
+    await message.fill('Información: abrimos 19:30.');
+    await expectError(
+      message,
+      '27/80 caracteres · con los datos del evento que añade el sistema: 65 unidades UCS-2, 1 SMS, quedan 5',
+    );
+    await seeText(notify, 'se acerca a los 70 caracteres');
+    await seeText(notify, 'Coste estimado: 0,40 €');
     await message.fill(text);
-    await expectError(message, `${text.length}/80 caracteres`);
-    await seeText(notify, 'se acerca a los 160 caracteres');
+    await expectError(
+      message,
+      `${text.length}/80 caracteres · con los datos del evento que añade el sistema: 114 caracteres GSM-7, 1 SMS, quedan 46`,
+    );
     await seeText(notify, 'Coste estimado: 0,40 €');
     await expectAccessible(page, 'notificación');
     await expectNoEnglish(page, 'notificación');

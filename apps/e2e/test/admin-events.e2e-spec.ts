@@ -178,6 +178,29 @@ describe('Eventos', () => {
     ).toEqual([{ start_time: '00:00:00', end_time: '23:59:00', is_all_day: true }]);
     await seeText(panel, '10/05/2031, todo el día');
 
+    // A session dated in the past is allowed, after a warning: 'Volver' saves nothing, 'Guardar' saves it.
+    await panel.getByRole('button', { name: 'Nueva Sesión' }).click();
+    const past = dialog(page, 'Nueva Sesión');
+    await past.getByLabel('Fecha de inicio').fill('2020-03-02');
+    await past.getByLabel('Fecha de fin').fill('2020-03-02');
+    await past.getByRole('button', { name: 'Crear Sesión' }).click();
+    const warning = dialog(page, 'Sesión en el pasado');
+    await seeText(
+      warning,
+      'La sesión empieza el 02/03/2020 a las 10:00, una fecha ya pasada. ¿Guardarla de todos modos?',
+    );
+    await expectNoEnglish(page, 'aviso de sesión en el pasado');
+    await warning.getByRole('button', { name: 'Volver' }).click();
+    await warning.waitFor({ state: 'detached' });
+    const pastRows = () =>
+      app.sql(`SELECT start_time::text FROM event_sessions WHERE event_id = 91042 AND start_date = '2020-03-02'`);
+    expect(await pastRows()).toEqual([]);
+    await past.getByRole('button', { name: 'Crear Sesión' }).click();
+    await dialog(page, 'Sesión en el pasado').getByRole('button', { name: 'Guardar' }).click();
+    await past.waitFor({ state: 'detached' });
+    expect(await pastRows()).toEqual([{ start_time: '10:00:00' }]);
+    await seeText(panel, '02/03/2020, 10:00 - 11:30');
+
     // Editing a session changes its schedule (the capacity has its own inline edit).
     await session.getByRole('button', { name: `Editar la sesión ${stored.id}` }).click();
     const editSession = dialog(page, `Editar Sesión ${stored.id}`);
@@ -200,6 +223,35 @@ describe('Eventos', () => {
       .click();
     const edit = dialog(page, 'Editar Evento');
     expect(await edit.getByLabel('ID del evento').isDisabled()).toBe(true);
+    // Prices as typed in Spain: the decimal comma, dots grouping thousands; an ambiguous '1.234' is refused.
+    expect(await edit.getByLabel('Precio (€)').inputValue()).toBe('12,5');
+    const price = async () =>
+      (await app.sql(`SELECT price::float AS price FROM events WHERE id = 91042`))[0].price as number;
+    for (const [typed, shown, stored] of [
+      ['7,5', '7,50 €', 7.5],
+      ['1.234,50', '1234,50 €', 1234.5],
+    ] as const) {
+      const editing = dialog(page, 'Editar Evento');
+      if (!(await editing.isVisible()))
+        await eventRow(page, 'Concierto de primavera')
+          .getByRole('button', { name: 'Editar Concierto de primavera' })
+          .click();
+      await editing.getByLabel('Precio (€)').fill(typed);
+      await editing.getByRole('button', { name: 'Guardar Cambios' }).click();
+      await editing.waitFor({ state: 'detached' });
+      await seeText(eventRow(page, 'Concierto de primavera'), shown);
+      expect(await price()).toBe(stored);
+    }
+    await eventRow(page, 'Concierto de primavera')
+      .getByRole('button', { name: 'Editar Concierto de primavera' })
+      .click();
+    await edit.getByLabel('Precio (€)').fill('1.234');
+    await edit.getByRole('button', { name: 'Guardar Cambios' }).click();
+    await expectError(
+      edit.getByLabel('Precio (€)'),
+      'El precio debe ser un número mayor o igual que 0 con como máximo 2 decimales',
+    );
+    expect(await price()).toBe(1234.5);
     await edit.getByLabel('Precio (€)').fill('0');
     await edit.getByRole('button', { name: 'Guardar Cambios' }).click();
     await edit.waitFor({ state: 'detached' });
@@ -351,6 +403,11 @@ describe('Eventos', () => {
     expect(await app.sql(`SELECT id FROM event_sessions WHERE event_id = $1`, [eventId])).toEqual([{ id: busy }]);
 
     await eventRow(page, 'Charla de astronomía').getByRole('button', { name: 'Eliminar Charla de astronomía' }).click();
+    // One session left: in the singular.
+    await seeText(
+      dialog(page, 'Confirmar Eliminación'),
+      '¿Eliminar el evento «Charla de astronomía» y su sesión? Esta acción no se puede deshacer.',
+    );
     await dialog(page, 'Confirmar Eliminación').getByRole('button', { name: 'Eliminar' }).click();
     await page.getByRole('alert').filter({ hasText: 'No se puede eliminar el evento' }).waitFor();
 

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { dialog, expectNoEnglish, requireAdminBuild, signIn, visit } from './support/admin';
 import { chooseOption, rowsOf } from './support/admin-people';
 import { expectAccessible } from './support/axe';
-import { eventually, expectError, seeText } from './support/booking-page';
+import { eventually, expectError, notSeen, seeText } from './support/booking-page';
 import { setupE2E } from './support/e2e';
 import { addSession, createEvent, newPerson } from './support/fixtures';
 import { screenshot } from './support/screenshots';
@@ -178,13 +178,18 @@ describe('Registro Manual', () => {
     );
     const token = await app.adminToken();
     expect((await app.request('POST', `/api/registrations/${occupant.id}/cancel`, { token })).status).toBe(200);
-    await page.reload();
-    await page.getByRole('combobox', { name: 'Evento' }).waitFor();
-    await chooseOption(page, page, 'Evento', /Concierto solidario/);
-    await chooseOption(page, page, 'Sesión', new RegExp(day));
-    // The freed online seat went to the first of the waiting list.
+    // A change made elsewhere: the tiles follow when staff come back to the window (and every 15 s). The freed
+    // online seat went to the first of the waiting list.
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
     await seeText(tile(page, 'Total registros'), 'Activos: 10 · Cancelados: 1');
     await seeText(tile(page, 'Lista de espera'), '0/3');
+    // The event and the session are in the address: a reload keeps them.
+    const chosen = new URL(page.url()).searchParams;
+    expect([chosen.get('event'), chosen.get('session')]).toEqual([String(eventId), String(sessionId)]);
+    await page.reload();
+    await seeText(tile(page, 'Total registros'), 'Activos: 10 · Cancelados: 1');
+    await seeText(page.getByRole('combobox', { name: 'Evento' }), 'Concierto solidario');
+    await seeText(sessionSelect, day);
     await tile(page, 'Total registros').click();
     const all = dialog(page, 'Todos los registros');
     await seeText(all, 'Activos (10)');
@@ -206,6 +211,19 @@ describe('Registro Manual', () => {
     await box.waitFor();
     await chooseOption(page, page, 'Evento', /Feria del libro/);
     await box.waitFor({ state: 'detached' });
-    expect((await sessionSelect.innerText()).replace(/[\s\u200b]/g, '')).toBe('');
+    // The address changes through the router, a moment after the messages go.
+    await eventually(async () => expect((await sessionSelect.innerText()).replace(/[\s\u200b]/g, '')).toBe(''));
+    expect(new URL(page.url()).searchParams.has('session')).toBe(false);
+    // ...and every error: the session's rule and the person's fields.
+    await input(page, 'Confirmar Email').fill('otra@example.com');
+    await input(page, 'Nombre').fill('');
+    await form(page).getByRole('button', { name: 'Crear Registro Manual' }).click();
+    await expectError(input(page, 'Confirmar Email'), 'Los emails no coinciden');
+    await expectError(input(page, 'Nombre'), 'Nombre es requerido');
+    await seeText(page, 'Por favor selecciona una sesión');
+    await chooseOption(page, page, 'Evento', /Concierto solidario/);
+    await expectError(input(page, 'Confirmar Email'), '');
+    await expectError(input(page, 'Nombre'), '');
+    await notSeen(page, 'Por favor selecciona una sesión');
   });
 });

@@ -122,6 +122,15 @@ describe('Integraciones: webhooks', () => {
     // 'Reenviar': the failed delivery sent again at once, the same event, to a receiver that now answers.
     receiver.on('/hooks/teatro', () => ({}));
     await failed.getByRole('button', { name: /^Reenviar el envío \d+$/ }).click();
+    // Confirmed first; 'Volver' sends nothing.
+    const resend = dialog(page, 'Reenviar envío');
+    await seeText(resend, `¿Reenviar el evento «Prueba» a ${url}?`);
+    await expectNoEnglish(page, 'reenviar envío');
+    await resend.getByRole('button', { name: 'Volver' }).click();
+    await resend.waitFor({ state: 'detached' });
+    await failed.getByRole('button', { name: /^Reenviar el envío \d+$/ }).click();
+    // A double click on 'Reenviar' is one re-send (one key per confirmation).
+    await dialog(page, 'Reenviar envío').getByRole('button', { name: 'Reenviar' }).dblclick();
     await eventually(() => expect(receiver.at('/hooks/teatro')).toHaveLength(3));
     // The snackbar sits outside the open dialog (aria-hidden while it is open): found by its text.
     await page.getByText('Envío pendiente de nuevo: se envía en unos segundos').waitFor();
@@ -134,6 +143,9 @@ describe('Integraciones: webhooks', () => {
       const list = await app.request('GET', `/api/webhooks/${hook.id}/deliveries`, { token: admin });
       expect(list.body.data.map((d: { status: string }) => d.status)).toEqual(['Delivered', 'Delivered']);
     });
+    // Nothing more arrives from the second click.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(receiver.at('/hooks/teatro')).toHaveLength(3);
     await deliveries.getByRole('button', { name: 'Cerrar' }).click();
     await deliveries.waitFor({ state: 'detached' });
     await listed.getByRole('button', { name: `Envíos de ${url}` }).click();

@@ -13,6 +13,7 @@ export * from './validators';
 export * from './booking';
 export * from './events';
 export * from './sms';
+export * from './sms-parts';
 export * from './gdpr';
 export * from './email';
 export * from './webhooks';

@@ -91,4 +91,11 @@ export const WEBHOOK_MESSAGES = {
   testQueued: 'Entrega de prueba registrada: se envía en unos segundos (véase el registro de entregas)',
   deliveryNotFound: 'Envío no encontrado',
   deliveryInFlight: 'El envío se está enviando ahora mismo: inténtalo de nuevo en unos segundos',
+  requestKeyInvalid: 'requestKey debe ser un UUID',
 } as const;
+
+/** POST /webhooks/{id}/deliveries/{deliveryId}/redeliver. `requestKey`: one UUID per click of 'Reenviar'; the same
+ * key again (a double click, a retried request) answers the delivery as it is and sends nothing more. */
+export interface RedeliverWebhookRequest {
+  requestKey?: string;
+}

@@ -77,8 +77,14 @@ describe('listas de un padre (getList con filtro, getManyReference)', () => {
     expect(total).toBe(23);
     const created = await dataProvider.create('webhook-deliveries', { data: { webhookId: 4 } });
     expect(calls[1]).toMatchObject({ url: '/api/webhooks/4/test', method: 'POST' });
-    await dataProvider.update('webhook-deliveries', { id: 17, data: { webhookId: 4 }, previousData: { id: 17 } });
+    const requestKey = '0b7c3f8e-58a4-4d2b-9d0e-3c1f2a6b7e90';
+    await dataProvider.update('webhook-deliveries', {
+      id: 17,
+      data: { webhookId: 4, requestKey },
+      previousData: { id: 17 },
+    });
     expect(calls[2]).toMatchObject({ url: '/api/webhooks/4/deliveries/17/redeliver', method: 'POST' });
+    expect(calls[2].body).toEqual({ requestKey });
     expect(created.data).toEqual({ id: 9, status: 'Pending' });
   });
 });

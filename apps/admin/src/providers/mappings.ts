@@ -294,11 +294,12 @@ const MAPPINGS: Record<string, ResourceMapping> = {
       method: 'POST',
       body: {},
     }),
-    // 'Reenviar': an update of the delivery, `POST /webhooks/{webhookId}/deliveries/{id}/redeliver`.
-    updateCall: (id, { webhookId }) => ({
+    // 'Reenviar': an update of the delivery, `POST /webhooks/{webhookId}/deliveries/{id}/redeliver`, with the click's
+    // key (the same key twice sends once).
+    updateCall: (id, { webhookId, requestKey }) => ({
       path: `/webhooks/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(id)}/redeliver`,
       method: 'POST',
-      body: {},
+      body: requestKey ? { requestKey } : {},
     }),
     messages: {
       create: 'Error al enviar la prueba',

@@ -109,10 +109,10 @@ export function EventForm({ event, onClose }: { event?: AdminEvent; onClose: () 
         <TextInput
           source="price"
           label="Precio (€)"
-          type="number"
+          // Text, not a number input: a number input drops the decimal comma typed in Spain ('7,5' became 75).
           validate={priceError}
-          helperText="0 es gratis"
-          slotProps={{ htmlInput: { min: 0, step: 0.01 } }}
+          helperText="0 es gratis; con coma decimal, por ejemplo 7,50 o 1.234,50"
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
           fullWidth
         />
         <TextInput

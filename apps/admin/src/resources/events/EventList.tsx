@@ -13,7 +13,7 @@ import { ResourceList, RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
 import { errorText } from '../../common/notifyError';
 import { canAccess } from '../../access/routes';
-import { descriptionPreview, formatPrice } from './eventFormat';
+import { deleteEventQuestion, descriptionPreview, formatPrice } from './eventFormat';
 import { EventForm } from './EventForm';
 import {
   EventsScreenContext,
@@ -143,7 +143,7 @@ export function EventList() {
       )}
       {dialog?.kind === 'delete-event' && (
         <Confirmation
-          question={`¿Eliminar el evento «${dialog.event.title}» y sus ${dialog.event.sessions?.length ?? 0} sesiones? Esta acción no se puede deshacer.`}
+          question={deleteEventQuestion(dialog.event.title, dialog.event.sessions?.length ?? 0)}
           onClose={close}
           onError={(error) => screen.say({ severity: 'error', text: errorText(error) })}
           onConfirm={async () => {

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import {
   EMAIL_TEMPLATE_TYPES,
   NOTIFICATION_TYPE,
+  SMS_ENCODINGS,
   SMS_LIMITS,
   type AdminEvent,
   type EmailTemplate,
@@ -29,7 +30,9 @@ import {
   notificationPayload,
   shownErrors,
   smsEstimate,
+  smsTargets,
   type NotificationDraft,
+  type SmsTarget,
 } from './notificationRules';
 
 type Step =
@@ -67,7 +70,8 @@ export function NotificationDialog({
   const recipients = session
     ? session.registeredCount
     : (event.sessions ?? []).reduce((sum, s) => sum + s.registeredCount, 0);
-  const sms = smsEstimate(draft.message, recipients);
+  const targets = smsTargets(event, session);
+  const sms = smsEstimate(draft.message, targets);
   const isSms = draft.type === NOTIFICATION_TYPE.Sms;
   const target = session
     ? `la ${sessionName(session).toLowerCase()} (${sessionWhen(session)})`
@@ -129,7 +133,7 @@ export function NotificationDialog({
               {({ formData }) => {
                 const current = asDraft(formData);
                 return current.type === NOTIFICATION_TYPE.Sms ? (
-                  <SmsFields message={current.message} recipients={recipients} people={people} />
+                  <SmsFields message={current.message} targets={targets} people={people} />
                 ) : (
                   <EmailFields
                     canReadTemplates={canReadTemplates}
@@ -211,9 +215,14 @@ function asDraft(values: Record<string, unknown>): NotificationDraft {
 
 const keepText = (value: string) => value;
 
-/** The SMS message with its live count, the near-limit warning and the cost estimate (docs/product.md §5, 9). */
-function SmsFields({ message, recipients, people }: { message: string; recipients: number; people: string }) {
-  const sms = smsEstimate(message, recipients);
+/** The SMS message with its live count: the message's characters, then the SMS the server will send (with the
+ * event details) in the encoding it takes, its parts and the characters left; the near-limit warning and the cost
+ * estimate, which is what the SMS log then charges (docs/product.md §5, 9). */
+function SmsFields({ message, targets, people }: { message: string; targets: SmsTarget[]; people: string }) {
+  const sms = smsEstimate(message, targets);
+  const { single } = SMS_ENCODINGS[sms.size.encoding];
+  const ucs2 = sms.size.encoding === 'UCS-2';
+  const smsCount = sms.parts === 1 ? '1 SMS' : `${sms.parts} SMS`;
   return (
     <>
       <TextInput
@@ -222,21 +231,26 @@ function SmsFields({ message, recipients, people }: { message: string; recipient
         parse={keepText}
         // Red as soon as it is too long, before continuing; a rule's message takes the count's place.
         {...(sms.tooLong ? { error: true } : {})}
-        helperText={`${sms.messageLength}/${SMS_LIMITS.messageMax} caracteres · con los datos del evento que añade el sistema, unos ${sms.totalLength}/${SMS_LIMITS.total}`}
+        helperText={`${sms.messageLength}/${SMS_LIMITS.messageMax} caracteres · con los datos del evento que añade el sistema: ${sms.size.units} ${ucs2 ? 'unidades UCS-2' : 'caracteres GSM-7'}, ${smsCount}, quedan ${sms.size.unitsLeft}`}
         multiline
         minRows={3}
         fullWidth
         sx={{ m: 0 }}
       />
+      {ucs2 && !sms.tooLong && (
+        <Alert severity="info" sx={{ mt: 1.5 }}>
+          El texto lleva caracteres fuera del alfabeto GSM-7 (como á, í, ó, ú o emojis): cada SMS admite 70 caracteres,
+          y 67 por parte si se divide. Sin ellos caben 160.
+        </Alert>
+      )}
       {sms.nearLimit && !sms.tooLong && (
         <Alert severity="warning" sx={{ mt: 1.5 }}>
-          Con los datos del evento el SMS se acerca a los {SMS_LIMITS.total} caracteres: si los supera se enviará en
-          varios SMS, con coste adicional.
+          Con los datos del evento el SMS se acerca a los {single} caracteres: si los supera se enviará en varios SMS,
+          con coste adicional.
         </Alert>
       )}
       <Typography sx={{ mt: 1.5 }}>
-        Coste estimado: <strong>{formatCost(sms.cost)}</strong> ({people} ×{' '}
-        {sms.parts === 1 ? '1 SMS' : `${sms.parts} SMS`} × 0,10 €)
+        Coste estimado: <strong>{formatCost(sms.cost)}</strong> ({people} × {smsCount} × 0,10 €)
       </Typography>
     </>
   );

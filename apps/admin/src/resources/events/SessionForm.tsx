@@ -1,15 +1,18 @@
 import { DEFAULT_MAX_QUEUE_SPOTS, type AdminEvent, type QueueSettings, type Session } from '@evreg/contracts';
 import { Alert, Box } from '@mui/material';
-import { BooleanInput, FormDataConsumer, TextInput, useCreate, useGetOne, useUpdate } from 'react-admin';
+import { useState } from 'react';
+import { BooleanInput, Confirm, FormDataConsumer, TextInput, useCreate, useGetOne, useUpdate } from 'react-admin';
 import { FormDialog } from '../../common/FormDialog';
 import { useSettingsAccess } from '../settings';
 import { sessionName, useReloadEvents } from './eventsScreen';
 import { markedRequired } from './formHelpers';
 import {
   newSessionValues,
+  pastSessionQuestion,
   sessionFormErrors,
   sessionFormValues,
   sessionPayload,
+  startsInPast,
   type SessionFormValues,
 } from './sessionRules';
 
@@ -44,8 +47,22 @@ export function SessionForm({
     sessionFormErrors(values, mode)[field];
   const required = (field: keyof SessionFormValues) => markedRequired(rule(field));
 
+  // The past-date warning: the save waits for the answer, so the server's field errors still land under the fields.
+  const [pastWarning, setPastWarning] = useState<{ question: string; answer: (go: boolean) => void } | null>(null);
+  const confirmPast = (form: SessionFormValues) =>
+    new Promise<boolean>((resolve) =>
+      setPastWarning({
+        question: pastSessionQuestion(form),
+        answer: (go) => {
+          setPastWarning(null);
+          resolve(go);
+        },
+      }),
+    );
+
   async function save(values: Record<string, any>) {
     const form = values as SessionFormValues;
+    if (startsInPast(form, event.timeZone, new Date(), session) && !(await confirmPast(form))) return;
     if (session) {
       const previousData = { ...session, eventId: event.id };
       await update(
@@ -142,6 +159,17 @@ export function SessionForm({
           helperText={false}
         />
       </Box>
+      {pastWarning && (
+        <Confirm
+          isOpen
+          title="Sesión en el pasado"
+          content={pastWarning.question}
+          confirm="Guardar"
+          cancel="Volver"
+          onConfirm={() => pastWarning.answer(true)}
+          onClose={() => pastWarning.answer(false)}
+        />
+      )}
     </FormDialog>
   );
 }

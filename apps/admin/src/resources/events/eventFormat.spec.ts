@@ -1,4 +1,12 @@
-import { descriptionPreview, formatCost, formatDay, formatPrice, htmlToText, sessionWhen } from './eventFormat';
+import {
+  deleteEventQuestion,
+  descriptionPreview,
+  formatCost,
+  formatDay,
+  formatPrice,
+  htmlToText,
+  sessionWhen,
+} from './eventFormat';
 
 const nbsp = '\u00a0';
 
@@ -40,5 +48,15 @@ describe('formatos de la pantalla de eventos', () => {
     expect(sessionWhen({ ...base, endDate: '2026-05-11', isAllDay: true })).toBe(
       '09/05/2026 - 11/05/2026, todo el día',
     );
+  });
+
+  it('confirmación de borrado: «y su sesión» para una, «y sus N sesiones» para varias', () => {
+    expect(deleteEventQuestion('Feria', 1)).toBe(
+      '¿Eliminar el evento «Feria» y su sesión? Esta acción no se puede deshacer.',
+    );
+    expect(deleteEventQuestion('Feria', 2)).toBe(
+      '¿Eliminar el evento «Feria» y sus 2 sesiones? Esta acción no se puede deshacer.',
+    );
+    expect(deleteEventQuestion('Feria', 0)).toBe('¿Eliminar el evento «Feria»? Esta acción no se puede deshacer.');
   });
 });

@@ -58,3 +58,9 @@ export function sessionWhen(
   const to = session.endTime.slice(0, 5);
   return session.startDate === session.endDate ? `${start}, ${from} - ${to}` : `${start}, ${from} - ${end}, ${to}`;
 }
+
+/** The delete confirmation of an event, its sessions counted in good Spanish: 'y su sesión', 'y sus 2 sesiones'. */
+export function deleteEventQuestion(title: string, sessions: number): string {
+  const what = sessions === 0 ? '' : sessions === 1 ? ' y su sesión' : ` y sus ${sessions} sesiones`;
+  return `¿Eliminar el evento «${title}»${what}? Esta acción no se puede deshacer.`;
+}

@@ -1,5 +1,5 @@
 import { EVENT_STATUS, type AdminEvent } from '@evreg/contracts';
-import { eventFormValues, eventIdError, eventPayload, NEW_EVENT, priceError } from './eventRules';
+import { eventFormValues, eventIdError, eventPayload, NEW_EVENT, parsePrice, priceError } from './eventRules';
 
 describe('formulario de evento (especificación 5)', () => {
   const SAVED = {
@@ -44,6 +44,22 @@ describe('formulario de evento (especificación 5)', () => {
     expect(priceError('-1')).toBe(invalid);
     expect(priceError('1.234')).toBe(invalid);
     expect(priceError('gratis')).toBe(invalid);
+    expect(priceError('7,555')).toBe(invalid);
+    expect(priceError('1.23,5')).toBe(invalid);
+  });
+
+  it('precio con coma decimal (es-ES): 7,5 son 7,50 €, no 75; los puntos agrupan miles', () => {
+    expect(parsePrice('7,5')).toBe(7.5);
+    expect(parsePrice('1.234,50')).toBe(1234.5);
+    expect(parsePrice('12.345.678,9')).toBe(12345678.9);
+    expect(parsePrice('12.5')).toBe(12.5);
+    expect(parsePrice(' 7,50 € ')).toBe(7.5);
+    expect(parsePrice('')).toBe(0);
+    expect(parsePrice('1.234')).toBeNull();
+    expect(eventPayload({ ...NEW_EVENT, id: '1', title: 'T', city: 'C', price: '7,5' }, 'create').price).toBe(7.5);
+    expect(eventPayload({ ...NEW_EVENT, id: '1', title: 'T', city: 'C', price: '1.234,50' }, 'create').price).toBe(
+      1234.5,
+    );
   });
 
   it('valores por defecto: España, Europe/Madrid, borrador, público, gratis', () => {

@@ -68,16 +68,23 @@ export function eventIdError(value: unknown): string | undefined {
   return /^\d+$/.test(typed) && Number(typed) >= 1 && Number(typed) <= 2_147_483_647 ? undefined : M.idInvalid;
 }
 
-/** docs/product.md §5: price numeric, at least 0, in steps of 0.01 (euros and cents). Empty means free. */
-export function priceError(value: unknown): string | undefined {
-  const typed = text(value).replace(',', '.');
-  if (typed === '') return undefined;
-  return /^\d+(\.\d{1,2})?$/.test(typed) ? undefined : M.priceInvalid;
+/** A price as staff type it in Spain (es-ES): the comma is the decimal mark and dots group thousands
+ * ('7,5', '1.234,50'); a dot alone before one or two digits is read as a decimal mark too ('12.5'). Anything else,
+ * '1.234' included (thousands or three decimals?), is not a price: null. Empty is free. */
+export function parsePrice(value: unknown): number | null {
+  const typed = text(value).replace(/\s|€/g, '');
+  if (typed === '') return 0;
+  let plain: string;
+  if (/^\d{1,3}(\.\d{3})+,\d{1,2}$/.test(typed)) plain = typed.replace(/\./g, '').replace(',', '.');
+  else if (/^\d+(,\d{1,2})?$/.test(typed)) plain = typed.replace(',', '.');
+  else if (/^\d+(\.\d{1,2})?$/.test(typed)) plain = typed;
+  else return null;
+  return Number(plain);
 }
 
-function price(value: unknown): number {
-  const typed = text(value).replace(',', '.');
-  return typed === '' ? 0 : Number(typed);
+/** docs/product.md §5: price numeric, at least 0, in steps of 0.01 (euros and cents). Empty means free. */
+export function priceError(value: unknown): string | undefined {
+  return parsePrice(value) === null ? M.priceInvalid : undefined;
 }
 
 /** The body of POST /events (with the id) and PUT /events/{id} (without it: it can't change). Place, postal
@@ -96,7 +103,7 @@ export function eventPayload(values: EventFormValues, mode: 'create' | 'edit'): 
     postalCode: text(values.postalCode),
     status: values.status,
     isPublic: !!values.isPublic,
-    price: price(values.price),
+    price: parsePrice(values.price) ?? 0,
     organizerName: text(values.organizerName),
     // Empty clears these (null) on edit; on create they are simply absent.
     organizerEmail: text(values.organizerEmail) || cleared,
@@ -122,7 +129,8 @@ export function eventFormValues(event: AdminEvent): EventFormValues {
     postalCode: event.postalCode,
     status: event.status,
     isPublic: event.isPublic,
-    price: String(event.price),
+    // Shown with the decimal comma staff type (12,5).
+    price: String(event.price).replace('.', ','),
     organizerName: event.organizerName,
     organizerEmail: event.organizerEmail ?? '',
     organizerPhone: event.organizerPhone ?? '',

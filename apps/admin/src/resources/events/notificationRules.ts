@@ -2,44 +2,85 @@ import {
   NOTIFICATION_TYPE,
   SMS_LIMITS,
   SMS_MESSAGES,
+  notificationSmsText,
+  smsCost,
+  smsSize,
+  type AdminEvent,
   type NotificationType,
   type SendNotificationRequest,
+  type Session,
+  type SmsSessionDetails,
+  type SmsSize,
 } from '@evreg/contracts';
 
-/** Above this many characters in total (message and event details) an SMS is close to splitting (docs/product.md §9). */
-export const SMS_WARNING_ABOVE = 153;
 /** The result lists this many errors, then 'y N más' (docs/product.md §9). */
 export const SHOWN_ERRORS = 5;
+/** Within this many units of the end of one SMS the text is close to splitting (153 of 160 in GSM-7). */
+export const SMS_NEAR_LIMIT = 7;
 
 /** Characters as a person counts them (an emoji is one). */
 const length = (text: string) => [...text].length;
 
+/** The people of one session a notification reaches, and the details the server adds to their SMS. */
+export interface SmsTarget {
+  details: SmsSessionDetails;
+  recipients: number;
+}
+
+/** Each session of the event (or the one session) with its active registrations: the server writes one SMS per
+ * person with that session's details. An event without sessions still shows the count, with a stand-in date of
+ * the same length. */
+export function smsTargets(event: Pick<AdminEvent, 'title' | 'sessions'>, session?: Session): SmsTarget[] {
+  const sessions = session ? [session] : (event.sessions ?? []);
+  const targets = sessions.map((s) => ({
+    details: { eventTitle: event.title, startDate: s.startDate, startTime: s.startTime, isAllDay: s.isAllDay },
+    recipients: s.registeredCount,
+  }));
+  return targets.length
+    ? targets
+    : [
+        {
+          details: { eventTitle: event.title, startDate: '2000-01-01', startTime: '00:00', isAllDay: false },
+          recipients: 0,
+        },
+      ];
+}
+
 export interface SmsEstimate {
   /** Characters of the message typed by staff. */
   messageLength: number;
-  /** With the event details the system adds (about 80). */
+  /** The SMS as the server writes it (message and event details), sized by the shared count: encoding, units,
+   * parts and units left in the last part. For an event, the longest of its sessions' texts. */
+  size: SmsSize;
+  /** Characters in that SMS as a person counts them. */
   totalLength: number;
   parts: number;
-  /** Above 153 characters in total: the SMS is about to split. */
+  /** One SMS, within a few characters of splitting. */
   nearLimit: boolean;
   tooLong: boolean;
-  /** Euros: 0.10 per SMS part per recipient (docs/product.md §9), an estimate. */
+  /** Euros: 0.10 per SMS part per recipient (docs/product.md §9), what the SMS log will charge. */
   cost: number;
 }
 
-/** docs/product.md §5 and §9: at most 160 characters including the ~80 the system adds, so 80 for the message; a warning above
- * 153; over 160 an SMS would split in parts of 153 at extra cost. */
-export function smsEstimate(message: string, recipients: number): SmsEstimate {
-  const messageLength = length(message.trim());
-  const totalLength = messageLength + SMS_LIMITS.eventDetailsMax;
-  const parts = totalLength <= SMS_LIMITS.total ? 1 : Math.ceil(totalLength / 153);
+/** docs/product.md §5 and §9: at most 80 characters for the message (the system adds about 80); the parts and the
+ * cost are counted on the text the server will send, with the server's own count (smsSize): GSM-7 160/153, UCS-2
+ * 70/67 as soon as one character is outside GSM-7 (á, í, ó, ú...). */
+export function smsEstimate(message: string, targets: SmsTarget[]): SmsEstimate {
+  const text = message.trim();
+  const sized = targets.map((target) => {
+    const sms = notificationSmsText(text, target.details);
+    return { sms, size: smsSize(sms), recipients: target.recipients };
+  });
+  const longest = sized.reduce((a, b) => (b.size.units > a.size.units ? b : a));
+  const cost = sized.reduce((sum, t) => sum + t.recipients * smsCost(t.size.parts), 0);
   return {
-    messageLength,
-    totalLength,
-    parts,
-    nearLimit: totalLength > SMS_WARNING_ABOVE,
-    tooLong: messageLength > SMS_LIMITS.messageMax,
-    cost: Math.round(recipients * parts * SMS_LIMITS.costPerPart * 100) / 100,
+    messageLength: length(text),
+    size: longest.size,
+    totalLength: length(longest.sms),
+    parts: longest.size.parts,
+    nearLimit: longest.size.parts === 1 && longest.size.unitsLeft < SMS_NEAR_LIMIT,
+    tooLong: length(text) > SMS_LIMITS.messageMax,
+    cost: Math.round(cost * 100) / 100,
   };
 }
 

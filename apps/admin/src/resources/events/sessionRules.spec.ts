@@ -1,5 +1,12 @@
 import type { Session } from '@evreg/contracts';
-import { newSessionValues, sessionFormErrors, sessionFormValues, sessionPayload } from './sessionRules';
+import {
+  newSessionValues,
+  pastSessionQuestion,
+  sessionFormErrors,
+  sessionFormValues,
+  sessionPayload,
+  startsInPast,
+} from './sessionRules';
 
 const filled = { ...newSessionValues(), startDate: '2026-05-09', endDate: '2026-05-09' };
 
@@ -121,5 +128,36 @@ describe('formulario de sesión (especificación 5)', () => {
       isRegistrationOpen: false,
       isPromotionLocked: true,
     });
+  });
+
+  it('aviso antes de guardar una sesión en el pasado (permitido): su inicio en la zona del evento antes de ahora', () => {
+    // 2026-03-10 09:30 UTC is 10:30 in Madrid.
+    const now = new Date('2026-03-10T09:30:00Z');
+    const at = (startDate: string, startTime: string, isAllDay = false) => ({
+      ...newSessionValues(),
+      startDate,
+      endDate: startDate,
+      startTime,
+      endTime: '23:00',
+      isAllDay,
+    });
+    expect(startsInPast(at('2026-03-10', '10:00'), 'Europe/Madrid', now)).toBe(true);
+    expect(startsInPast(at('2026-03-10', '10:31'), 'Europe/Madrid', now)).toBe(false);
+    // In UTC 10:00 is still to come.
+    expect(startsInPast(at('2026-03-10', '10:00'), 'UTC', now)).toBe(false);
+    // All day starts at 00:00.
+    expect(startsInPast(at('2026-03-10', '12:00', true), 'Europe/Madrid', now)).toBe(true);
+    expect(startsInPast(at('2026-03-09', '23:59'), 'Europe/Madrid', now)).toBe(true);
+    expect(startsInPast(at('2026-03-11', '00:00'), 'Europe/Madrid', now)).toBe(false);
+    // Editing a past session without moving its start (e.g. closing registration) asks nothing.
+    const saved = { startDate: '2026-03-01', startTime: '10:00:00', isAllDay: false };
+    expect(startsInPast(at('2026-03-01', '10:00'), 'Europe/Madrid', now, saved)).toBe(false);
+    expect(startsInPast(at('2026-03-01', '09:00'), 'Europe/Madrid', now, saved)).toBe(true);
+    expect(pastSessionQuestion(at('2026-03-01', '09:00'))).toBe(
+      'La sesión empieza el 01/03/2026 a las 09:00, una fecha ya pasada. ¿Guardarla de todos modos?',
+    );
+    expect(pastSessionQuestion(at('2026-03-01', '09:00', true))).toBe(
+      'La sesión empieza el 01/03/2026, una fecha ya pasada. ¿Guardarla de todos modos?',
+    );
   });
 });

@@ -131,3 +131,51 @@ export function sessionPayload(
     maxQueueSpots: Number(values.maxQueueSpots.trim()),
   };
 }
+
+/** 'YYYY-MM-DD HH:MM' of an instant in a time zone. */
+function localMinute(instant: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** docs/product.md §5: a session may be dated in the past (to record one that took place), but staff are warned
+ * first. True when the start (its date and time, 00:00 all day, in the event's time zone) is before `now`, on a new
+ * session or when an edit moves the start. */
+export function startsInPast(
+  values: SessionFormValues,
+  timeZone: string,
+  now: Date,
+  saved?: Pick<Session, 'startDate' | 'startTime' | 'isAllDay'>,
+): boolean {
+  const start = sessionPayload(values, 'edit');
+  if (
+    saved &&
+    saved.startDate === start.startDate &&
+    (saved.isAllDay ? ALL_DAY.startTime : hhmm(saved.startTime)) === start.startTime
+  )
+    return false;
+  try {
+    return `${start.startDate} ${start.startTime}` < localMinute(now, timeZone);
+  } catch {
+    // An unknown zone is the server's to refuse; compare in UTC meanwhile.
+    return `${start.startDate} ${start.startTime}` < localMinute(now, 'UTC');
+  }
+}
+
+/** The warning's text, 'dd/mm/yyyy'. */
+export function pastSessionQuestion(values: SessionFormValues): string {
+  const [year, month, day] = values.startDate.trim().split('-');
+  return `La sesión empieza el ${day}/${month}/${year}${values.isAllDay ? '' : ` a las ${hhmm(values.startTime.trim())}`}, una fecha ya pasada. ¿Guardarla de todos modos?`;
+}

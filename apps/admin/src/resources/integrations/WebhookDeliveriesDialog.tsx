@@ -1,20 +1,22 @@
+import { useState } from 'react';
 import type { Webhook, WebhookDelivery } from '@evreg/contracts';
 import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { DataTable, ListBase, useListContext, useNotify, useUpdate } from 'react-admin';
+import { Confirmation } from '../../common/Confirmation';
 import { formatDateTime } from '../../common/format';
 import { errorText } from '../../common/notifyError';
 import { useActions } from '../../common/useActions';
 import { ListError } from '../../common/ListStates';
 import { PrevNextPagination } from '../../common/PrevNextPagination';
-import { deliveryStatusLabel, eventLabel } from './rules';
+import { clickKey, deliveryStatusLabel, eventLabel } from './rules';
 
 /** Outlined chips: the warning colour would not be readable on white (WCAG contrast). */
 const STATUS_COLOR = { Delivered: 'success', Failed: 'error', Pending: 'default' } as const;
 
 /** 'Envíos': a webhook's deliveries, newest first, as the API pages them (resource `webhook-deliveries` with
  * `webhookId`, 20 per page): event type, status, attempts, the last try's HTTP status and reason (the API's own
- * words: never the receiver's answer), every try (time, status, reason), dates, and 'Reenviar' with
- * Settings.Update. */
+ * words: never the receiver's answer), every try (time, status, reason), dates, and 'Reenviar' (confirmed, once per
+ * click) with Settings.Update. */
 export function WebhookDeliveriesDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} aria-labelledby="webhook-deliveries-title" maxWidth="lg" fullWidth>
@@ -43,17 +45,16 @@ export function WebhookDeliveriesDialog({ webhook, onClose }: { webhook: Webhook
 function DeliveryTable({ webhook }: { webhook: Webhook }) {
   const { error } = useListContext<WebhookDelivery>();
   const { can } = useActions('integrations');
-  const [update, { isPending }] = useUpdate<WebhookDelivery & { webhookId?: Webhook['id'] }>();
+  const [update] = useUpdate<WebhookDelivery & { webhookId?: Webhook['id']; requestKey?: string }>();
   const notify = useNotify();
-  const redeliver = (delivery: WebhookDelivery) =>
+  // The delivery to send again, with the key of this confirmation: a double click on 'Reenviar' sends it once.
+  const [asking, setAsking] = useState<{ delivery: WebhookDelivery; requestKey: string } | null>(null);
+  const redeliver = ({ delivery, requestKey }: { delivery: WebhookDelivery; requestKey: string }) =>
     update(
       'webhook-deliveries',
-      { id: delivery.id, data: { webhookId: webhook.id }, previousData: delivery },
-      {
-        onSuccess: () => notify('Envío pendiente de nuevo: se envía en unos segundos', { type: 'info' }),
-        onError: (e) => notify(errorText(e, 'Error al reenviar el envío'), { type: 'error' }),
-      },
-    );
+      { id: delivery.id, data: { webhookId: webhook.id, requestKey }, previousData: delivery },
+      { returnPromise: true },
+    ).then(() => notify('Envío pendiente de nuevo: se envía en unos segundos', { type: 'info' }));
   if (error) return <ListError text="Error al cargar los envíos del webhook" />;
   return (
     <>
@@ -140,9 +141,8 @@ function DeliveryTable({ webhook }: { webhook: Webhook }) {
               render={(delivery) => (
                 <Button
                   size="small"
-                  disabled={isPending}
                   aria-label={`Reenviar el envío ${delivery.id}`}
-                  onClick={() => redeliver(delivery)}
+                  onClick={() => setAsking({ delivery, requestKey: clickKey() })}
                 >
                   Reenviar
                 </Button>
@@ -152,6 +152,17 @@ function DeliveryTable({ webhook }: { webhook: Webhook }) {
         </DataTable>
       </Box>
       <PrevNextPagination noun="envíos" />
+      {asking && (
+        <Confirmation
+          kind="action"
+          title="Reenviar envío"
+          question={`¿Reenviar el evento «${eventLabel(asking.delivery.eventType)}» a ${webhook.url}? El receptor lo recibe otra vez con el mismo id y la misma firma.`}
+          confirmLabel="Reenviar"
+          onConfirm={() => redeliver(asking)}
+          onClose={() => setAsking(null)}
+          onError={(e) => notify(errorText(e, 'Error al reenviar el envío'), { type: 'error' })}
+        />
+      )}
     </>
   );
 }

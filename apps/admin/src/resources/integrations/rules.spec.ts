@@ -1,5 +1,6 @@
 import { WEBHOOK_EVENT_TYPES } from '@evreg/contracts';
 import {
+  clickKey,
   creatorName,
   deliveryStatusLabel,
   endOfDay,
@@ -142,5 +143,22 @@ describe('integraciones: webhooks', () => {
     );
     expect(testOutcome({ status: 'Pending', attempts: 0, lastError: null }).type).toBe('info');
     expect(testOutcome(undefined).text).toMatch(/^Entrega de prueba registrada/);
+  });
+});
+
+describe("integraciones: 'Reenviar' una vez por clic", () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  it('cada clic lleva su propio UUID, también en una página sin HTTPS (sin crypto.randomUUID)', () => {
+    expect(clickKey()).toMatch(UUID);
+    expect(clickKey()).not.toBe(clickKey());
+    const randomUUID = crypto.randomUUID;
+    try {
+      Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+      const keys = Array.from({ length: 50 }, clickKey);
+      for (const key of keys) expect(key).toMatch(UUID);
+      expect(new Set(keys).size).toBe(50);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true });
+    }
   });
 });

@@ -179,3 +179,14 @@ export function testOutcome(delivery: Pick<WebhookDelivery, 'status' | 'attempts
 
 /** A page of `GET /api/webhooks/{id}/deliveries`. */
 export type DeliveryPage = WebhookDeliveryPage;
+
+/** A random UUID (v4) for one click of 'Reenviar'. crypto.randomUUID exists only on HTTPS and loopback pages; an
+ * intranet served over plain HTTP still has crypto.getRandomValues. */
+export function clickKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

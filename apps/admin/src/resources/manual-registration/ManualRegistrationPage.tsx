@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type {
   AdminRegistration,
   ManualRegistrationConfirmation,
@@ -20,11 +20,13 @@ import {
   TextField,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
+import { useFormContext } from 'react-hook-form';
+import { useSearchParams } from 'react-router';
 import { Form, useGetList } from 'react-admin';
 import { EventsGate } from '../../common/EventsGate';
 import { useFormField } from '../../common/formField';
 import { useCommand } from '../../common/useCommand';
-import { usePickableEvents } from '../../common/usePickableEvents';
+import { LIVE_QUERY, usePickableEvents } from '../../common/usePickableEvents';
 import { useActions } from '../../common/useActions';
 import { WHOLE } from '../../providers/dataProvider';
 import { SettingsCard } from '../settings/SettingsCard';
@@ -32,6 +34,7 @@ import { CapacityTiles } from './CapacityTiles';
 import {
   EMPTY_PERSON,
   failureText,
+  idFromQuery,
   manualFormData,
   needsConfirmation,
   successText,
@@ -49,14 +52,32 @@ const NO_PERMISSION = (what: string, permission: string) => `Para ver ${what} ne
 export default function ManualRegistrationPage() {
   const command = useCommand();
   const queryClient = useQueryClient();
-  const pickable = usePickableEvents();
+  // The tiles follow changes made elsewhere (another staff member, the public page): read again on focus and
+  // every few seconds.
+  const pickable = usePickableEvents({ live: true });
   const { events } = pickable;
   const { permissions } = useActions('registrations');
   const canReadRegistrations = permissions.includes('Registrations.Read');
   const canReadQueue = permissions.includes('Queues.Read');
 
-  const [eventId, setEventId] = useState<number | null>(null);
-  const [sessionId, setSessionId] = useState<number | null>(null);
+  // The chosen event and session live in the address (?event=&session=): a reload, or a link, keeps them.
+  const [query, setQuery] = useSearchParams();
+  const eventId = idFromQuery(query.get('event'));
+  const sessionId = eventId === null ? null : idFromQuery(query.get('session'));
+  const choose = (event: number | null, session: number | null) =>
+    setQuery(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, id] of [
+          ['event', event],
+          ['session', session],
+        ] as const)
+          if (id === null) next.delete(key);
+          else next.set(key, String(id));
+        return next;
+      },
+      { replace: true },
+    );
   // The person's form (react-admin Form): a new round empties it after a registration, keeping the consent.
   const [round, setRound] = useState({ key: 0, values: { ...EMPTY_PERSON, gdprConsent: false } as ManualForm });
   // 'Crear Registro Manual' was pressed: the session's rule shows (it lives outside the form, with the pickers).
@@ -74,12 +95,12 @@ export default function ManualRegistrationPage() {
   const registrations = useGetList<AdminRegistration>(
     'registrations',
     { ...WHOLE, filter: { eventSessionId: sessionId } },
-    { enabled: sessionId !== null && canReadRegistrations },
+    { enabled: sessionId !== null && canReadRegistrations, ...LIVE_QUERY },
   );
   const queue = useGetList<QueueEntry>(
     'queue',
     { ...WHOLE, filter: { eventSessionId: sessionId } },
-    { enabled: sessionId !== null && canReadQueue && queueWanted },
+    { enabled: sessionId !== null && canReadQueue && queueWanted, ...LIVE_QUERY },
   );
 
   function clearMessages() {
@@ -88,15 +109,16 @@ export default function ManualRegistrationPage() {
     setConfirmation(null);
   }
 
+  /** Another event: every error goes (the session's rule, the server's answer, and the person's fields, by
+   * ClearErrorsOn inside the form). */
   function chooseEvent(id: number | null) {
-    setEventId(id);
-    setSessionId(null);
+    choose(id, null);
     setAttempted(false);
     clearMessages();
   }
 
   function chooseSession(id: number | null) {
-    setSessionId(id);
+    choose(eventId, id);
     clearMessages();
   }
 
@@ -193,6 +215,7 @@ export default function ManualRegistrationPage() {
             validate={(values) => personErrors(asManualForm(values))}
             noValidate
           >
+            <ClearErrorsOn change={eventId} />
             <PersonFields />
             {confirmation && (
               <Alert severity="warning" sx={{ my: 2 }} role="alert">
@@ -243,6 +266,14 @@ export default function ManualRegistrationPage() {
       </SettingsCard>
     </Box>
   );
+}
+
+/** Clears the form's errors when `change` changes (the event): what was typed stays, and each field's rule shows
+ * again at its next change or submission. */
+function ClearErrorsOn({ change }: { change: unknown }) {
+  const { clearErrors } = useFormContext();
+  useEffect(() => clearErrors(), [change, clearErrors]);
+  return null;
 }
 
 /** The form's values as the rules read them. */

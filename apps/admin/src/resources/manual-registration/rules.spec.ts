@@ -1,5 +1,6 @@
 import { HttpError } from 'react-admin';
 import {
+  idFromQuery,
   EMPTY_PERSON,
   failureText,
   manualFormData,
@@ -131,5 +132,13 @@ describe('registro manual (especificación 5 y 8)', () => {
       [2, 'ACTIVO'],
     ]);
     expect(split.cancelled.map((r) => r.id)).toEqual([3]);
+  });
+});
+
+describe('Registro Manual: el evento y la sesión en la dirección de la página', () => {
+  it('un número entero positivo; cualquier otra cosa es «sin elegir»', () => {
+    expect(idFromQuery('12')).toBe(12);
+    expect(idFromQuery(null)).toBeNull();
+    for (const bad of ['', '0', '-3', '1.5', 'abc', '12abc', '99999999999']) expect(idFromQuery(bad)).toBeNull();
   });
 });

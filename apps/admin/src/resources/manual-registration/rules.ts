@@ -145,3 +145,9 @@ export function splitRegistrations<T extends Pick<AdminRegistration, 'status' | 
     cancelled: registrations.filter((r) => !isActive(r.status)),
   };
 }
+
+/** The event or session chosen, as kept in the page's address (?event=5&session=12) so a reload keeps them: a
+ * positive whole number, else nothing chosen. */
+export function idFromQuery(value: string | null): number | null {
+  return value !== null && /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
+}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   NOTIFICATION_TYPE,
+  notificationSmsText,
   NotificationResult,
   REGISTRATION_STATE,
   SMS_LIMITS,
@@ -15,7 +16,6 @@ import { EmailOutbox } from '../email/email-outbox';
 import { SmsOutbox } from '../sms/sms-outbox.module';
 import { smsEnabled } from '../sms/sms-settings.service';
 import { SendNotificationDto } from './dto/notification.dto';
-import { notificationSmsText } from './sms-text';
 
 const M = SMS_MESSAGES;
 

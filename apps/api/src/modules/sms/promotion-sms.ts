@@ -1,5 +1,5 @@
+import { notificationSmsText } from '@evreg/contracts';
 import type { EntityManager } from 'typeorm';
-import { notificationSmsText } from '../notifications/sms-text';
 import { recordSms } from './sms-outbox';
 import { smsRecipients } from './sms-recipients';
 

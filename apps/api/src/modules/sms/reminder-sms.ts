@@ -1,6 +1,6 @@
+import { notificationSmsText } from '@evreg/contracts';
 import type { EntityManager } from 'typeorm';
 import { cancellationToken } from '../registrations/cancel-token';
-import { notificationSmsText } from '../notifications/sms-text';
 import { recordSms } from './sms-outbox';
 import { smsRecipients } from './sms-recipients';
 

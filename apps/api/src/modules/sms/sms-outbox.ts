@@ -1,7 +1,6 @@
-import { SMS_MESSAGES, SMS_STATUS } from '@evreg/contracts';
+import { SMS_MESSAGES, SMS_STATUS, smsCost, smsSize } from '@evreg/contracts';
 import { EntityManager, QueryRunner } from 'typeorm';
 import { netelipDestination } from './phone';
-import { smsCost, smsSize } from './sms-parts';
 
 /** One SMS to send, as its cause records it. */
 export interface SmsIntent {

@@ -6,6 +6,7 @@ import { Auth } from '../auth/auth.decorators';
 import {
   CreatedWebhookDto,
   ListWebhookDeliveriesQueryDto,
+  RedeliverWebhookDto,
   WebhookDeliveryDto,
   WebhookDeliveryPageDto,
   WebhookDto,
@@ -101,17 +102,18 @@ export class WebhooksController {
     summary: 'Reenviar un envío: el mismo evento (mismo id y cuerpo), pendiente de nuevo y enviado enseguida',
     description:
       'Vuelve a empezar los reintentos; el historial conserva los intentos anteriores. El de un webhook inactivo ' +
-      'espera a que se active.',
+      'espera a que se active. Con requestKey (un UUID por pulsación) la misma clave otra vez no reenvía de nuevo: ' +
+      'responde el envío tal como está.',
     ok: WebhookDeliveryDto,
     status: 202,
     errors: {
-      400: 'id o deliveryId no es un número entero',
+      400: 'id o deliveryId no es un número entero, o requestKey no es un UUID',
       404: 'El webhook o el envío (de ese webhook) no existe',
       409: 'El envío se está enviando en este momento',
     },
   })
-  redeliver(@IdParam() id: number, @IdParam('deliveryId') deliveryId: number) {
-    return this.webhooks.redeliver(id, deliveryId);
+  redeliver(@IdParam() id: number, @IdParam('deliveryId') deliveryId: number, @Body() dto: RedeliverWebhookDto) {
+    return this.webhooks.redeliver(id, deliveryId, dto.requestKey);
   }
 
   @Post(':id/test')

@@ -124,22 +124,30 @@ export class WebhooksService {
   /** Another delivery of the same event, with the same id and body (`POST .../redeliver`): pending again, tried at
    * once, with a new retry window and its tries counted from 0; the history keeps the earlier ones. A disabled
    * webhook's delivery waits until it is enabled, as any other. One being sent right now is refused (409): its
-   * outcome, recorded afterwards against the old window, would overwrite the redelivery. */
-  async redeliver(id: number, deliveryId: number): Promise<WebhookDelivery> {
+   * outcome, recorded afterwards against the old window, would overwrite the redelivery. `requestKey` (one per
+   * click) makes it idempotent: the key is stored with the redelivery under the row's lock, and the same key again
+   * answers the delivery as it is (whether pending, in flight or delivered) without sending it once more. */
+  async redeliver(id: number, deliveryId: number, requestKey?: string): Promise<WebhookDelivery> {
     await this.get(id);
     const [[row]]: [DeliveryRow[], number] = await this.ds.query(
       `UPDATE webhook_deliveries
-          SET status = 0, attempts = 0, next_attempt_at = now(), redelivered_at = now(), delivered_at = NULL
+          SET status = 0, attempts = 0, next_attempt_at = now(), redelivered_at = now(), delivered_at = NULL,
+              redeliver_key = $3
         WHERE id = $1 AND webhook_id = $2 AND (claimed_until IS NULL OR claimed_until <= now())
+          AND ($3::uuid IS NULL OR redeliver_key IS DISTINCT FROM $3::uuid)
         RETURNING ${DELIVERY_COLUMNS}`,
-      [deliveryId, id],
+      [deliveryId, id, requestKey ?? null],
     );
     if (!row) {
-      const [exists] = await this.ds.query(`SELECT 1 FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2`, [
-        deliveryId,
-        id,
-      ]);
-      throw exists ? AppError.conflict(M.deliveryInFlight) : AppError.notFound(M.deliveryNotFound);
+      const [current]: (DeliveryRow & { sameKey: boolean })[] = await this.ds.query(
+        `SELECT ${DELIVERY_COLUMNS}, redeliver_key = $3::uuid AS "sameKey"
+           FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2`,
+        [deliveryId, id, requestKey ?? null],
+      );
+      if (!current) throw AppError.notFound(M.deliveryNotFound);
+      if (!current.sameKey) throw AppError.conflict(M.deliveryInFlight);
+      const { sameKey: _sameKey, ...delivery } = current;
+      return toDelivery(delivery);
     }
     this.outbox.kick();
     return toDelivery(row);

@@ -11,6 +11,7 @@ import {
   WebhookDeliveryPage,
   WebhookDeliveryStatus,
   WebhookEventType,
+  RedeliverWebhookRequest,
   WebhookRequest,
 } from '@evreg/contracts';
 import { Transform } from 'class-transformer';
@@ -22,6 +23,7 @@ import {
   IsIn,
   IsOptional,
   IsString,
+  IsUUID,
   MaxLength,
 } from 'class-validator';
 import { ValidationOptions, registerDecorator } from 'class-validator';
@@ -163,3 +165,14 @@ export class WebhookDeliveryPageDto implements WebhookDeliveryPage {
 }
 
 export class ListWebhookDeliveriesQueryDto extends PageQuery({ defaultSize: 20, maxSize: 100, messages: M }) {}
+
+export class RedeliverWebhookDto implements RedeliverWebhookRequest {
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description:
+      "Un UUID por cada pulsación de 'Reenviar': la misma clave otra vez (doble clic, petición repetida) responde el envío tal como está y no reenvía nada más",
+  })
+  @IsOptional()
+  @IsUUID('all', { message: M.requestKeyInvalid })
+  requestKey?: string;
+}

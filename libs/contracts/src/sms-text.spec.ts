@@ -1,5 +1,5 @@
-import { SMS_LIMITS } from '@evreg/contracts';
-import { notificationSmsText } from './sms-text';
+import { SMS_LIMITS } from './sms';
+import { notificationSmsText } from './sms-parts';
 
 const session = { eventTitle: 'Concierto de Año Nuevo', startDate: '2026-12-31', startTime: '20:30', isAllDay: false };
 
@@ -25,5 +25,13 @@ describe('notificationSmsText', () => {
     expect(details.length).toBe(SMS_LIMITS.eventDetailsMax);
     expect(details).toMatch(/^\nGran festival internacional .*\.\.\.: 31\/12\/2026 20:30$/);
     expect(text.length).toBe(SMS_LIMITS.total);
+  });
+});
+
+describe('notificationSmsText with the back office session shape', () => {
+  it('leaves the seconds of a HH:MM:SS start time out, as the server writes it', () => {
+    expect(notificationSmsText('Hola', { ...session, startTime: '20:30:00' })).toBe(
+      'Hola\nConcierto de Año Nuevo: 31/12/2026 20:30',
+    );
   });
 });
