@@ -18,7 +18,7 @@ import {
   UpdateRegistrationDto,
 } from './dto/registration.dto';
 import { RegistrationsAdminService } from './registrations-admin.service';
-import { XLSX_CONTENT_TYPE } from '../waiting-list/queue-export';
+import { XLSX_CONTENT_TYPE } from '../waiting-list/waiting-list-export';
 import { Endpoint } from '../../common/endpoint.decorator';
 
 @ApiTags('Registrations')

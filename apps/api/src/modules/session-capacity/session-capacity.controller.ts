@@ -6,7 +6,7 @@ import { Auth } from '../auth/auth.decorators';
 import { SessionDto } from '../events/dto/views.dto';
 import {
   MaxAttendeesDto,
-  MaxQueueSpotsDto,
+  MaxWaitingSpotsDto,
   RedistributeReservedSpotsDto,
   ReservedSpotsDto,
   TogglePromotionLockDto,
@@ -75,7 +75,7 @@ export class SessionCapacityController {
   setMaxQueueSpots(
     @IdParam('eventId') eventId: number,
     @IdParam('sessionId') sessionId: number,
-    @Body() dto: MaxQueueSpotsDto,
+    @Body() dto: MaxWaitingSpotsDto,
   ) {
     return this.capacity.setMaxQueueSpots(eventId, sessionId, dto.maxQueueSpots);
   }

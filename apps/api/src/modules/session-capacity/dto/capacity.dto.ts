@@ -28,11 +28,11 @@ export class ReservedSpotsDto {
   reservedSpots: number;
 }
 
-export class MaxQueueSpotsDto {
+export class MaxWaitingSpotsDto {
   @ApiProperty({ example: 10, minimum: 0, description: 'Máximo de personas en lista de espera' })
   @IsDefined({ message: s.maxQueueSpotsInvalid })
-  @Min(0, { message: c.queueNegative })
-  @Max(CAPACITY_MAX, { message: c.queueAboveCapacity })
+  @Min(0, { message: c.waitingLimitNegative })
+  @Max(CAPACITY_MAX, { message: c.waitingLimitAboveCapacity })
   @IsInt({ message: s.maxQueueSpotsInvalid })
   maxQueueSpots: number;
 }
