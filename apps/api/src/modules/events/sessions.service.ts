@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { BulkUpdateWaitingLimitsResponse, MESSAGES, Session } from '@evreg/contracts';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { sessionCalendar } from '../email/calendar';

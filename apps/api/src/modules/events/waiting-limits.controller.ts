@@ -4,7 +4,7 @@ import { Auth } from '../auth/auth.decorators';
 import { BulkUpdateWaitingLimitsDto } from './dto/bulk-update-waiting-limits.dto';
 import { BulkUpdateWaitingLimitsResponseDto } from './dto/views.dto';
 import { SessionsService } from './sessions.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 /** A settings-screen action that writes sessions, so it lives with them (the settings module knows no sessions). */
 @ApiTags('Settings')

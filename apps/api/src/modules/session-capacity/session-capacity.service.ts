@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { MESSAGES, Session } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import { BookingEngine, LockedSession } from '../booking-engine/booking-engine.service';
 import { fitsOnline } from '../booking-engine/booking-rules';
 import { EmailOutbox } from '../email/email-outbox';

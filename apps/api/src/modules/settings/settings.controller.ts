@@ -3,7 +3,7 @@ import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators';
 import { WaitingListSettingsDto, SettingDto, UpdateSettingDto } from './dto/setting.dto';
 import { SettingsService } from './settings.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 @ApiTags('Settings')
 @Controller('settings')

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { HOLD_DURATION_MINUTES, MESSAGES, WaitingListSettings, SETTING_KEYS, Setting } from '@evreg/contracts';
 import { In, Repository } from 'typeorm';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import { WaitingListSettingsDto, UpdateSettingDto } from './dto/setting.dto';
 import { SettingEntity } from './entities/setting.entity';
 import { SETTING_RULES } from './setting-rules';

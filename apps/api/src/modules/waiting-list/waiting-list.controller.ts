@@ -10,10 +10,10 @@ import {
 } from '@nestjs/swagger';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
-import { IdParam } from '../../common/id-param';
-import type { JsonRouteConfig } from '../../common/json-body';
-import { MessageResponseDto } from '../../common/message-response.dto';
+import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
+import { IdParam } from '../../common/http/id-param';
+import type { JsonRouteConfig } from '../../common/http/json-body';
+import { MessageResponseDto } from '../../common/http/message-response.dto';
 import { Auth } from '../auth/auth.decorators';
 import {
   PromoteWaitingEntryResponseDto,
@@ -24,7 +24,7 @@ import {
 } from './dto/waiting-entry.dto';
 import { XLSX_CONTENT_TYPE } from './waiting-list-export';
 import { WaitingListService } from './waiting-list.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 @ApiTags('Waiting list')
 @Controller('events/queue')

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MESSAGES, WaitingEntry } from '@evreg/contracts';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsEmailAddress, IsPersonName, IsPhoneNumber } from '../../../common/validators';
+import { IsEmailAddress, IsPersonName, IsPhoneNumber } from '../../../common/http/validators';
 
 const b = MESSAGES.booking;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
