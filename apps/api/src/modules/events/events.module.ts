@@ -7,7 +7,7 @@ import { EventEntity } from './entities/event.entity';
 import { EventsController } from './events.controller';
 import { EventsService } from './events.service';
 import { PublicEventsController } from './public-events.controller';
-import { WaitingLimitsController } from './waiting-limits.controller';
+import { QueueLimitsController } from './queue-limits.controller';
 import { SessionsController } from './sessions.controller';
 import { SessionsService } from './sessions.service';
 
@@ -15,7 +15,7 @@ import { SessionsService } from './sessions.service';
  * with the booking engine). */
 @Module({
   imports: [TypeOrmModule.forFeature([EventEntity, EventCategoryEntity]), SettingsModule, BookingEngineModule],
-  controllers: [EventsController, PublicEventsController, SessionsController, WaitingLimitsController],
+  controllers: [EventsController, PublicEventsController, SessionsController, QueueLimitsController],
   providers: [EventsService, SessionsService],
   exports: [EventsService, SessionsService],
 })

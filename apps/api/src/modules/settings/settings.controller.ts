@@ -20,14 +20,14 @@ export class SettingsController {
   @Get('queue-settings')
   @Auth({ permission: 'Settings.Read' })
   @Endpoint({ summary: 'Límites de la lista de espera', ok: WaitingListSettingsDto })
-  waitingListSettings() {
+  queueSettings() {
     return this.settings.waitingListSettings();
   }
 
   @Put('queue-settings')
   @Auth({ permission: 'Settings.Update' })
   @Endpoint({ summary: 'Cambiar los límites de la lista de espera', ok: WaitingListSettingsDto, errors: { 400: '' } })
-  saveWaitingListSettings(@Body() dto: WaitingListSettingsDto) {
+  saveQueueSettings(@Body() dto: WaitingListSettingsDto) {
     return this.settings.saveWaitingListSettings(dto);
   }
 

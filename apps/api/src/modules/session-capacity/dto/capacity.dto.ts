@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { MESSAGES } from '@evreg/contracts';
 import { Allow, IsBoolean, IsDefined, IsInt, Max, Min } from 'class-validator';
 
@@ -28,6 +28,8 @@ export class ReservedSpotsDto {
   reservedSpots: number;
 }
 
+/** Named in the OpenAPI document as before the code's rename (docs/architecture.md, "Words"). */
+@ApiSchema({ name: 'MaxQueueSpotsDto' })
 export class MaxWaitingSpotsDto {
   @ApiProperty({ example: 10, minimum: 0, description: 'Máximo de personas en lista de espera' })
   @IsDefined({ message: s.maxQueueSpotsInvalid })

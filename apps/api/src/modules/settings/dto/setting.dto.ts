@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { WaitingListSettings, Setting, UpdateSettingRequest } from '@evreg/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsInt, IsNotEmpty, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
@@ -35,6 +35,8 @@ export class UpdateSettingDto implements UpdateSettingRequest {
   data: SettingDataDto;
 }
 
+/** Named in the OpenAPI document as before the code's rename (docs/architecture.md, "Words"). */
+@ApiSchema({ name: 'QueueSettingsDto' })
 export class WaitingListSettingsDto implements WaitingListSettings {
   @ApiProperty({ example: 10, minimum: 0 })
   @IsInt({ message: 'defaultMaxQueueSpots debe ser un número entero no negativo' })

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { MESSAGES, WaitingEntry } from '@evreg/contracts';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
@@ -9,6 +9,8 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 /** Trimmed; an empty text means "none". */
 const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 
+/** Named in the OpenAPI document as before the code's rename (docs/architecture.md, "Words"). */
+@ApiSchema({ name: 'QueueEntryDto' })
 export class WaitingEntryDto implements WaitingEntry {
   @ApiProperty({ example: 41 }) id: number;
   @ApiProperty({ example: 12 }) eventSessionId: number;
@@ -22,12 +24,14 @@ export class WaitingEntryDto implements WaitingEntry {
   @ApiProperty({ format: 'date-time', description: 'Cuándo entró en la lista' }) queuedAt: string;
 }
 
+@ApiSchema({ name: 'PromoteQueueEntryResponseDto' })
 export class PromoteWaitingEntryResponseDto {
   @ApiProperty({ example: 'Persona promovida exitosamente' }) message: string;
   @ApiProperty({ example: 41, description: 'La misma id: la entrada pasa a ser un registro activo' })
   registrationId: number;
 }
 
+@ApiSchema({ name: 'UpdateQueueEntryDto' })
 export class UpdateWaitingEntryDto {
   @ApiProperty({ example: 'Ana', maxLength: 100 })
   @Transform(trim)
@@ -79,6 +83,7 @@ export class UpdateWaitingEntryDto {
 /** A waiting list holds at most the largest global queue limit a setting accepts. */
 export const REORDER_MAX_IDS = 100_000;
 
+@ApiSchema({ name: 'ReorderQueueDto' })
 export class ReorderWaitingListDto {
   @ApiProperty({ example: 12 })
   @IsInt()

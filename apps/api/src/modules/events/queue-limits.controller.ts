@@ -6,10 +6,11 @@ import { BulkUpdateWaitingLimitsResponseDto } from './dto/views.dto';
 import { SessionsService } from './sessions.service';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 
-/** A settings-screen action that writes sessions, so it lives with them (the settings module knows no sessions). */
+/** A settings-screen action that writes sessions, so it lives with them (the settings module knows no sessions).
+ * Controller and method names make the OpenAPI operationId, so they keep the wire word (docs/architecture.md). */
 @ApiTags('Settings')
 @Controller('settings')
-export class WaitingLimitsController {
+export class QueueLimitsController {
   constructor(private readonly sessions: SessionsService) {}
 
   @Post('bulk-update-queue-limits')
