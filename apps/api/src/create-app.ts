@@ -8,17 +8,17 @@ import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
-import { AllExceptionsFilter } from './common/all-exceptions.filter';
-import { ApiErrorResponseDto } from './common/api-error.dto';
-import { drainableConnections } from './common/connection-drain';
-import { installPublicReads } from './common/http-cache/public-read';
-import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD } from './common/http-cache/representation';
-import { staticCacheHeaders } from './common/http-cache/static-files';
-import { limitJsonBodies } from './common/json-body';
-import { RouteMethods } from './common/route-methods';
-import { RETRY_AFTER_HEADER, SERVICE_UNAVAILABLE_DESCRIPTION } from './common/service-unavailable';
-import { SpaFallback } from './common/spa-fallback';
-import { createValidationPipe } from './common/validation';
+import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
+import { ApiErrorResponseDto } from './common/http/api-error.dto';
+import { drainableConnections } from './common/http/connection-drain';
+import { installPublicReads } from './common/http/cache/public-read';
+import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD } from './common/http/cache/representation';
+import { staticCacheHeaders } from './common/http/cache/static-files';
+import { limitJsonBodies } from './common/http/json-body';
+import { RouteMethods } from './common/http/route-methods';
+import { RETRY_AFTER_HEADER, SERVICE_UNAVAILABLE_DESCRIPTION } from './common/http/service-unavailable';
+import { SpaFallback } from './common/http/spa-fallback';
+import { createValidationPipe } from './common/http/validation';
 import type { AppConfig } from './config/app-config';
 import { DatabaseAvailability } from './database/database-availability';
 import { openDatabaseTarget } from './database/database-target';
@@ -66,7 +66,7 @@ export async function createHttpApp(
   let app: NestFastifyApplication;
   let readiness: Readiness;
   let connections: ReturnType<typeof drainableConnections>;
-  // Noted from the first route on, for the 405 of a wrong method (common/route-methods.ts).
+  // Noted from the first route on, for the 405 of a wrong method (common/http/route-methods.ts).
   const routes = new RouteMethods();
   routes.watch(adapter.getInstance());
   try {

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
-import { stopOnSignals } from './common/shutdown-signals';
+import { stopOnSignals } from './common/process/shutdown-signals';
 import { ConfigError, loadConfig } from './config/app-config';
 import { createHttpApp } from './create-app';
 

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
-import { stopOnSignals } from './common/shutdown-signals';
+import { stopOnSignals } from './common/process/shutdown-signals';
 import { ConfigError, loadConfig } from './config/app-config';
 import { createLogger } from './create-app';
 import { openDatabaseTarget } from './database/database-target';

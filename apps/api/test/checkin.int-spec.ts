@@ -60,11 +60,11 @@ describe('The day of the event: tickets, check-in at the door, door links, no-sh
       `/api/registrations/cancellation/${cancellationToken(config.appSecret, a.registrationId)}`,
     );
     expect(preview.body.ticketCode).toBe(a.ticketCode);
-    const queuedPreview = await app.request(
+    const waitingPreview = await app.request(
       'GET',
       `/api/registrations/cancellation/${cancellationToken(config.appSecret, queued.registrationId)}`,
     );
-    expect(queuedPreview.body.ticketCode).toBeNull();
+    expect(waitingPreview.body.ticketCode).toBeNull();
   });
 
   it('lists the sessions a door can open: not ended yet, soonest first, with counts; never an ended one or a cancelled event', async () => {

@@ -227,14 +227,14 @@ describe('E-mail delivery', () => {
     const { sessionId } = await createSession(app, { maxAttendees: 5 });
     const person = attendee(527, { firstName: 'Luis' });
     expect((await register(sessionId, person)).status).toBe(201);
-    const [queueTemplate] = await app.sql(`SELECT id FROM email_templates WHERE template_type = 1 AND is_active`);
+    const [waitingTemplate] = await app.sql(`SELECT id FROM email_templates WHERE template_type = 1 AND is_active`);
     await app.sql(
       `INSERT INTO email_messages (email_type, registration_id, event_id, session_id, email_address, recipient_name, user_tax_id, data)
        SELECT 'Notification', r.id, s.event_id, r.session_id, r.email, r.first_name, r.user_tax_id, d.data
          FROM registrations r JOIN event_sessions s ON s.id = r.session_id,
               (VALUES (jsonb_build_object('subject', 'Cambio de sala', 'message', 'La sala será la <2> & no la 1')), (jsonb_build_object('templateId', $2::int))) AS d(data)
         WHERE r.session_id = $1`,
-      [sessionId, queueTemplate.id],
+      [sessionId, waitingTemplate.id],
     );
     const written = await eventually(() => smtp.to(person.email).find((m) => m.subject === 'Cambio de sala'));
     expect(written.html).toContain('La sala será la &lt;2&gt; &amp; no la 1');

@@ -289,9 +289,10 @@ describe('Hostile and malformed bodies', () => {
         { token: admin, body: { formData: attendee(21) } },
       );
       expect(queued.status).toBe(200);
-      const [{ id: queueId }] = await app.sql(`SELECT id FROM registrations WHERE session_id = $1 AND state = 2`, [
-        sessionId,
-      ]);
+      const [{ id: waitingEntryId }] = await app.sql(
+        `SELECT id FROM registrations WHERE session_id = $1 AND state = 2`,
+        [sessionId],
+      );
       const department = await app.request('POST', '/api/department', { token: admin, body: { name: 'Nombres' } });
       const roles = await app.request('GET', '/api/role', { token: admin });
 
@@ -311,7 +312,7 @@ describe('Hostile and malformed bodies', () => {
         expect(update.status).toBe(400);
         expect(update.body.errors).toEqual({ lastName: [MESSAGES.booking.lastNameInvalid] });
 
-        const queue = await app.request('PUT', `/api/events/queue/${queueId}`, {
+        const queue = await app.request('PUT', `/api/events/queue/${waitingEntryId}`, {
           token: admin,
           body: { firstName: name, lastName: 'Ruiz', email: 'persona21@example.com', userTaxId: dni(21) },
         });

@@ -3,7 +3,7 @@ import { Body, Controller, Get, HttpCode, Module, Post, Res } from '@nestjs/comm
 import type { FastifyReply } from 'fastify';
 import type { CreatedApiToken } from '@evreg/contracts';
 import { TestApp } from '@evreg/testing';
-import { AppError } from '../src/common/app-error';
+import { AppError } from '../src/common/http/app-error';
 import { IdempotencyStore } from '../src/http-v1/idempotency-store';
 import { Auth, Public } from '../src/modules/auth/auth.decorators';
 

@@ -27,7 +27,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
   const everything = () => snapshotEventTables(app);
   const newEvent = async (overrides: Record<string, unknown> = {}) =>
     (await postEvent(app, admin, nextId++, overrides)).id as number;
-  const setQueueLimits = async (defaultMaxQueueSpots: number, globalMaxQueueSpots: number) => {
+  const setWaitingLimits = async (defaultMaxQueueSpots: number, globalMaxQueueSpots: number) => {
     const res = await app.request('PUT', '/api/settings/queue-settings', {
       token: admin,
       body: { defaultMaxQueueSpots, globalMaxQueueSpots },
@@ -78,7 +78,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
 
     it('defaults: no reserved spots, the waiting-list limit of the DefaultMaxQueueSpots setting; flags as sent', async () => {
       const eventId = await newEvent();
-      await setQueueLimits(7, 100);
+      await setWaitingLimits(7, 100);
       try {
         const { reservedSpots, maxQueueSpots, ...rest } = sessionBody();
         void [reservedSpots, maxQueueSpots];
@@ -95,7 +95,7 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
           isPromotionLocked: true,
         });
       } finally {
-        await setQueueLimits(10, 100);
+        await setWaitingLimits(10, 100);
       }
     });
 
@@ -227,14 +227,14 @@ describe('Sessions, back office (/api/events/{eventId}/sessions)', () => {
 
     it('follows the GlobalMaxQueueSpots setting', async () => {
       const eventId = await newEvent();
-      await setQueueLimits(5, 8);
+      await setWaitingLimits(5, 8);
       try {
         await expectRefused('POST', `/api/events/${eventId}/sessions`, sessionBody({ maxQueueSpots: 9 }), {
           maxQueueSpots: 'El máximo de la lista de espera no puede superar el límite global (8)',
         });
         expect((await postSession(app, admin, eventId, { maxQueueSpots: 8 })).maxQueueSpots).toBe(8);
       } finally {
-        await setQueueLimits(10, 100);
+        await setWaitingLimits(10, 100);
       }
     });
 

@@ -228,11 +228,11 @@ describe('Settings (/api/settings)', () => {
       const refused = await putHold('9', HOLD, reader.token);
       expect(refused.status).toBe(403);
       expect(refused.body.code).toBe('FORBIDDEN');
-      const refusedQueue = await app.request('PUT', '/api/settings/queue-settings', {
+      const refusedWaitingSettings = await app.request('PUT', '/api/settings/queue-settings', {
         token: reader.token,
         body: { defaultMaxQueueSpots: 1, globalMaxQueueSpots: 2 },
       });
-      expect(refusedQueue.status).toBe(403);
+      expect(refusedWaitingSettings.status).toBe(403);
       expect(await stored(HOLD)).toBe('3');
       expect(await stored('DefaultMaxQueueSpots')).not.toBe('1');
 

@@ -79,10 +79,10 @@ describe('Tickets: the QR in the e-mails and on the booking page, companions at 
     const seated = await book(sessionId, [attendee(711)]);
     const waiting = await book(sessionId, [attendee(712)]);
     expect(waiting.body.results[0]).toMatchObject({ queued: true, ticketCode: null });
-    const [queueMail] = await eventually(() => smtp.to(attendee(712).email).length && smtp.to(attendee(712).email));
-    expect(queueMail.subject).toMatch(/^Estás en la lista de espera/);
-    expect(queueMail.attachments).toEqual([]);
-    expect(queueMail.text).not.toContain('Tu entrada');
+    const [waitingMail] = await eventually(() => smtp.to(attendee(712).email).length && smtp.to(attendee(712).email));
+    expect(waitingMail.subject).toMatch(/^Estás en la lista de espera/);
+    expect(waitingMail.attachments).toEqual([]);
+    expect(waitingMail.text).not.toContain('Tu entrada');
 
     const cancelled = await app.request('POST', `/api/registrations/${seated.body.id}/cancel`, { token: admin });
     expect(cancelled.status).toBe(200);

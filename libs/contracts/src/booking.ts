@@ -101,7 +101,7 @@ export type RegistrationState = (typeof REGISTRATION_STATE)[keyof typeof REGISTR
 
 /** Registration states as the API shows them (spec: 0 active, 1 cancelled). Waiting entries are queue entries. */
 export const REGISTRATION_STATUS = { Active: 0, Cancelled: 1 } as const;
-export const QUEUE_ENTRY_STATUS = { Waiting: 0 } as const;
+export const WAITING_ENTRY_STATUS = { Waiting: 0 } as const;
 
 export interface AdminRegistration {
   id: number;
@@ -123,7 +123,7 @@ export interface AdminRegistration {
   checkedInAt: string | null;
 }
 
-export interface QueueEntry {
+export interface WaitingEntry {
   id: number;
   eventSessionId: number;
   queuePosition: number;

@@ -10,16 +10,16 @@ export interface UpdateSettingRequest {
   data: { key: string; value: string };
 }
 
-export interface QueueSettings {
+export interface WaitingListSettings {
   defaultMaxQueueSpots: number;
   globalMaxQueueSpots: number;
 }
 
-export interface BulkUpdateQueueLimitsRequest {
+export interface BulkUpdateWaitingLimitsRequest {
   newQueueLimit: number;
 }
 
-export interface BulkUpdateQueueLimitsResponse {
+export interface BulkUpdateWaitingLimitsResponse {
   updatedSessions: number;
 }
 

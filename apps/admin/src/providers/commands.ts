@@ -1,4 +1,8 @@
-import type { BlacklistNoShowsAnswer, BlacklistNoShowsRequest, BulkUpdateQueueLimitsResponse } from '@evreg/contracts';
+import type {
+  BlacklistNoShowsAnswer,
+  BlacklistNoShowsRequest,
+  BulkUpdateWaitingLimitsResponse,
+} from '@evreg/contracts';
 import { call, json } from './api-call';
 
 /** The API's commands that change records without being a record's create, update or delete (those are the
@@ -21,7 +25,7 @@ export const commands = {
 
   /** POST /settings/bulk-update-queue-limits: the waiting-list limit of every session not yet ended. */
   bulkUpdateQueueLimits(newQueueLimit: number) {
-    return call<BulkUpdateQueueLimitsResponse>(
+    return call<BulkUpdateWaitingLimitsResponse>(
       '/settings/bulk-update-queue-limits',
       { method: 'POST', ...json({ newQueueLimit }) },
       'Error al actualizar las sesiones',

@@ -1,11 +1,16 @@
-import type { EmailLogPage, SmsLogPage } from '@evreg/contracts';
+import type { EmailLogPage, SmsLogPage, WebhookDeliveryPage } from '@evreg/contracts';
 import { readPageOrWhole, sortedPageQuery } from './sortedPaging';
-import { templateRequest } from '../resources/email-templates/rules';
-import { eventPayload, type EventFormValues } from '../resources/events/eventRules';
 import { PEOPLE_MAPPINGS } from './peopleMappings';
+import {
+  eventPayload,
+  templateRequest,
+  tokenRequest,
+  webhookRequest,
+  type EventFormValues,
+  type TokenFormValues,
+  type WebhookFormValues,
+} from './requests';
 import { trim, type ResourceMapping, type WriteCall } from './resourceMapping';
-import { tokenRequest, type TokenFormValues } from '../resources/integrations/rules';
-import { webhookRequest, type DeliveryPage, type WebhookFormValues } from '../resources/integrations/rules';
 
 const MAPPINGS: Record<string, ResourceMapping> = {
   // Paged, sorted and searched by the API (docs/domain.md, "Lists at real sizes"); a page's users come without
@@ -286,7 +291,7 @@ const MAPPINGS: Record<string, ResourceMapping> = {
     lists: { webhookId: (id) => `/webhooks/${encodeURIComponent(id)}/deliveries` },
     paged: {
       query: (page, perPage) => logQuery(page, perPage, ''),
-      read: (body: DeliveryPage) => ({ data: body.data, total: body.totalCount }),
+      read: (body: WebhookDeliveryPage) => ({ data: body.data, total: body.totalCount }),
       scoped: true,
     },
     createCall: ({ webhookId }) => ({

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { keyedHash } from '../common/keyed-hash';
-import { limiterRedis } from '../common/limiter-redis';
+import { keyedHash } from '../common/crypto/keyed-hash';
+import { limiterRedis } from '../common/http/limiter-redis';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { bearerToken } from '../modules/auth/tokens';

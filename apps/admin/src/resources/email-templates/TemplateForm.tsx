@@ -21,13 +21,8 @@ import { Confirmation } from '../../common/Confirmation';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { EmailPreviewView } from './EmailPreviewView';
 import { PlaceholderHelp } from './PlaceholderHelp';
-import {
-  replacedTemplate,
-  templateErrors,
-  templateRequest,
-  templateTypeLabel,
-  type TemplateForm as Values,
-} from './rules';
+import { templateRequest, type TemplateForm as Values } from '../../providers/requests';
+import { replacedTemplate, templateErrors, templateTypeLabel } from './rules';
 
 const MONO = { '& textarea': { fontFamily: 'monospace', fontSize: '0.85rem' } };
 

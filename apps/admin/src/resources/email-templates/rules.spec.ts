@@ -1,12 +1,6 @@
 import { EMAIL_PLACEHOLDERS } from '@evreg/contracts';
-import {
-  NEW_TEMPLATE,
-  PLACEHOLDER_HELP,
-  replacedTemplate,
-  templateErrors,
-  templateRequest,
-  templateTypeLabel,
-} from './rules';
+import { templateRequest } from '../../providers/requests';
+import { NEW_TEMPLATE, PLACEHOLDER_HELP, replacedTemplate, templateErrors, templateTypeLabel } from './rules';
 
 describe('plantillas de email (especificación 3 y 5)', () => {
   it('nombre, asunto y HTML requeridos; el tipo solo al crear', () => {

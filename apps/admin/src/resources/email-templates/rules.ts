@@ -3,19 +3,9 @@ import {
   EMAIL_PLACEHOLDERS,
   EMAIL_TEMPLATE_TYPES,
   type EmailTemplate,
-  type EmailTemplateRequest,
   type EmailTemplateType,
 } from '@evreg/contracts';
-
-/** The template form's values (create and edit share it). */
-export interface TemplateForm {
-  name: string;
-  subject: string;
-  htmlContent: string;
-  plainTextContent: string;
-  templateType: EmailTemplateType | '' | null;
-  isActive: boolean;
-}
+import type { TemplateForm } from '../../providers/requests';
 
 /** docs/product.md §5: name, subject and HTML content required; the type required on create (on edit it is fixed). */
 export const TEMPLATE_MESSAGES = {
@@ -39,20 +29,6 @@ export function templateErrors(
 
 export function isTemplateType(value: unknown): value is EmailTemplateType {
   return value === 0 || value === 1 || value === 2;
-}
-
-/** The POST/PUT body: trimmed name and subject, the HTML as written, an empty text part as null (the server
- * derives it from the HTML). */
-export function templateRequest(form: Partial<TemplateForm>): EmailTemplateRequest {
-  const text = form.plainTextContent ?? '';
-  return {
-    name: (form.name ?? '').trim(),
-    subject: (form.subject ?? '').trim(),
-    htmlContent: form.htmlContent ?? '',
-    plainTextContent: text.trim() === '' ? null : text,
-    templateType: form.templateType as EmailTemplateType,
-    isActive: form.isActive === true,
-  };
 }
 
 /** Defaults of a new template: inactive (the server's default too: it does not replace the live one of its type

@@ -4,14 +4,8 @@ import { BooleanInput, SelectInput, TextInput, useCreate, useGetList, useUpdate 
 import { FormDialog } from '../../common/FormDialog';
 import { requiredWith } from '../../common/validators';
 import { WHOLE } from '../../providers/dataProvider';
-import {
-  eventFormValues,
-  eventIdError,
-  NEW_EVENT,
-  priceError,
-  STATUS_CHOICES,
-  type EventFormValues,
-} from './eventRules';
+import type { EventFormValues } from '../../providers/requests';
+import { eventFormValues, eventIdError, NEW_EVENT, priceError, STATUS_CHOICES } from './eventRules';
 import { useReloadEvents } from './eventsScreen';
 import { checkedByServer, markedRequired } from './formHelpers';
 

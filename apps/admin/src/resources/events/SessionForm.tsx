@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_QUEUE_SPOTS, type AdminEvent, type QueueSettings, type Session } from '@evreg/contracts';
+import { DEFAULT_MAX_QUEUE_SPOTS, type AdminEvent, type WaitingListSettings, type Session } from '@evreg/contracts';
 import { Alert, Box } from '@mui/material';
 import { useState } from 'react';
 import { BooleanInput, Confirm, FormDataConsumer, TextInput, useCreate, useGetOne, useUpdate } from 'react-admin';
@@ -36,7 +36,7 @@ export function SessionForm({
   const mode = session ? 'edit' : 'create';
   // New sessions take the default waiting-list limit of the settings card when it can be read.
   const { canRead } = useSettingsAccess();
-  const queueSettings = useGetOne<QueueSettings & { id: string }>(
+  const queueSettings = useGetOne<WaitingListSettings & { id: string }>(
     'settings',
     { id: 'queue-settings' },
     { enabled: !session && canRead },

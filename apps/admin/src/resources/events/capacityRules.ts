@@ -57,10 +57,10 @@ export function capacityErrors(draft: CapacityDraft, session: Counts): CapacityE
   if (changed('maxQueueSpots') || totalChanged) {
     const queue = whole(draft.maxQueueSpots);
     if (queue === null) errors.maxQueueSpots = S.maxQueueSpotsInvalid;
-    else if (queue < 0) errors.maxQueueSpots = C.queueNegative;
-    else if (room !== null && queue > room) errors.maxQueueSpots = C.queueAboveCapacity;
+    else if (queue < 0) errors.maxQueueSpots = C.waitingLimitNegative;
+    else if (room !== null && queue > room) errors.maxQueueSpots = C.waitingLimitAboveCapacity;
     else if (queue < session.currentQueueCount)
-      errors.maxQueueSpots = fill(C.queueBelowWaiting, session.currentQueueCount);
+      errors.maxQueueSpots = fill(C.waitingLimitBelowWaiting, session.currentQueueCount);
   }
   return errors;
 }

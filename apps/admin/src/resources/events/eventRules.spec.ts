@@ -1,5 +1,6 @@
 import { EVENT_STATUS, type AdminEvent } from '@evreg/contracts';
-import { eventFormValues, eventIdError, eventPayload, NEW_EVENT, parsePrice, priceError } from './eventRules';
+import { eventPayload, parsePrice } from '../../providers/requests';
+import { eventFormValues, eventIdError, NEW_EVENT, priceError } from './eventRules';
 
 describe('formulario de evento (especificación 5)', () => {
   const SAVED = {

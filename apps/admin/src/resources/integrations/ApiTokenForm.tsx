@@ -4,7 +4,8 @@ import { HttpError, TextInput, useCreate } from 'react-admin';
 import { FormDialog } from '../../common/FormDialog';
 import { useActions } from '../../common/useActions';
 import { PermissionPicker } from '../roles/PermissionPicker';
-import { formErrors, pickablePermissions, tokenErrors, type TokenFormValues } from './rules';
+import type { TokenFormValues } from '../../providers/requests';
+import { formErrors, pickablePermissions, tokenErrors } from './rules';
 
 const SHRINK = { inputLabel: { shrink: true } };
 

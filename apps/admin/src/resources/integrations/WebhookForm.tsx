@@ -1,7 +1,8 @@
 import type { CreatedWebhook, Webhook } from '@evreg/contracts';
 import { BooleanInput, CheckboxGroupInput, TextInput, useCreate, useNotify, useUpdate } from 'react-admin';
 import { FormDialog } from '../../common/FormDialog';
-import { webhookErrors, webhookEventChoices, type WebhookFormValues } from './rules';
+import type { WebhookFormValues } from '../../providers/requests';
+import { webhookErrors, webhookEventChoices } from './rules';
 
 /** 'Nuevo webhook' and 'Editar webhook': the URL, the event types (checkboxes in Spanish) and 'Activo'. A create's
  * answer, with the signing secret, goes to the shown-once dialog; an edit keeps the secret. */

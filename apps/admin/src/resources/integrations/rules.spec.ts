@@ -3,7 +3,6 @@ import {
   clickKey,
   creatorName,
   deliveryStatusLabel,
-  endOfDay,
   eventLabel,
   formErrors,
   isExpired,
@@ -12,10 +11,8 @@ import {
   pickablePermissions,
   testOutcome,
   tokenErrors,
-  tokenRequest,
   webhookErrors,
   webhookEventChoices,
-  webhookRequest,
 } from './rules';
 
 describe('integraciones: tokens de API', () => {
@@ -28,20 +25,6 @@ describe('integraciones: tokens de API', () => {
     expect(offered[0].description).toBe('Ver eventos y sesiones');
     expect(pickablePermissions([])).toEqual([]);
     expect(permissionsNamed(['Users.Read']).map((p) => p.id)).toEqual([18]);
-  });
-
-  it('turns the form into the request: names from the ids, the end of the chosen day', () => {
-    const request = tokenRequest({ name: '  Taquilla ', permissionIds: [18, 2], expiresOn: '2030-12-31' });
-    expect(request.name).toBe('Taquilla');
-    expect(request.permissions).toEqual(['Events.Read', 'Users.Read']);
-    expect(request.expiresAt).toBe(new Date(2030, 11, 31, 23, 59, 59, 999).toISOString());
-    expect(tokenRequest({ name: 'x', permissionIds: [1] }).expiresAt).toBeNull();
-  });
-
-  it('reads a day, refusing impossible ones', () => {
-    expect(endOfDay('2030-02-28')?.getDate()).toBe(28);
-    expect(endOfDay('2030-02-30')).toBeNull();
-    expect(endOfDay('31/12/2030')).toBeNull();
   });
 
   it('checks the form with the API texts', () => {
@@ -105,13 +88,6 @@ describe('integraciones: webhooks', () => {
       url: 'Destino no permitido: la URL no puede llevar usuario ni contraseña (usuario:clave@)',
     });
     expect(webhookErrors({ url: ' https://example.com/hook ', events: ['session.full'] })).toEqual({});
-  });
-
-  it('turns the form into the request: the URL trimmed, the events in catalogue order, active unless switched off', () => {
-    expect(
-      webhookRequest({ url: ' https://example.com/hook ', events: ['session.full', 'registration.created', 'otro'] }),
-    ).toEqual({ url: 'https://example.com/hook', events: ['registration.created', 'session.full'], isActive: true });
-    expect(webhookRequest({ url: 'https://example.com', events: [], isActive: false }).isActive).toBe(false);
   });
 
   it('names every event type and status in Spanish', () => {

@@ -5,27 +5,17 @@ import {
   PERMISSIONS,
   splitPermission,
   type ApiToken,
-  type CreateApiTokenRequest,
   type Permission,
-  type PermissionName,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_MESSAGES,
   type WebhookDelivery,
   type WebhookDeliveryEventType,
-  type WebhookDeliveryPage,
   type WebhookDeliveryStatus,
-  type WebhookRequest,
 } from '@evreg/contracts';
+import { endOfDay, type TokenFormValues, type WebhookFormValues } from '../../providers/requests';
 
 /** The API's limit of a webhook's URL. */
 const WEBHOOK_URL_MAX = 2000;
-
-/** The values of the new-token form: the role picker's field (`permissionIds`) and a date (`AAAA-MM-DD`). */
-export interface TokenFormValues {
-  name?: string;
-  permissionIds?: number[];
-  expiresOn?: string;
-}
 
 /** The catalogue as the role picker's records, limited to what the signed-in user holds (a token never holds more
  * than its creator: docs/domain.md, "API tokens"). Built from the contracts, not read from `GET /api/permissions`
@@ -43,15 +33,6 @@ export function pickablePermissions(held: readonly string[]): Permission[] {
 export const permissionsNamed = (names: readonly string[]): Permission[] =>
   pickablePermissions(PERMISSIONS).filter((p) => names.includes(p.name));
 
-/** The end of a day in the browser's time zone ('2026-12-31' → 23:59:59.999 that day), as the API's instant. */
-export function endOfDay(date: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return null;
-  const [year, month, day] = match.slice(1).map(Number);
-  const end = new Date(year, month - 1, day, 23, 59, 59, 999);
-  return end.getMonth() === month - 1 && end.getDate() === day ? end : null;
-}
-
 /** The form's rules, with the API's texts: a name, at least one permission, an expiry (optional) not past. */
 export function tokenErrors(values: TokenFormValues, now = new Date()): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -65,16 +46,6 @@ export function tokenErrors(values: TokenFormValues, now = new Date()): Record<s
     else if (end.getTime() <= now.getTime()) errors.expiresOn = MESSAGES.apiToken.expiresAtPast;
   }
   return errors;
-}
-
-/** What `POST /api/api-tokens` takes from the form. */
-export function tokenRequest(values: TokenFormValues): CreateApiTokenRequest {
-  const ids = new Set(values.permissionIds ?? []);
-  return {
-    name: (values.name ?? '').trim(),
-    permissions: PERMISSIONS.filter((_name, index) => ids.has(index + 1)) as PermissionName[],
-    expiresAt: values.expiresOn ? (endOfDay(values.expiresOn)?.toISOString() ?? null) : null,
-  };
 }
 
 /** A server refusal of the permissions lands on the picker's field. */
@@ -122,13 +93,6 @@ const DELIVERY_STATUS_LABELS: Record<WebhookDeliveryStatus, string> = {
 export const deliveryStatusLabel = (status: string) =>
   DELIVERY_STATUS_LABELS[status as WebhookDeliveryStatus] ?? status;
 
-/** The values of the webhook form. */
-export interface WebhookFormValues {
-  url?: string;
-  events?: string[];
-  isActive?: boolean;
-}
-
 /** The shape the API takes as a webhook's URL: an absolute http:// or https:// address with a host. Whether its
  * host is an allowed destination the API decides (it depends on its WEBHOOK_ALLOWED_DESTINATIONS). */
 export function isWebhookUrl(value: string): boolean {
@@ -150,15 +114,6 @@ export function webhookErrors(values: WebhookFormValues): Record<string, string>
   return errors;
 }
 
-/** What `POST /api/webhooks` and `PUT /api/webhooks/{id}` take from the form (events in the catalogue's order). */
-export function webhookRequest(values: WebhookFormValues): WebhookRequest {
-  return {
-    url: (values.url ?? '').trim(),
-    events: WEBHOOK_EVENT_TYPES.filter((type) => values.events?.includes(type)),
-    isActive: values.isActive !== false,
-  };
-}
-
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 /** The outcome of 'Probar' once tried: delivered, or the reason it failed (it is retried), or still on its way. */
@@ -176,9 +131,6 @@ export function testOutcome(delivery: Pick<WebhookDelivery, 'status' | 'attempts
     };
   return { type: 'info', text: WEBHOOK_MESSAGES.testQueued };
 }
-
-/** A page of `GET /api/webhooks/{id}/deliveries`. */
-export type DeliveryPage = WebhookDeliveryPage;
 
 /** A random UUID (v4) for one click of 'Reenviar'. crypto.randomUUID exists only on HTTPS and loopback pages; an
  * intranet served over plain HTTP still has crypto.getRandomValues. */

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import type { AdminRegistration, QueueEntry, Session } from '@evreg/contracts';
+import type { AdminRegistration, WaitingEntry, Session } from '@evreg/contracts';
 import {
   Alert,
   Box,
@@ -42,7 +42,7 @@ export function CapacityTiles({
 }: {
   session: Session;
   registrations: Loaded<AdminRegistration>;
-  queue: Loaded<QueueEntry>;
+  queue: Loaded<WaitingEntry>;
   /** The queue is read only when its list is opened. */
   onOpenQueue: () => void;
 }) {
@@ -93,7 +93,7 @@ export function CapacityTiles({
       )}
       {open === 'queue' && (
         <ListDialog title="Lista de espera" onClose={close} loaded={queue}>
-          {(rows: QueueEntry[]) => (
+          {(rows: WaitingEntry[]) => (
             <PeopleTable rows={rows} columns={QUEUE_COLUMNS} empty="No hay nadie en la lista de espera" />
           )}
         </ListDialog>
@@ -222,7 +222,7 @@ const RESERVED_COLUMNS: Column<AdminRegistration>[] = [
   },
 ];
 
-const QUEUE_COLUMNS: Column<QueueEntry>[] = [
+const QUEUE_COLUMNS: Column<WaitingEntry>[] = [
   { label: 'Posición', render: (q) => q.queuePosition },
   { label: 'Nombre', render: name },
   { label: 'Email', render: (q) => q.email },

@@ -3,7 +3,7 @@ import type {
   AdminRegistration,
   ManualRegistrationConfirmation,
   ManualRegistrationResponse,
-  QueueEntry,
+  WaitingEntry,
 } from '@evreg/contracts';
 import EventIcon from '@mui/icons-material/Event';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
@@ -97,7 +97,7 @@ export default function ManualRegistrationPage() {
     { ...WHOLE, filter: { eventSessionId: sessionId } },
     { enabled: sessionId !== null && canReadRegistrations, ...LIVE_QUERY },
   );
-  const queue = useGetList<QueueEntry>(
+  const queue = useGetList<WaitingEntry>(
     'queue',
     { ...WHOLE, filter: { eventSessionId: sessionId } },
     { enabled: sessionId !== null && canReadQueue && queueWanted, ...LIVE_QUERY },

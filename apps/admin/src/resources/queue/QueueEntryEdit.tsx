@@ -1,4 +1,4 @@
-import type { QueueEntry } from '@evreg/contracts';
+import type { WaitingEntry } from '@evreg/contracts';
 import { MESSAGES } from '@evreg/contracts';
 import { Box } from '@mui/material';
 import { TextInput, useUpdate } from 'react-admin';
@@ -14,11 +14,11 @@ export function QueueEntryEdit({
   onClose,
   onSaved,
 }: {
-  entry: QueueEntry;
+  entry: WaitingEntry;
   onClose: () => void;
-  onSaved: (entry: QueueEntry) => void;
+  onSaved: (entry: WaitingEntry) => void;
 }) {
-  const [update] = useUpdate<QueueEntry>();
+  const [update] = useUpdate<WaitingEntry>();
 
   async function save(values: Record<string, any>) {
     // useUpdate puts the server's answer in the waiting list's cache.

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { QueueEntry } from '@evreg/contracts';
+import type { WaitingEntry } from '@evreg/contracts';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import QueueIcon from '@mui/icons-material/Queue';
 import {
@@ -30,15 +30,15 @@ import { QueueEntryEdit } from './QueueEntryEdit';
 import { QueueTable } from './QueueTable';
 import { canPromote, exportFileName, fullName, moved } from './rules';
 
-type Dialog = { kind: 'promote' | 'edit' | 'remove'; entry: QueueEntry };
+type Dialog = { kind: 'promote' | 'edit' | 'remove'; entry: WaitingEntry };
 
 const message = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
 /** Listas de Espera (docs/product.md §2, 4, 8): pick an event (search as you type) and a session, then its waiting list:
  * drag (or keyboard) to reorder, promote when a spot is free, edit, remove, export to Excel. */
 export default function QueuePage() {
-  const [remove] = useDelete<QueueEntry>();
-  const [updateMany] = useUpdateMany<QueueEntry>();
+  const [remove] = useDelete<WaitingEntry>();
+  const [updateMany] = useUpdateMany<WaitingEntry>();
   const [create] = useCreate();
   const dataProvider = useDataProvider<AdminDataProvider>();
   const reload = useReload();
@@ -48,7 +48,7 @@ export default function QueuePage() {
   const { events } = pickable;
   const [eventId, setEventId] = useState<number | null>(null);
   const [sessionId, setSessionId] = useState<number | null>(null);
-  const [order, setOrder] = useState<QueueEntry[] | null>(null);
+  const [order, setOrder] = useState<WaitingEntry[] | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [exporting, setExporting] = useState(false);
 
@@ -56,7 +56,7 @@ export default function QueuePage() {
   const sessions = useMemo(() => byStart(event?.sessions ?? []), [event]);
   const session = sessions.find((s) => s.id === sessionId) ?? null;
   // The session's waiting list: the `queue` resource filtered by session, in the API's order (by position).
-  const queue = useGetList<QueueEntry>(
+  const queue = useGetList<WaitingEntry>(
     'queue',
     { ...WHOLE, filter: { eventSessionId: sessionId } },
     { enabled: sessionId !== null },

@@ -1,4 +1,4 @@
-import type { QueueEntry } from '@evreg/contracts';
+import type { WaitingEntry } from '@evreg/contracts';
 import {
   closestCenter,
   DndContext,
@@ -25,7 +25,7 @@ import { DRAG_INSTRUCTIONS, dragAnnouncements, fullName } from './rules';
 
 export interface RowPermissions {
   reorder: boolean;
-  promote: (entry: QueueEntry) => boolean;
+  promote: (entry: WaitingEntry) => boolean;
   edit: boolean;
   remove: boolean;
 }
@@ -40,12 +40,12 @@ export function QueueTable({
   onEdit,
   onRemove,
 }: {
-  entries: QueueEntry[];
+  entries: WaitingEntry[];
   can: RowPermissions;
   onReorder: (activeId: number, overId: number) => void;
-  onPromote: (entry: QueueEntry) => void;
-  onEdit: (entry: QueueEntry) => void;
-  onRemove: (entry: QueueEntry) => void;
+  onPromote: (entry: WaitingEntry) => void;
+  onEdit: (entry: WaitingEntry) => void;
+  onRemove: (entry: WaitingEntry) => void;
 }) {
   const sensors = useSensors(
     // A few pixels of movement before a drag starts, so a click on the handle stays a click.
@@ -124,12 +124,12 @@ function QueueRow({
   onEdit,
   onRemove,
 }: {
-  entry: QueueEntry;
+  entry: WaitingEntry;
   position: number;
   can: RowPermissions;
-  onPromote: (entry: QueueEntry) => void;
-  onEdit: (entry: QueueEntry) => void;
-  onRemove: (entry: QueueEntry) => void;
+  onPromote: (entry: WaitingEntry) => void;
+  onEdit: (entry: WaitingEntry) => void;
+  onRemove: (entry: WaitingEntry) => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: entry.id,

@@ -1,9 +1,9 @@
-import type { QueueEntry, Session } from '@evreg/contracts';
+import type { WaitingEntry, Session } from '@evreg/contracts';
 
 /** docs/product.md §4: promote is offered for waiting entries only when the session has a free online spot or an unused
  * reserved spot (the server takes the online one first). */
 export function canPromote(
-  entry: Pick<QueueEntry, 'status'>,
+  entry: Pick<WaitingEntry, 'status'>,
   session: Pick<Session, 'availableSpots' | 'reservedSpots' | 'usedReservedSpots'> | null,
 ): boolean {
   if (!session || entry.status !== 0) return false;

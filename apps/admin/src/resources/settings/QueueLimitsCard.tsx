@@ -3,7 +3,7 @@ import {
   DEFAULT_GLOBAL_MAX_QUEUE_SPOTS,
   DEFAULT_MAX_QUEUE_SPOTS,
   MESSAGES,
-  type QueueSettings,
+  type WaitingListSettings,
 } from '@evreg/contracts';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import { Box, Button, Divider, TextField, Typography } from '@mui/material';
@@ -29,9 +29,9 @@ export function QueueLimitsCard() {
     error: loadError,
     refetch,
     isFetching,
-  } = useGetOne<QueueSettings & { id: string }>('settings', { id: 'queue-settings' });
+  } = useGetOne<WaitingListSettings & { id: string }>('settings', { id: 'queue-settings' });
   const failed = loadFailed(loadError);
-  const [update, { isPending: savingLimits }] = useUpdate<QueueSettings & { id: string }>();
+  const [update, { isPending: savingLimits }] = useUpdate<WaitingListSettings & { id: string }>();
   const command = useCommand();
 
   const [limits, setLimits] = useState({ defaultMaxQueueSpots: '', globalMaxQueueSpots: '' });
@@ -103,7 +103,7 @@ export function QueueLimitsCard() {
 
   function submitBulk(event: FormEvent) {
     event.preventDefault();
-    const problem = queueLimitError(bulk, MESSAGES.sessions.newQueueLimitInvalid) ?? undefined;
+    const problem = queueLimitError(bulk, MESSAGES.sessions.newWaitingLimitInvalid) ?? undefined;
     setErrors({ ...errors, bulk: problem });
     setBanner(null);
     if (!problem) setConfirming(true);

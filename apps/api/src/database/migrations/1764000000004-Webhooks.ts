@@ -6,7 +6,7 @@ export class Webhooks1764000000004 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
-      -- The secret signs each body (HMAC-SHA256); kept sealed with APP_SECRET (common/secret-box), shown once.
+      -- The secret signs each body (HMAC-SHA256); kept sealed with APP_SECRET (common/crypto/secret-box), shown once.
       CREATE TABLE webhooks (
         id serial PRIMARY KEY,
         url text NOT NULL,

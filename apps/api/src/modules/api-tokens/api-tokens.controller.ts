@@ -1,11 +1,11 @@
 import { Body, Controller, Delete, Get, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { UuidParam } from '../../common/id-param';
+import { UuidParam } from '../../common/http/id-param';
 import { Auth, CurrentPrincipal } from '../auth/auth.decorators';
 import type { SessionPrincipal } from '../auth/principal';
 import { ApiTokensService } from './api-tokens.service';
 import { ApiTokenDto, CreateApiTokenDto, CreatedApiTokenDto } from './dto/api-token.dto';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 /** Integrations are system settings: Settings.Read lists, Settings.Update creates and revokes. Only signed-in
  * staff manage tokens (a token can't mint or revoke tokens). */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { ApiToken, CreatedApiToken, MESSAGES, PermissionName } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import type { SessionPrincipal } from '../auth/principal';
 import { newApiToken } from '../auth/tokens';
 import { checkTokenPermissions, expiryError } from './api-token-rules';

@@ -3,7 +3,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PermissionName } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import type { DeletedResource, DeletionListQueryDto } from './dto/list-query.dto';
 import type { DeletionV1Dto } from './dto/resources.dto';
 import { keysetPage, type Page } from './page';

@@ -1,4 +1,4 @@
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import { decodeCursor, encodeCursor, keysetSql, toPage } from './page';
 import { capacitySteps } from './session-upsert.service';
 import { withOffset } from './v1-rows';

@@ -1,4 +1,4 @@
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import { V1_MESSAGES } from './v1-messages';
 
 /** Page size of every v1 list: `limit` defaults to this, and may not exceed LIMIT_MAX. */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import { isUniqueViolation } from '../../database/pg-errors';
 import { CreateSessionDto } from '../events/dto/session.dto';
 import { readSchedule } from '../events/session-schedule';

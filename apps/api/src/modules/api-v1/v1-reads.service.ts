@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { REGISTRATION_STATE } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import type { ListQueryDto, RegistrationListQueryDto, WaitingListQueryDto } from './dto/list-query.dto';
 import type { EventV1Dto, RegistrationV1Dto, SessionV1Dto, WaitingListEntryV1Dto } from './dto/resources.dto';
 import { keysetPage, type KeysetQuery, type Page } from './page';

@@ -12,7 +12,7 @@ import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation
 import type { PermissionName } from '@evreg/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { map, type Observable } from 'rxjs';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
 import { Auth } from '../auth/auth.decorators';
 import type { Page } from './page';
 

@@ -10,8 +10,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
-import { IdParam } from '../../common/id-param';
+import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
+import { IdParam } from '../../common/http/id-param';
 import { Auth, CurrentPrincipal } from '../auth/auth.decorators';
 import type { Principal } from '../auth/principal';
 import { DeletionsService } from './deletions.service';

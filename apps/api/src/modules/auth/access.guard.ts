@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { MESSAGES } from '@evreg/contracts';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import { ACCESS_POLICY, AccessPolicy } from './auth.decorators';
 import type { Principal } from './principal';
 import { PrincipalService } from './principal.service';

@@ -7,9 +7,9 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
-import { MessageResponseDto } from '../../common/message-response.dto';
-import { RETRY_AFTER_HEADER } from '../../common/service-unavailable';
+import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
+import { MessageResponseDto } from '../../common/http/message-response.dto';
+import { RETRY_AFTER_HEADER } from '../../common/http/service-unavailable';
 import { Auth, CurrentPrincipal, Public } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { ChangePasswordDto } from './dto/change-password.dto';
@@ -18,7 +18,7 @@ import { LoginDto } from './dto/login.dto';
 import type { SessionPrincipal } from './principal';
 import { SignInLimits } from './sign-in-limits';
 import { bearerToken } from './tokens';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 /** The sign-in limits' refusals (SignInLimits; docs/domain.md, "Staff accounts", rate limit). */
 const TOO_MANY_FAILURES = {

@@ -1,7 +1,7 @@
 import { SetMetadata, applyDecorators, createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { PermissionName } from '@evreg/contracts';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
 import type { Principal } from './principal';
 
 /** How a route is reached. Every route declares one (checked at boot), so none can slip through unguarded. */

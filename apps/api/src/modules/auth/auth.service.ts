@@ -14,8 +14,8 @@ import {
   normalizeEmail,
 } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppError } from '../../common/app-error';
-import { keyedHash } from '../../common/keyed-hash';
+import { AppError } from '../../common/http/app-error';
+import { keyedHash } from '../../common/crypto/keyed-hash';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { queryUserProfiles } from '../users/user-profile.query';

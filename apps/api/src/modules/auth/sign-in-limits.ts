@@ -2,9 +2,9 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { MESSAGES, normalizeEmail } from '@evreg/contracts';
 import type Redis from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AppError } from '../../common/app-error';
-import { keyedHash } from '../../common/keyed-hash';
-import { limiterRedis } from '../../common/limiter-redis';
+import { AppError } from '../../common/http/app-error';
+import { keyedHash } from '../../common/crypto/keyed-hash';
+import { limiterRedis } from '../../common/http/limiter-redis';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
-import { IdParam } from '../../common/id-param';
+import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
+import { IdParam } from '../../common/http/id-param';
 import { Auth, CurrentPrincipal } from '../auth/auth.decorators';
 import type { Principal } from '../auth/principal';
 import { BlacklistService } from './blacklist.service';
@@ -14,7 +14,7 @@ import {
   ListBlacklistQueryDto,
   UpdateBlacklistEntryDto,
 } from './dto/blacklist.dto';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 @ApiTags('Blacklist')
 @Controller('blacklists')

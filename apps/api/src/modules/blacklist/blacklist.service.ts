@@ -15,9 +15,9 @@ import {
   normalizeEmail,
 } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppError } from '../../common/app-error';
-import { keyedHash } from '../../common/keyed-hash';
-import { containsPattern } from '../../common/sql';
+import { AppError } from '../../common/http/app-error';
+import { keyedHash } from '../../common/crypto/keyed-hash';
+import { containsPattern } from '../../database/sql';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import type { Principal } from '../auth/principal';

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { IdParam } from '../../common/id-param';
+import { IdParam } from '../../common/http/id-param';
 import { Auth, CurrentPrincipal } from '../auth/auth.decorators';
 import type { Principal } from '../auth/principal';
 import { CheckInActor, CheckInService } from './checkin.service';
@@ -23,7 +23,7 @@ import {
   UndoCheckInAnswerDto,
 } from './dto/checkin.dto';
 import { NoShowsService } from './no-shows.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 export const REDEEM_DESCRIPTION =
   'Decide una lectura: 200 con outcome para toda entrada, válida o no (solo valid es verde); 400 solo para una ' +

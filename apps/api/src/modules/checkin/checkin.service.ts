@@ -18,7 +18,7 @@ import {
   UndoCheckInAnswer,
 } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiParam, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
-import { IdParam } from '../../common/id-param';
+import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
+import { IdParam } from '../../common/http/id-param';
 import { Public } from '../auth/auth.decorators';
 import { REDEEM_DESCRIPTION, SYNC_DESCRIPTION } from './checkin.controller';
 import { CheckInService } from './checkin.service';
@@ -17,7 +17,7 @@ import {
   SyncRequestDto,
   UndoCheckInAnswerDto,
 } from './dto/checkin.dto';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 const actorOf = (scope: DoorScope) => ({ kind: 'doorLink' as const, doorLinkId: scope.doorLinkId, label: scope.label });
 

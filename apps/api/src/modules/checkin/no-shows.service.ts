@@ -10,7 +10,7 @@ import {
   REGISTRATION_STATE,
 } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import type { Principal } from '../auth/principal';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { calendarDate } from '../blacklist/expiry';

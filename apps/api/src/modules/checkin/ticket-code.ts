@@ -1,5 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { derivedKey } from '../../common/derived-key';
+import { derivedKey } from '../../common/crypto/derived-key';
 
 /** Ticket codes (docs/domain.md, "Tickets"): `<registrationId>-<MAC>`, the MAC 130 bits (26 base32 characters) of
  * HMAC-SHA256 over the registration's random `ticket_secret` (made by the column default) under a key derived from

@@ -2,11 +2,11 @@ import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CHECKIN_MESSAGES } from '@evreg/contracts';
 import type { FastifyReply } from 'fastify';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import { Public } from '../auth/auth.decorators';
 import { ticketQrPng } from '../email/email-composer';
 import { CheckInService } from './checkin.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 /** The ticket's QR as an image for the booking page (its success view and the cancellation link's 'Tu entrada'), so
  * the page needs no QR library: the code is the credential, the image holds nothing but the code, and only the

@@ -3,7 +3,7 @@ import { ApiProperty, ApiTags } from '@nestjs/swagger';
 import type { DashboardStats, RecentAttendance } from '@evreg/contracts';
 import { Auth } from '../auth/auth.decorators';
 import { DashboardService } from './dashboard.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 export class RecentAttendanceDto implements RecentAttendance {
   @ApiProperty({ description: 'Sesiones terminadas en los últimos 30 días con alguna inscripción' }) sessions: number;

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import { IdParam } from '../../common/id-param';
+import { IdParam } from '../../common/http/id-param';
 import { Auth } from '../auth/auth.decorators';
 import { DepartmentsService } from './departments.service';
 import { DepartmentDto, SaveDepartmentDto } from './dto/department.dto';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 @ApiTags('Departments')
 @Controller('department')

@@ -4,7 +4,7 @@ import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { EMAIL_MESSAGES, isValidEmail } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import { LeaseHeartbeat } from '../../common/lease-heartbeat';
 import { SenderPool } from '../../common/sender-pool';
 import type { AppConfig } from '../../config/app-config';

@@ -1,11 +1,11 @@
 import { Controller, Delete, Get, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { IdParam } from '../../common/id-param';
-import { MessageResponseDto } from '../../common/message-response.dto';
+import { IdParam } from '../../common/http/id-param';
+import { MessageResponseDto } from '../../common/http/message-response.dto';
 import { Auth } from '../auth/auth.decorators';
 import { DeletedEmailLogsDto, EmailLogPageDto, ListEmailLogsQueryDto } from './dto/email-log.dto';
 import { EmailLogsService } from './email-logs.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 @ApiTags('Email log')
 @Controller('email-logs')

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { EMAIL_MESSAGES, EmailLogEntry, EmailLogPage } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
-import { AppError } from '../../common/app-error';
-import { containsPattern } from '../../common/sql';
+import { AppError } from '../../common/http/app-error';
+import { containsPattern } from '../../database/sql';
 import { ListEmailLogsQueryDto } from './dto/email-log.dto';
 import { EmailOutbox } from './email-outbox';
 

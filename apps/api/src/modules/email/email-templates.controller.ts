@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, Param, PipeTransform, Post, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiParam, ApiTags } from '@nestjs/swagger';
 import { EMAIL_MESSAGES, EmailTemplateType } from '@evreg/contracts';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
-import { AppError } from '../../common/app-error';
-import { IdParam } from '../../common/id-param';
-import { MessageResponseDto } from '../../common/message-response.dto';
+import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
+import { AppError } from '../../common/http/app-error';
+import { IdParam } from '../../common/http/id-param';
+import { MessageResponseDto } from '../../common/http/message-response.dto';
 import { Auth } from '../auth/auth.decorators';
 import {
   CreateEmailTemplateDto,
@@ -15,7 +15,7 @@ import {
   UpdateEmailTemplateDto,
 } from './dto/email-template.dto';
 import { EmailTemplatesService } from './email-templates.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 class ParseTemplateTypePipe implements PipeTransform<string, EmailTemplateType> {
   transform(value: string): EmailTemplateType {

@@ -9,7 +9,7 @@ import {
   EmailTemplateTypeOption,
 } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import { isUniqueViolation } from '../../database/pg-errors';
 import { CreateEmailTemplateDto, EmailPreviewRequestDto, UpdateEmailTemplateDto } from './dto/email-template.dto';
 import { fillTemplate, previewTicketImage, TICKET_QR_MARK } from './email-composer';

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import { MessageResponseDto } from '../../common/message-response.dto';
+import { MessageResponseDto } from '../../common/http/message-response.dto';
 import { Auth } from '../auth/auth.decorators';
 import { EmailSettingsDto, UpdateEmailSettingsDto } from './dto/email-settings.dto';
 import { EmailDeliveryService } from './email-delivery.service';
 import { EmailSettingsService } from './email-settings.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 @ApiTags('Email')
 @Controller('email')

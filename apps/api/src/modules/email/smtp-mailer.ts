@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { type SendMailOptions, type Transporter, createTransport } from 'nodemailer';
-import { openSecret } from '../../common/secret-box';
+import { openSecret } from '../../common/crypto/secret-box';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import type { StoredEmailSettings } from './email-settings.service';

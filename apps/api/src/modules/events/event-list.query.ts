@@ -1,7 +1,7 @@
 import { EVENT_STATUS } from '@evreg/contracts';
 import { DataSource, In } from 'typeorm';
-import { orderBy, pageWindow } from '../../common/sorted-page-query';
-import { containsPattern } from '../../common/sql';
+import { orderBy, pageWindow } from '../../common/http/sorted-page-query';
+import { containsPattern } from '../../database/sql';
 import type { EventSort, ListEventsQueryDto } from './dto/event-list.dto';
 import { EventEntity } from './entities/event.entity';
 

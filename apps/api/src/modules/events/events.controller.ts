@@ -10,11 +10,11 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import { MESSAGES } from '@evreg/contracts';
-import { PublicRead } from '../../common/http-cache/public-read';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
-import { AppError } from '../../common/app-error';
-import { IdParam } from '../../common/id-param';
-import { wantsPage } from '../../common/sorted-page-query';
+import { PublicRead } from '../../common/http/cache/public-read';
+import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
+import { AppError } from '../../common/http/app-error';
+import { IdParam } from '../../common/http/id-param';
+import { wantsPage } from '../../common/http/sorted-page-query';
 import { Auth, CurrentPrincipal, Public } from '../auth/auth.decorators';
 import type { Principal } from '../auth/principal';
 import { permissionsFingerprint } from '../auth/tokens';
@@ -22,7 +22,7 @@ import { CreateEventDto, UpdateEventDto } from './dto/event.dto';
 import { EventPageDto, ListEventsQueryDto } from './dto/event-list.dto';
 import { AdminEventDto, EventCategoryDto } from './dto/views.dto';
 import { EventsService } from './events.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 const PUBLIC_ORDER_FIXED = 'La lista pública tiene un orden fijo (por la próxima sesión): no admite sort ni order';
 const EXCERPT_PUBLIC_ONLY = 'El campo "showExcerpt" solo se admite con public=true';

@@ -12,7 +12,7 @@ import {
   Session,
 } from '@evreg/contracts';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../database/pg-errors';
 import { descriptionText, sanitizeDescription } from './description';
 import { CreateEventDto, UpdateEventDto } from './dto/event.dto';

@@ -14,16 +14,16 @@ import {
 } from '@nestjs/swagger';
 import { SESSION_TOKEN_HEADER } from '@evreg/contracts';
 import type { FastifyReply } from 'fastify';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
-import { PublicRead } from '../../common/http-cache/public-read';
-import { IdParam } from '../../common/id-param';
-import { ApiSessionTokenHeader, SessionTokenHeader } from '../../common/session-token';
+import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
+import { PublicRead } from '../../common/http/cache/public-read';
+import { IdParam } from '../../common/http/id-param';
+import { ApiSessionTokenHeader, SessionTokenHeader } from '../../common/http/session-token';
 import { CurrentPrincipal, Public } from '../auth/auth.decorators';
 import type { Principal } from '../auth/principal';
 import { AdminEventDto, PublicEventDto, SessionDto } from './dto/views.dto';
 import { EventsService } from './events.service';
 import { SessionsService } from './sessions.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 const ACCEPT_LANGUAGE = {
   name: 'Accept-Language',

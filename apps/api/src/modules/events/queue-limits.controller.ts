@@ -1,12 +1,13 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators';
-import { BulkUpdateQueueLimitsDto } from './dto/bulk-update-queue-limits.dto';
-import { BulkUpdateQueueLimitsResponseDto } from './dto/views.dto';
+import { BulkUpdateWaitingLimitsDto } from './dto/bulk-update-waiting-limits.dto';
+import { BulkUpdateWaitingLimitsResponseDto } from './dto/views.dto';
 import { SessionsService } from './sessions.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
-/** A settings-screen action that writes sessions, so it lives with them (the settings module knows no sessions). */
+/** A settings-screen action that writes sessions, so it lives with them (the settings module knows no sessions).
+ * Controller and method names make the OpenAPI operationId, so they keep the wire word (docs/architecture.md). */
 @ApiTags('Settings')
 @Controller('settings')
 export class QueueLimitsController {
@@ -17,11 +18,11 @@ export class QueueLimitsController {
   @Endpoint({
     summary:
       'Fijar el máximo de lista de espera de todas las sesiones no terminadas (nunca por debajo de quienes ya esperan)',
-    ok: BulkUpdateQueueLimitsResponseDto,
+    ok: BulkUpdateWaitingLimitsResponseDto,
     status: 200,
     errors: { 400: '' },
   })
-  bulkUpdate(@Body() dto: BulkUpdateQueueLimitsDto) {
-    return this.sessions.bulkUpdateQueueLimits(dto.newQueueLimit);
+  bulkUpdate(@Body() dto: BulkUpdateWaitingLimitsDto) {
+    return this.sessions.bulkUpdateWaitingLimits(dto.newQueueLimit);
   }
 }

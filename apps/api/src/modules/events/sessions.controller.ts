@@ -1,11 +1,11 @@
 import { Body, Controller, Delete, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { IdParam } from '../../common/id-param';
+import { IdParam } from '../../common/http/id-param';
 import { Auth } from '../auth/auth.decorators';
 import { CreateSessionDto, ToggleRegistrationDto, UpdateSessionDto } from './dto/session.dto';
 import { SessionDto } from './dto/views.dto';
 import { SessionsService } from './sessions.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 /** The back office's session writes. The list is GET /events/{eventId}/sessions (public-events.controller.ts). */
 @ApiTags('Sessions')

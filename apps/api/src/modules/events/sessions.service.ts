@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { BulkUpdateQueueLimitsResponse, MESSAGES, Session } from '@evreg/contracts';
+import { BulkUpdateWaitingLimitsResponse, MESSAGES, Session } from '@evreg/contracts';
 import { DataSource, EntityManager, Repository } from 'typeorm';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { sessionCalendar } from '../email/calendar';
@@ -25,7 +25,7 @@ const zoned = (date: string, time: string, zone: string) => `(${date}::date + ${
 const CAPACITY_FIELDS = [
   ['maxAttendees', M.maxAttendeesChangeElsewhere],
   ['reservedSpots', M.reservedSpotsChangeElsewhere],
-  ['maxQueueSpots', M.maxQueueSpotsChangeElsewhere],
+  ['maxQueueSpots', M.maxWaitingSpotsChangeElsewhere],
 ] as const;
 
 @Injectable()
@@ -100,13 +100,13 @@ export class SessionsService {
 
   /** `externalId`: the content system's key of the session (the integrators' upsert, api-v1), unique per event. */
   async create(eventId: number, dto: CreateSessionDto, options: { externalId?: string } = {}): Promise<Session> {
-    const limits = await this.settings.queueSettings();
+    const limits = await this.settings.waitingListSettings();
     const { schedule, errors } = readSchedule(dto);
     const reservedSpots = dto.reservedSpots ?? 0;
     const maxQueueSpots = dto.maxQueueSpots ?? limits.defaultMaxQueueSpots;
     if (reservedSpots > dto.maxAttendees) errors.reservedSpots = [M.reservedAboveCapacity];
     if (maxQueueSpots > limits.globalMaxQueueSpots)
-      errors.maxQueueSpots = [M.maxQueueAboveGlobal(limits.globalMaxQueueSpots)];
+      errors.maxQueueSpots = [M.maxWaitingAboveGlobal(limits.globalMaxQueueSpots)];
     if (dto.eventId !== undefined && dto.eventId !== eventId) errors.eventId = [M.eventIdMismatch];
 
     return this.ds.transaction(async (m) => {
@@ -212,10 +212,10 @@ export class SessionsService {
 
   /** Sets the waiting-list limit of every session not yet ended, never below the people already waiting
    * there; answers how many sessions changed. */
-  async bulkUpdateQueueLimits(newQueueLimit: number): Promise<BulkUpdateQueueLimitsResponse> {
-    const { globalMaxQueueSpots } = await this.settings.queueSettings();
+  async bulkUpdateWaitingLimits(newQueueLimit: number): Promise<BulkUpdateWaitingLimitsResponse> {
+    const { globalMaxQueueSpots } = await this.settings.waitingListSettings();
     if (newQueueLimit > globalMaxQueueSpots)
-      throw AppError.field('newQueueLimit', M.newQueueLimitAboveGlobal(globalMaxQueueSpots));
+      throw AppError.field('newQueueLimit', M.newWaitingLimitAboveGlobal(globalMaxQueueSpots));
     return { updatedSessions: await this.engine.setQueueLimitOfComingSessions(newQueueLimit) };
   }
 

@@ -1,11 +1,11 @@
 import { Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
+import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
 import { Auth, CurrentPrincipal } from '../auth/auth.decorators';
 import type { Principal } from '../auth/principal';
 import { GdprConsentDto, GdprDeleteResultDto, GdprExportDto, GdprSearchQueryDto, GdprSummaryDto } from './dto/gdpr.dto';
 import { GdprService } from './gdpr.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 const BAD_EMAIL = {
   type: ApiErrorResponseDto,

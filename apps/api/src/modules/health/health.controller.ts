@@ -10,7 +10,7 @@ import { JobQueue } from '../../queue/job-queue';
 import { Public } from '../auth/auth.decorators';
 import { HealthStatusDto, LivenessStatusDto, ReadinessStatusDto } from './health-status.dto';
 import { Readiness } from './readiness';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 @ApiTags('Health')
 @Controller('health')

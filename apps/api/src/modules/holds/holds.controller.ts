@@ -1,7 +1,7 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { ApiServiceUnavailable } from '../../common/service-unavailable';
-import { ApiSessionTokenHeader, SessionTokenHeader } from '../../common/session-token';
+import { ApiServiceUnavailable } from '../../common/http/service-unavailable';
+import { ApiSessionTokenHeader, SessionTokenHeader } from '../../common/http/session-token';
 import { Public } from '../auth/auth.decorators';
 import {
   HoldErrorDto,
@@ -11,7 +11,7 @@ import {
   TicketHoldResponseDto,
 } from './dto/hold.dto';
 import { HoldsService } from './holds.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 @ApiTags('Reservas (público)')
 @Controller('ticketholds')

@@ -1,11 +1,11 @@
 import { Body, Controller, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { IdParam } from '../../common/id-param';
+import { IdParam } from '../../common/http/id-param';
 import { Auth, CurrentPrincipal } from '../auth/auth.decorators';
 import type { Principal } from '../auth/principal';
 import { NotificationResultDto, SendNotificationDto } from './dto/notification.dto';
 import { NotificationsService } from './notifications.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 const DESCRIPTION =
   'Un mensaje por inscripción activa, registrado y puesto en cola en una transacción: successCount cuenta los aceptados para su envío; ' +

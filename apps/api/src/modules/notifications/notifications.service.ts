@@ -10,7 +10,7 @@ import {
   SMS_STATUS,
 } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import type { Principal } from '../auth/principal';
 import { EmailOutbox } from '../email/email-outbox';
 import { SmsOutbox } from '../sms/sms-outbox.module';

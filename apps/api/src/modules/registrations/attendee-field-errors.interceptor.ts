@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { MESSAGES } from '@evreg/contracts';
 import { Observable, catchError, throwError } from 'rxjs';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 
 /** The fields about a person (not the session, the token or the body's shape). */
 const ATTENDEE_FIELDS = new Set([

@@ -8,7 +8,7 @@ import {
   normalizeEmail,
   normalizeTaxId,
 } from '@evreg/contracts';
-import { tooLongMessage } from '../../common/field-labels';
+import { tooLongMessage } from '../../common/http/field-labels';
 
 export interface AttendeeInput {
   firstName?: unknown;

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, Ip, Param, Post, UseInterceptors } from '@nestjs/common';
 import { ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { MESSAGES } from '@evreg/contracts';
-import { AppError } from '../../common/app-error';
-import { IdParam } from '../../common/id-param';
-import { MessageResponseDto } from '../../common/message-response.dto';
-import { ApiServiceUnavailable, RETRY_AFTER_HEADER } from '../../common/service-unavailable';
-import { ApiSessionTokenHeader, SessionTokenHeader } from '../../common/session-token';
+import { AppError } from '../../common/http/app-error';
+import { IdParam } from '../../common/http/id-param';
+import { MessageResponseDto } from '../../common/http/message-response.dto';
+import { ApiServiceUnavailable, RETRY_AFTER_HEADER } from '../../common/http/service-unavailable';
+import { ApiSessionTokenHeader, SessionTokenHeader } from '../../common/http/session-token';
 import { Public } from '../auth/auth.decorators';
 import { AttendeeFieldErrorsInterceptor } from './attendee-field-errors.interceptor';
 import { BookingService } from './booking.service';
@@ -18,7 +18,7 @@ import {
   RegistrationRefusalDto,
   RegistrationResponseDto,
 } from './dto/registration.dto';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 const REFUSALS =
   'Rechazo: { statusCode, code, message, title, attendeeErrors? } con los mensajes por persona (índice 0, 1); un cuerpo que no es una inscripción: errors por campo, sin title';

@@ -11,7 +11,7 @@ import {
   RegistrationResult,
 } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import { isUniqueViolation } from '../../database/pg-errors';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { BookingBatches } from '../booking-engine/booking-batches';

@@ -1,5 +1,5 @@
 import { MESSAGES, isValidSpanishTaxId, normalizeTaxId } from '@evreg/contracts';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import { isUniqueViolation } from '../../database/pg-errors';
 
 const b = MESSAGES.booking;

@@ -1,4 +1,4 @@
-import { keyedHash } from '../../common/keyed-hash';
+import { keyedHash } from '../../common/crypto/keyed-hash';
 import { refusalKeys, tooManyRefusals } from './refusal-limiter';
 
 const SECRET = 'x'.repeat(48);

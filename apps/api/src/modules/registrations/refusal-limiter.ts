@@ -3,8 +3,8 @@ import { Interval } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { MESSAGES } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
-import { AppError } from '../../common/app-error';
-import { keyedHash } from '../../common/keyed-hash';
+import { AppError } from '../../common/http/app-error';
+import { keyedHash } from '../../common/crypto/keyed-hash';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 

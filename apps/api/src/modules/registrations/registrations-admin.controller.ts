@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, Ip, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiProduces, ApiQuery, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { IdParam } from '../../common/id-param';
-import { MessageResponseDto } from '../../common/message-response.dto';
+import { IdParam } from '../../common/http/id-param';
+import { MessageResponseDto } from '../../common/http/message-response.dto';
 import { Auth } from '../auth/auth.decorators';
 import { BookingService } from './booking.service';
 import { CancellationService } from './cancellation.service';
@@ -18,8 +18,8 @@ import {
   UpdateRegistrationDto,
 } from './dto/registration.dto';
 import { RegistrationsAdminService } from './registrations-admin.service';
-import { XLSX_CONTENT_TYPE } from '../waiting-list/queue-export';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { XLSX_CONTENT_TYPE } from '../waiting-list/waiting-list-export';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 @ApiTags('Registrations')
 @Controller()

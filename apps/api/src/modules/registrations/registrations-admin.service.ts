@@ -10,8 +10,8 @@ import {
   parseBookingReference,
 } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
-import { AppError } from '../../common/app-error';
-import { containsPattern } from '../../common/sql';
+import { AppError } from '../../common/http/app-error';
+import { containsPattern } from '../../database/sql';
 import { EmailOutbox } from '../email/email-outbox';
 import { RegistrationSearchDto, UpdateRegistrationDto } from './dto/registration.dto';
 import { duplicatePersonConflict, taxIdToStore } from './person-rules';

@@ -1,6 +1,6 @@
 import { bookingReference, REGISTRATION_STATE } from '@evreg/contracts';
 import { type CellValue, Workbook } from 'exceljs';
-import { safeText, wallClock } from '../waiting-list/queue-export';
+import { safeText, wallClock } from '../waiting-list/waiting-list-export';
 
 export const REGISTRATIONS_SHEET_NAME = 'Inscripciones';
 

@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
-import { UuidParam } from '../../common/id-param';
+import { UuidParam } from '../../common/http/id-param';
 import { Auth } from '../auth/auth.decorators';
 import { PermissionDto, RoleDto, SaveRoleDto } from './dto/role.dto';
 import { RolesService } from './roles.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 @ApiTags('Roles')
 @Controller()

@@ -1,18 +1,18 @@
 import { Body, Controller, Post, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiTags } from '@nestjs/swagger';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
-import { IdParam } from '../../common/id-param';
+import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
+import { IdParam } from '../../common/http/id-param';
 import { Auth } from '../auth/auth.decorators';
 import { SessionDto } from '../events/dto/views.dto';
 import {
   MaxAttendeesDto,
-  MaxQueueSpotsDto,
+  MaxWaitingSpotsDto,
   RedistributeReservedSpotsDto,
   ReservedSpotsDto,
   TogglePromotionLockDto,
 } from './dto/capacity.dto';
 import { SessionCapacityService } from './session-capacity.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 const NOT_FOUND = 'La sesión no existe o no es de ese evento';
 
@@ -75,7 +75,7 @@ export class SessionCapacityController {
   setMaxQueueSpots(
     @IdParam('eventId') eventId: number,
     @IdParam('sessionId') sessionId: number,
-    @Body() dto: MaxQueueSpotsDto,
+    @Body() dto: MaxWaitingSpotsDto,
   ) {
     return this.capacity.setMaxQueueSpots(eventId, sessionId, dto.maxQueueSpots);
   }

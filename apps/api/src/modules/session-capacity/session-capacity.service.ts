@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { MESSAGES, Session } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import { BookingEngine, LockedSession } from '../booking-engine/booking-engine.service';
 import { fitsOnline } from '../booking-engine/booking-rules';
 import { EmailOutbox } from '../email/email-outbox';
@@ -51,12 +51,13 @@ export class SessionCapacityService {
   }
 
   async setMaxQueueSpots(eventId: number, sessionId: number, maxQueueSpots: number): Promise<Session> {
-    const { globalMaxQueueSpots } = await this.settings.queueSettings();
+    const { globalMaxQueueSpots } = await this.settings.waitingListSettings();
     return this.change(eventId, sessionId, async (m, s) => {
-      if (maxQueueSpots > s.maxAttendees) throw AppError.field('maxQueueSpots', c.queueAboveCapacity);
+      if (maxQueueSpots > s.maxAttendees) throw AppError.field('maxQueueSpots', c.waitingLimitAboveCapacity);
       if (maxQueueSpots > globalMaxQueueSpots)
-        throw AppError.field('maxQueueSpots', withN(c.queueAboveGlobal, globalMaxQueueSpots));
-      if (maxQueueSpots < s.queueCount) throw AppError.field('maxQueueSpots', withN(c.queueBelowWaiting, s.queueCount));
+        throw AppError.field('maxQueueSpots', withN(c.waitingLimitAboveGlobal, globalMaxQueueSpots));
+      if (maxQueueSpots < s.queueCount)
+        throw AppError.field('maxQueueSpots', withN(c.waitingLimitBelowWaiting, s.queueCount));
       s.maxQueueSpots = maxQueueSpots;
       await this.engine.applyCapacity(m, s);
     });

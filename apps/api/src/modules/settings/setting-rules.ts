@@ -20,5 +20,5 @@ export const SETTING_RULES: Record<string, (value: string) => string | null> = {
 };
 
 function nonNegativeInteger(value: string): string | null {
-  return /^\d+$/.test(value.trim()) && Number(value) <= 100_000 ? null : MESSAGES.settings.queueLimitNumber;
+  return /^\d+$/.test(value.trim()) && Number(value) <= 100_000 ? null : MESSAGES.settings.waitingLimitNumber;
 }

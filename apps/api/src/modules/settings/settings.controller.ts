@@ -1,9 +1,9 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators';
-import { QueueSettingsDto, SettingDto, UpdateSettingDto } from './dto/setting.dto';
+import { WaitingListSettingsDto, SettingDto, UpdateSettingDto } from './dto/setting.dto';
 import { SettingsService } from './settings.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 @ApiTags('Settings')
 @Controller('settings')
@@ -19,16 +19,16 @@ export class SettingsController {
 
   @Get('queue-settings')
   @Auth({ permission: 'Settings.Read' })
-  @Endpoint({ summary: 'Límites de la lista de espera', ok: QueueSettingsDto })
+  @Endpoint({ summary: 'Límites de la lista de espera', ok: WaitingListSettingsDto })
   queueSettings() {
-    return this.settings.queueSettings();
+    return this.settings.waitingListSettings();
   }
 
   @Put('queue-settings')
   @Auth({ permission: 'Settings.Update' })
-  @Endpoint({ summary: 'Cambiar los límites de la lista de espera', ok: QueueSettingsDto, errors: { 400: '' } })
-  saveQueueSettings(@Body() dto: QueueSettingsDto) {
-    return this.settings.saveQueueSettings(dto);
+  @Endpoint({ summary: 'Cambiar los límites de la lista de espera', ok: WaitingListSettingsDto, errors: { 400: '' } })
+  saveQueueSettings(@Body() dto: WaitingListSettingsDto) {
+    return this.settings.saveWaitingListSettings(dto);
   }
 
   @Get(':key')

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { HOLD_DURATION_MINUTES, MESSAGES, QueueSettings, SETTING_KEYS, Setting } from '@evreg/contracts';
+import { HOLD_DURATION_MINUTES, MESSAGES, WaitingListSettings, SETTING_KEYS, Setting } from '@evreg/contracts';
 import { In, Repository } from 'typeorm';
-import { AppError } from '../../common/app-error';
-import { QueueSettingsDto, UpdateSettingDto } from './dto/setting.dto';
+import { AppError } from '../../common/http/app-error';
+import { WaitingListSettingsDto, UpdateSettingDto } from './dto/setting.dto';
 import { SettingEntity } from './entities/setting.entity';
 import { SETTING_RULES } from './setting-rules';
 
@@ -30,10 +30,10 @@ export class SettingsService {
     const value = dto.data.value.trim();
     if (key === SETTING_KEYS.defaultMaxQueueSpots || key === SETTING_KEYS.globalMaxQueueSpots) {
       const limits = {
-        ...(await this.queueSettings()),
+        ...(await this.waitingListSettings()),
         [key === SETTING_KEYS.defaultMaxQueueSpots ? 'defaultMaxQueueSpots' : 'globalMaxQueueSpots']: Number(value),
       };
-      await this.saveQueueSettings(limits, 'data.value');
+      await this.saveWaitingListSettings(limits, 'data.value');
       return this.get(key);
     }
     await this.repo.update({ key }, { value });
@@ -46,7 +46,7 @@ export class SettingsService {
     return Number.isInteger(minutes) ? minutes : HOLD_DURATION_MINUTES.default;
   }
 
-  async queueSettings(): Promise<QueueSettings> {
+  async waitingListSettings(): Promise<WaitingListSettings> {
     const rows = await this.repo.findBy({
       key: In([SETTING_KEYS.defaultMaxQueueSpots, SETTING_KEYS.globalMaxQueueSpots]),
     });
@@ -59,10 +59,10 @@ export class SettingsService {
 
   /** `field` names the offending value in the caller's body: the limit itself, or data.value when one limit is
    * set through PUT /settings/{key}. */
-  async saveQueueSettings(
-    dto: QueueSettingsDto | QueueSettings,
+  async saveWaitingListSettings(
+    dto: WaitingListSettingsDto | WaitingListSettings,
     field = 'defaultMaxQueueSpots',
-  ): Promise<QueueSettings> {
+  ): Promise<WaitingListSettings> {
     if (dto.defaultMaxQueueSpots > dto.globalMaxQueueSpots) {
       throw AppError.field(field, MESSAGES.settings.defaultAboveGlobal);
     }
@@ -78,7 +78,7 @@ export class SettingsService {
         { value: String(dto.globalMaxQueueSpots) },
       );
     });
-    return this.queueSettings();
+    return this.waitingListSettings();
   }
 }
 

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SMS_MESSAGES, SMS_STATUS, SmsLogEntry, SmsLogPage, SmsStatusText, SmsTotalCost } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
-import { AppError } from '../../common/app-error';
-import { containsPattern } from '../../common/sql';
+import { AppError } from '../../common/http/app-error';
+import { containsPattern } from '../../database/sql';
 import { SmsLogQueryDto, SmsTotalCostQueryDto } from './dto/sms.dto';
 
 const M = SMS_MESSAGES;

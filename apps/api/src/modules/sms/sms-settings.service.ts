@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { SMS_MESSAGES, SmsSettings } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppError } from '../../common/app-error';
-import { openSecret, sealSecret } from '../../common/secret-box';
+import { AppError } from '../../common/http/app-error';
+import { openSecret, sealSecret } from '../../common/crypto/secret-box';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { UpdateSmsSettingsDto } from './dto/sms.dto';
@@ -25,7 +25,7 @@ export async function smsEnabled(db: DataSource | EntityManager): Promise<boolea
   return row?.enabled === true;
 }
 
-/** The one row of SMS settings. The Netelip token is sealed with APP_SECRET (common/secret-box) and never
+/** The one row of SMS settings. The Netelip token is sealed with APP_SECRET (common/crypto/secret-box) and never
  * leaves the server: reads answer only whether one is stored. */
 @Injectable()
 export class SmsSettingsService {

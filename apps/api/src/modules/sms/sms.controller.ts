@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { IdParam } from '../../common/id-param';
+import { IdParam } from '../../common/http/id-param';
 import { Auth } from '../auth/auth.decorators';
 import {
   DeletedCountDto,
@@ -13,7 +13,7 @@ import {
 } from './dto/sms.dto';
 import { SmsLogService } from './sms-log.service';
 import { SmsSettingsService } from './sms-settings.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 @ApiTags('SMS')
 @Controller('smssettings')

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiExtraModels, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { wantsPage } from '../../common/sorted-page-query';
-import { UuidParam } from '../../common/id-param';
+import { wantsPage } from '../../common/http/sorted-page-query';
+import { UuidParam } from '../../common/http/id-param';
 import { Auth, CurrentPrincipal } from '../auth/auth.decorators';
 import type { Principal } from '../auth/principal';
 import {
@@ -15,7 +15,7 @@ import {
 } from './dto/user.dto';
 import { ListUsersQueryDto, UserPageDto } from './dto/user-list.dto';
 import { UsersService } from './users.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 @ApiTags('Users')
 @Controller('user')

@@ -11,9 +11,9 @@ import {
   normalizeEmail,
 } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppError } from '../../common/app-error';
-import { orderBy, pageWindow } from '../../common/sorted-page-query';
-import { containsPattern } from '../../common/sql';
+import { AppError } from '../../common/http/app-error';
+import { orderBy, pageWindow } from '../../common/http/sorted-page-query';
+import { containsPattern } from '../../database/sql';
 import { isUniqueViolation } from '../../database/pg-errors';
 import { generateTemporaryPassword, hashPassword } from '../auth/password';
 import type { Principal } from '../auth/principal';

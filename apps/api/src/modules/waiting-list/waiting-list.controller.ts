@@ -10,21 +10,21 @@ import {
 } from '@nestjs/swagger';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
-import { ApiErrorResponseDto } from '../../common/api-error.dto';
-import { IdParam } from '../../common/id-param';
-import type { JsonRouteConfig } from '../../common/json-body';
-import { MessageResponseDto } from '../../common/message-response.dto';
+import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
+import { IdParam } from '../../common/http/id-param';
+import type { JsonRouteConfig } from '../../common/http/json-body';
+import { MessageResponseDto } from '../../common/http/message-response.dto';
 import { Auth } from '../auth/auth.decorators';
 import {
-  PromoteQueueEntryResponseDto,
-  QueueEntryDto,
+  PromoteWaitingEntryResponseDto,
+  WaitingEntryDto,
   REORDER_MAX_IDS,
-  ReorderQueueDto,
-  UpdateQueueEntryDto,
-} from './dto/queue-entry.dto';
-import { XLSX_CONTENT_TYPE } from './queue-export';
+  ReorderWaitingListDto,
+  UpdateWaitingEntryDto,
+} from './dto/waiting-entry.dto';
+import { XLSX_CONTENT_TYPE } from './waiting-list-export';
 import { WaitingListService } from './waiting-list.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 @ApiTags('Waiting list')
 @Controller('events/queue')
@@ -35,7 +35,7 @@ export class WaitingListController {
   @Auth({ permission: 'Queues.Read' })
   @Endpoint({
     summary: 'Personas en espera de una sesión, por posición (1..n)',
-    ok: [QueueEntryDto],
+    ok: [WaitingEntryDto],
     errors: { 404: 'La sesión no existe' },
   })
   list(@IdParam() id: number) {
@@ -68,13 +68,13 @@ export class WaitingListController {
     summary:
       'Reordenar la lista: queueIds son todas las personas en espera, en el nuevo orden. Responde la lista nueva',
   })
-  @ApiOkResponse({ type: [QueueEntryDto] })
+  @ApiOkResponse({ type: [WaitingEntryDto] })
   @ApiBadRequestResponse({
     type: ApiErrorResponseDto,
     description: "'La lista enviada no coincide con las personas en espera de la sesión' (queueIds)",
   })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'La sesión no existe' })
-  reorder(@Body() dto: ReorderQueueDto) {
+  reorder(@Body() dto: ReorderWaitingListDto) {
     return this.waitingList.reorder(dto);
   }
 
@@ -84,7 +84,7 @@ export class WaitingListController {
     summary: 'Promover a una persona a mano',
     description:
       'En cualquier orden y aunque la promoción automática esté bloqueada: ocupa una plaza en línea libre o, si no hay, una plaza reservada sin usar. Registra el email de promoción.',
-    ok: PromoteQueueEntryResponseDto,
+    ok: PromoteWaitingEntryResponseDto,
     status: 200,
     errors: { 404: 'No es una entrada en espera' },
   })
@@ -100,14 +100,14 @@ export class WaitingListController {
   @Auth({ permission: 'Registrations.Update' })
   @Endpoint({
     summary: 'Editar los datos de una persona en espera',
-    ok: QueueEntryDto,
+    ok: WaitingEntryDto,
     errors: {
       400: '',
       404: 'No es una entrada en espera',
       409: 'Email o DNI/NIE ya inscrito o en espera en la sesión',
     },
   })
-  update(@IdParam() id: number, @Body() dto: UpdateQueueEntryDto) {
+  update(@IdParam() id: number, @Body() dto: UpdateWaitingEntryDto) {
     return this.waitingList.update(id, dto);
   }
 

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { MESSAGES, QueueEntry, REGISTRATION_STATE, normalizeEmail } from '@evreg/contracts';
+import { MESSAGES, WaitingEntry, REGISTRATION_STATE, normalizeEmail } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
-import { AppError } from '../../common/app-error';
+import { AppError } from '../../common/http/app-error';
 import { BookingEngine, LockedSession } from '../booking-engine/booking-engine.service';
 import { EmailOutbox } from '../email/email-outbox';
 import { duplicatePersonConflict, taxIdToStore } from '../registrations/person-rules';
-import { ReorderQueueDto, UpdateQueueEntryDto } from './dto/queue-entry.dto';
-import { QueueExport, buildQueueExport } from './queue-export';
+import { ReorderWaitingListDto, UpdateWaitingEntryDto } from './dto/waiting-entry.dto';
+import { WaitingListExport, buildWaitingListExport } from './waiting-list-export';
 
 const b = MESSAGES.booking;
 const { Active, Waiting } = REGISTRATION_STATE;
@@ -15,7 +15,7 @@ const { Active, Waiting } = REGISTRATION_STATE;
 const ENTRY_COLUMNS = `r.id, r.session_id AS "eventSessionId", r.queue_position AS "queuePosition", r.first_name AS "firstName",
   r.last_name AS "lastName", r.email, r.telephone_number AS "phoneNumber", r.user_tax_id AS "userTaxId", r.created_at AS "queuedAt"`;
 
-interface EntryRow extends Omit<QueueEntry, 'status' | 'queuedAt'> {
+interface EntryRow extends Omit<WaitingEntry, 'status' | 'queuedAt'> {
   queuedAt: Date;
 }
 
@@ -30,18 +30,23 @@ export class WaitingListService {
     private readonly engine: BookingEngine,
   ) {}
 
-  async list(sessionId: number): Promise<QueueEntry[]> {
+  async list(sessionId: number): Promise<WaitingEntry[]> {
     await this.assertSessionExists(sessionId);
     return this.entries(this.ds.manager, sessionId);
   }
 
-  async export(sessionId: number): Promise<QueueExport> {
+  async export(sessionId: number): Promise<WaitingListExport> {
     const [session] = await this.ds.query(
       `SELECT s.id, e.time_zone AS "timeZone" FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
       [sessionId],
     );
     if (!session) throw AppError.notFound(MESSAGES.sessions.notFound);
-    return buildQueueExport(sessionId, session.timeZone, await this.entries(this.ds.manager, sessionId), new Date());
+    return buildWaitingListExport(
+      sessionId,
+      session.timeZone,
+      await this.entries(this.ds.manager, sessionId),
+      new Date(),
+    );
   }
 
   /** Staff promote one entry, in any order and even while automatic promotion is locked: a free online spot
@@ -57,7 +62,7 @@ export class WaitingListService {
     return result;
   }
 
-  async update(entryId: number, dto: UpdateQueueEntryDto): Promise<QueueEntry> {
+  async update(entryId: number, dto: UpdateWaitingEntryDto): Promise<WaitingEntry> {
     try {
       return await this.ds.transaction(async (m) => {
         const { session, entry } = await this.lockEntry(m, entryId);
@@ -103,12 +108,12 @@ export class WaitingListService {
       // The gap closed first: the registration.cancelled webhook body then carries the list's count without it.
       await this.engine.closeQueueGap(m, session, entry.queuePosition);
       await this.engine.deleteRegistrations(m, [entryId], { announce: true });
-      return { message: b.queueRemoved };
+      return { message: b.waitingEntryRemoved };
     });
   }
 
   /** Sets positions 1..n in the order given; the list must name every waiting entry of the session once. */
-  async reorder(dto: ReorderQueueDto): Promise<QueueEntry[]> {
+  async reorder(dto: ReorderWaitingListDto): Promise<WaitingEntry[]> {
     return this.ds.transaction(async (m) => {
       const session = await this.engine.lockSession(m, dto.eventSessionId);
       if (!session) throw AppError.notFound(MESSAGES.sessions.notFound);
@@ -124,7 +129,7 @@ export class WaitingListService {
     entryId: number,
   ): Promise<{ session: LockedSession; entry: { queuePosition: number; userTaxId: string } }> {
     const locked = await this.engine.lockRegistration(m, entryId, { waitingOnly: true, lock: 'FOR UPDATE' });
-    if (!locked) throw AppError.notFound(b.queueEntryNotFound);
+    if (!locked) throw AppError.notFound(b.waitingEntryNotFound);
     return {
       session: locked.session,
       entry: { queuePosition: locked.row.queuePosition!, userTaxId: locked.row.userTaxId },
@@ -138,7 +143,7 @@ export class WaitingListService {
     if (!session) throw AppError.notFound(MESSAGES.sessions.notFound);
   }
 
-  private async entries(m: EntityManager, sessionId: number, entryId?: number): Promise<QueueEntry[]> {
+  private async entries(m: EntityManager, sessionId: number, entryId?: number): Promise<WaitingEntry[]> {
     const rows: EntryRow[] = await m.query(
       `SELECT ${ENTRY_COLUMNS} FROM registrations r
         WHERE r.session_id = $1 AND r.state = $3 AND ($2::int IS NULL OR r.id = $2)

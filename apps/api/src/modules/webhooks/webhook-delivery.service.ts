@@ -5,7 +5,7 @@ import { WEBHOOK_TEST_EVENT } from '@evreg/contracts';
 import { DataSource, EntitySubscriberInterface, TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
 import { LeaseHeartbeat } from '../../common/lease-heartbeat';
 import { SenderPool } from '../../common/sender-pool';
-import { openSecret } from '../../common/secret-box';
+import { openSecret } from '../../common/crypto/secret-box';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { JobHandler } from '../../queue/job-handler.decorator';

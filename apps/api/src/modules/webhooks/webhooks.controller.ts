@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { IdParam } from '../../common/id-param';
-import { MessageResponseDto } from '../../common/message-response.dto';
+import { IdParam } from '../../common/http/id-param';
+import { MessageResponseDto } from '../../common/http/message-response.dto';
 import { Auth } from '../auth/auth.decorators';
 import {
   CreatedWebhookDto,
@@ -13,7 +13,7 @@ import {
   WebhookRequestDto,
 } from './dto/webhook.dto';
 import { WebhooksService } from './webhooks.service';
-import { Endpoint } from '../../common/endpoint.decorator';
+import { Endpoint } from '../../common/http/endpoint.decorator';
 
 const SIGNING =
   'Cada envío es un POST JSON { id, type, createdAt, data } con las cabeceras X-Webhook-Id (id del evento, igual en ' +

@@ -10,8 +10,8 @@ import {
   WebhookEventType,
 } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
-import { AppError } from '../../common/app-error';
-import { sealSecret } from '../../common/secret-box';
+import { AppError } from '../../common/http/app-error';
+import { sealSecret } from '../../common/crypto/secret-box';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { ListWebhookDeliveriesQueryDto, WebhookRequestDto } from './dto/webhook.dto';
@@ -34,7 +34,7 @@ const toWebhook = (row: WebhookRow): Webhook => ({
 const normalisedEvents = (events: WebhookEventType[]) => WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type));
 
 /** The webhooks staff configure (Settings.Read / Settings.Update) and their deliveries. The secret is generated
- * here, answered once by create, and stored sealed with APP_SECRET (common/secret-box); nothing logs it. */
+ * here, answered once by create, and stored sealed with APP_SECRET (common/crypto/secret-box); nothing logs it. */
 @Injectable()
 export class WebhooksService {
   constructor(

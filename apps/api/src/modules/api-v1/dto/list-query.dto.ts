@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { queryInt } from '../../../common/page-query.dto';
+import { queryInt } from '../../../common/http/page-query.dto';
 import { LIMIT_DEFAULT, LIMIT_MAX } from '../page';
 import { V1_MESSAGES as M } from '../v1-messages';
 

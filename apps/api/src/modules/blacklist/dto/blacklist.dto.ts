@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { PageQuery } from '../../../common/page-query.dto';
+import { PageQuery } from '../../../common/http/page-query.dto';
 import {
   BLACKLIST_DESCRIPTION_MAX,
   BlacklistCheck,
@@ -26,7 +26,7 @@ import {
   ValidateBy,
   ValidationOptions,
 } from 'class-validator';
-import { IsEmailAddress, IsPersonName, IsPhoneNumber } from '../../../common/validators';
+import { IsEmailAddress, IsPersonName, IsPhoneNumber } from '../../../common/http/validators';
 import { parseExpiry } from '../expiry';
 
 const M = MESSAGES.blacklist;

@@ -44,7 +44,7 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { PageQuery } from '../../../common/page-query.dto';
+import { PageQuery } from '../../../common/http/page-query.dto';
 
 const M = CHECKIN_MESSAGES;
 const OUTCOMES: CheckInOutcome[] = ['valid', 'alreadyCheckedIn', 'otherSession', 'cancelled', 'waiting', 'unknown'];

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { PageQuery } from '../../../common/page-query.dto';
+import { PageQuery } from '../../../common/http/page-query.dto';
 import { EMAIL_MESSAGES, EmailLogEntry, EmailLogPage, EmailStatus, EmailType } from '@evreg/contracts';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { EMAIL_MESSAGES, EmailSettings, UpdateEmailSettingsRequest } from '@evreg/contracts';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { IsEmailAddress } from '../../../common/validators';
+import { IsEmailAddress } from '../../../common/http/validators';
 
 const M = EMAIL_MESSAGES;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

@@ -2,7 +2,7 @@ import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from 
 import type { AdminEvent, Paged, PublicEventListItem } from '@evreg/contracts';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
-import { SortedPageQuery } from '../../../common/sorted-page-query';
+import { SortedPageQuery } from '../../../common/http/sorted-page-query';
 import { AdminEventDto, PublicEventDto, SessionDto } from './views.dto';
 
 /** The columns the events list sorts by (docs/domain.md, "Lists at real sizes"). */

@@ -1,7 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import {
   AdminEvent,
-  BulkUpdateQueueLimitsResponse,
+  BulkUpdateWaitingLimitsResponse,
   EVENT_STATUS,
   EventCategory,
   EventStatusCode,
@@ -103,6 +103,8 @@ export class EventCategoryDto implements EventCategory {
   @ApiProperty({ example: 'Cultura' }) name: string;
 }
 
-export class BulkUpdateQueueLimitsResponseDto implements BulkUpdateQueueLimitsResponse {
+/** Named in the OpenAPI document as before the code's rename (docs/architecture.md, "Words"). */
+@ApiSchema({ name: 'BulkUpdateQueueLimitsResponseDto' })
+export class BulkUpdateWaitingLimitsResponseDto implements BulkUpdateWaitingLimitsResponse {
   @ApiProperty({ description: 'Sesiones cuyo máximo de lista de espera ha cambiado' }) updatedSessions: number;
 }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MESSAGES, SESSION_TOKEN_LENGTH, TicketHoldRequest, TicketHoldResponse } from '@evreg/contracts';
-import { ApiErrorResponseDto } from '../../../common/api-error.dto';
-import { fieldName, tooLongMessage } from '../../../common/field-labels';
+import { ApiErrorResponseDto } from '../../../common/http/api-error.dto';
+import { fieldName, tooLongMessage } from '../../../common/http/field-labels';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 
 export class TicketHoldDto implements TicketHoldRequest {

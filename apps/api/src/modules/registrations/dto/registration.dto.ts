@@ -23,11 +23,11 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
-import { ApiErrorResponseDto } from '../../../common/api-error.dto';
-import { fieldName, tooLongMessage } from '../../../common/field-labels';
-import { IsPersonName } from '../../../common/validators';
+import { ApiErrorResponseDto } from '../../../common/http/api-error.dto';
+import { fieldName, tooLongMessage } from '../../../common/http/field-labels';
+import { IsPersonName } from '../../../common/http/validators';
 
-/** Messages that name the field by its Spanish label (common/field-labels.ts). */
+/** Messages that name the field by its Spanish label (common/http/field-labels.ts). */
 const str = (name: string) => ({ message: `${fieldName(name).label} debe ser un texto` });
 const bool = (name: string) => ({ message: `${fieldName(name).label} debe ser true o false` });
 const int = (name: string) => ({ message: `${fieldName(name).label} debe ser un número entero` });

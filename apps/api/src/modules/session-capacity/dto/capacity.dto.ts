@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { MESSAGES } from '@evreg/contracts';
 import { Allow, IsBoolean, IsDefined, IsInt, Max, Min } from 'class-validator';
 
@@ -28,11 +28,13 @@ export class ReservedSpotsDto {
   reservedSpots: number;
 }
 
-export class MaxQueueSpotsDto {
+/** Named in the OpenAPI document as before the code's rename (docs/architecture.md, "Words"). */
+@ApiSchema({ name: 'MaxQueueSpotsDto' })
+export class MaxWaitingSpotsDto {
   @ApiProperty({ example: 10, minimum: 0, description: 'Máximo de personas en lista de espera' })
   @IsDefined({ message: s.maxQueueSpotsInvalid })
-  @Min(0, { message: c.queueNegative })
-  @Max(CAPACITY_MAX, { message: c.queueAboveCapacity })
+  @Min(0, { message: c.waitingLimitNegative })
+  @Max(CAPACITY_MAX, { message: c.waitingLimitAboveCapacity })
   @IsInt({ message: s.maxQueueSpotsInvalid })
   maxQueueSpots: number;
 }

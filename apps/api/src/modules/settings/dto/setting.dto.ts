@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { QueueSettings, Setting, UpdateSettingRequest } from '@evreg/contracts';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { WaitingListSettings, Setting, UpdateSettingRequest } from '@evreg/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsInt, IsNotEmpty, IsString, MaxLength, Min, ValidateNested } from 'class-validator';
 
@@ -35,7 +35,9 @@ export class UpdateSettingDto implements UpdateSettingRequest {
   data: SettingDataDto;
 }
 
-export class QueueSettingsDto implements QueueSettings {
+/** Named in the OpenAPI document as before the code's rename (docs/architecture.md, "Words"). */
+@ApiSchema({ name: 'QueueSettingsDto' })
+export class WaitingListSettingsDto implements WaitingListSettings {
   @ApiProperty({ example: 10, minimum: 0 })
   @IsInt({ message: 'defaultMaxQueueSpots debe ser un número entero no negativo' })
   @Min(0, { message: 'defaultMaxQueueSpots debe ser un número entero no negativo' })

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { PageQuery } from '../../../common/page-query.dto';
+import { PageQuery } from '../../../common/http/page-query.dto';
 import {
   SMS_LIMITS,
   SMS_MESSAGES,

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { Paged, UserListItem } from '@evreg/contracts';
-import { SortedPageQuery } from '../../../common/sorted-page-query';
+import { SortedPageQuery } from '../../../common/http/sorted-page-query';
 
 /** The columns the users list sorts by (docs/domain.md, "Lists at real sizes"). */
 export const USER_SORTS = ['lastName', 'firstName', 'email', 'departmentName', 'createdAt'] as const;

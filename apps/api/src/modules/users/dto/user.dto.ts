@@ -22,7 +22,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { UserListItemDto } from './user-list.dto';
-import { IsEmailAddress, IsPersonName } from '../../../common/validators';
+import { IsEmailAddress, IsPersonName } from '../../../common/http/validators';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 

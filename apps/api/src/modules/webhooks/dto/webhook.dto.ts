@@ -27,7 +27,7 @@ import {
   MaxLength,
 } from 'class-validator';
 import { ValidationOptions, registerDecorator } from 'class-validator';
-import { PageQuery } from '../../../common/page-query.dto';
+import { PageQuery } from '../../../common/http/page-query.dto';
 
 const M = WEBHOOK_MESSAGES;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);

@@ -1,11 +1,11 @@
 import { ValidationPipe } from '@nestjs/common';
-import { TicketHoldDto } from '../modules/holds/dto/hold.dto';
+import { TicketHoldDto } from '../../modules/holds/dto/hold.dto';
 import {
   AttendeeDto,
   BulkRegistrationDto,
   RegistrationSearchDto,
   UpdateRegistrationDto,
-} from '../modules/registrations/dto/registration.dto';
+} from '../../modules/registrations/dto/registration.dto';
 import { acceptFlatBody } from './flat-body';
 import { VALIDATION_OPTIONS } from './validation';
 

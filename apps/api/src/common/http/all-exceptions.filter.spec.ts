@@ -1,7 +1,7 @@
 import { HttpException, Logger } from '@nestjs/common';
 import { ERROR_STATUS } from '@evreg/contracts';
 import { QueryFailedError } from 'typeorm';
-import { JobQueueUnavailableError } from '../queue/bullmq-job-queue';
+import { JobQueueUnavailableError } from '../../queue/bullmq-job-queue';
 import { AllExceptionsFilter } from './all-exceptions.filter';
 import { AppError } from './app-error';
 import { SpaFallback } from './spa-fallback';

@@ -1,15 +1,17 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MESSAGES, QueueEntry } from '@evreg/contracts';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { MESSAGES, WaitingEntry } from '@evreg/contracts';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { IsEmailAddress, IsPersonName, IsPhoneNumber } from '../../../common/validators';
+import { IsEmailAddress, IsPersonName, IsPhoneNumber } from '../../../common/http/validators';
 
 const b = MESSAGES.booking;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Trimmed; an empty text means "none". */
 const trimToNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 
-export class QueueEntryDto implements QueueEntry {
+/** Named in the OpenAPI document as before the code's rename (docs/architecture.md, "Words"). */
+@ApiSchema({ name: 'QueueEntryDto' })
+export class WaitingEntryDto implements WaitingEntry {
   @ApiProperty({ example: 41 }) id: number;
   @ApiProperty({ example: 12 }) eventSessionId: number;
   @ApiProperty({ example: 1, description: 'Posición en la lista: exactamente 1..n' }) queuePosition: number;
@@ -22,13 +24,15 @@ export class QueueEntryDto implements QueueEntry {
   @ApiProperty({ format: 'date-time', description: 'Cuándo entró en la lista' }) queuedAt: string;
 }
 
-export class PromoteQueueEntryResponseDto {
+@ApiSchema({ name: 'PromoteQueueEntryResponseDto' })
+export class PromoteWaitingEntryResponseDto {
   @ApiProperty({ example: 'Persona promovida exitosamente' }) message: string;
   @ApiProperty({ example: 41, description: 'La misma id: la entrada pasa a ser un registro activo' })
   registrationId: number;
 }
 
-export class UpdateQueueEntryDto {
+@ApiSchema({ name: 'UpdateQueueEntryDto' })
+export class UpdateWaitingEntryDto {
   @ApiProperty({ example: 'Ana', maxLength: 100 })
   @Transform(trim)
   @IsString({ message: b.firstNameRequired })
@@ -79,7 +83,8 @@ export class UpdateQueueEntryDto {
 /** A waiting list holds at most the largest global queue limit a setting accepts. */
 export const REORDER_MAX_IDS = 100_000;
 
-export class ReorderQueueDto {
+@ApiSchema({ name: 'ReorderQueueDto' })
+export class ReorderWaitingListDto {
   @ApiProperty({ example: 12 })
   @IsInt()
   @Min(1)

@@ -1,10 +1,10 @@
-import type { QueueEntry } from '@evreg/contracts';
+import type { WaitingEntry } from '@evreg/contracts';
 import { type CellValue, Workbook } from 'exceljs';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const QUEUE_SHEET_NAME = 'Lista de espera';
+export const WAITING_LIST_SHEET_NAME = 'Lista de espera';
 
-export interface QueueExport {
+export interface WaitingListExport {
   fileName: string;
   content: Buffer;
 }
@@ -22,7 +22,7 @@ export function safeText(value: string): string {
 /** An international phone number (+, digits and spaces only) can call no function: staff see it as typed. */
 const PLAIN_PHONE = /^\+\d[\d ]{7,}$/;
 
-const COLUMNS: { header: string; width: number; value: (entry: QueueEntry, timeZone: string) => CellValue }[] = [
+const COLUMNS: { header: string; width: number; value: (entry: WaitingEntry, timeZone: string) => CellValue }[] = [
   { header: 'Posición', width: 10, value: (e) => e.queuePosition },
   { header: 'Nombre', width: 20, value: (e) => safeText(e.firstName) },
   { header: 'Apellidos', width: 28, value: (e) => safeText(e.lastName) },
@@ -33,15 +33,15 @@ const COLUMNS: { header: string; width: number; value: (entry: QueueEntry, timeZ
 ];
 
 /** The waiting list as an .xlsx, in position order. Named after the session and the day of the export. */
-export async function buildQueueExport(
+export async function buildWaitingListExport(
   sessionId: number,
   timeZone: string,
-  entries: QueueEntry[],
+  entries: WaitingEntry[],
   now: Date,
-): Promise<QueueExport> {
+): Promise<WaitingListExport> {
   const workbook = new Workbook();
   workbook.created = now;
-  const sheet = workbook.addWorksheet(QUEUE_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = workbook.addWorksheet(WAITING_LIST_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
   sheet.getRow(1).font = { bold: true };
   sheet.getColumn(COLUMNS.length).numFmt = 'dd/mm/yyyy hh:mm';

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REVALIDATE_CACHE_CONTROL } from './http-cache/static-files';
-import { ifNoneMatchMatches, weakEtag } from './http-cache/representation';
+import { REVALIDATE_CACHE_CONTROL } from './cache/static-files';
+import { ifNoneMatchMatches, weakEtag } from './cache/representation';
 
 interface IndexPage {
   html: string;

@@ -1,8 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ApiErrorBody, ERROR_STATUS, ErrorCode, MESSAGES } from '@evreg/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable, isForeignKeyViolation, isUniqueViolation } from '../database/pg-errors';
-import { JobQueueUnavailableError } from '../queue/bullmq-job-queue';
+import { isDatabaseUnavailable, isForeignKeyViolation, isUniqueViolation } from '../../database/pg-errors';
+import { JobQueueUnavailableError } from '../../queue/bullmq-job-queue';
 import { AppError } from './app-error';
 import { RouteMethods } from './route-methods';
 import { SpaFallback } from './spa-fallback';

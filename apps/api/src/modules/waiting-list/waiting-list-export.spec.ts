@@ -1,8 +1,8 @@
-import type { QueueEntry } from '@evreg/contracts';
+import type { WaitingEntry } from '@evreg/contracts';
 import { Workbook } from 'exceljs';
-import { QUEUE_SHEET_NAME, buildQueueExport, safeText } from './queue-export';
+import { WAITING_LIST_SHEET_NAME, buildWaitingListExport, safeText } from './waiting-list-export';
 
-const entry = (position: number, overrides: Partial<QueueEntry>): QueueEntry => ({
+const entry = (position: number, overrides: Partial<WaitingEntry>): WaitingEntry => ({
   id: position,
   eventSessionId: 7,
   queuePosition: position,
@@ -16,11 +16,11 @@ const entry = (position: number, overrides: Partial<QueueEntry>): QueueEntry => 
   ...overrides,
 });
 
-async function rows(entries: QueueEntry[]): Promise<unknown[][]> {
-  const file = await buildQueueExport(7, 'Europe/Madrid', entries, new Date('2026-05-02T10:00:00Z'));
+async function rows(entries: WaitingEntry[]): Promise<unknown[][]> {
+  const file = await buildWaitingListExport(7, 'Europe/Madrid', entries, new Date('2026-05-02T10:00:00Z'));
   const workbook = new Workbook();
   await workbook.xlsx.load(file.content as unknown as ArrayBuffer);
-  const sheet = workbook.getWorksheet(QUEUE_SHEET_NAME)!;
+  const sheet = workbook.getWorksheet(WAITING_LIST_SHEET_NAME)!;
   const read: unknown[][] = [];
   sheet.eachRow((row) => read.push((row.values as unknown[]).slice(1)));
   return read;

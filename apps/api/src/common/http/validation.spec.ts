@@ -1,11 +1,11 @@
 import { ATTENDEE_LIMITS } from '@evreg/contracts';
-import { TicketHoldDto } from '../modules/holds/dto/hold.dto';
+import { TicketHoldDto } from '../../modules/holds/dto/hold.dto';
 import {
   BulkRegistrationDto,
   ManualRegistrationDto,
   RegistrationSearchDto,
   UpdateRegistrationDto,
-} from '../modules/registrations/dto/registration.dto';
+} from '../../modules/registrations/dto/registration.dto';
 import { AppError } from './app-error';
 import { tooLongMessage } from './field-labels';
 import { createValidationPipe } from './validation';
