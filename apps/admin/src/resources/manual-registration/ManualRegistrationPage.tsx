@@ -77,7 +77,7 @@ export default function ManualRegistrationPage() {
     { enabled: sessionId !== null && canReadRegistrations },
   );
   const queue = useGetList<QueueEntry>(
-    'queue',
+    'waiting-list',
     { ...WHOLE, filter: { eventSessionId: sessionId } },
     { enabled: sessionId !== null && canReadQueue && queueWanted },
   );
@@ -116,7 +116,7 @@ export default function ManualRegistrationPage() {
       // The tiles' counts (events), the session's registrations and waiting list are read again.
       const { data: created } = await command(
         (p) => p.create('registrations', { data }),
-        ['events', 'registrations', 'queue'],
+        ['events', 'registrations', 'waiting-list'],
       );
       const answer = created as ManualRegistrationResponse | ManualRegistrationConfirmation;
       if (needsConfirmation(answer)) {
@@ -172,7 +172,7 @@ export default function ManualRegistrationPage() {
               }}
               onOpenQueue={() => {
                 setQueueWanted(true);
-                void queryClient.invalidateQueries({ queryKey: ['queue', 'getList'] });
+                void queryClient.invalidateQueries({ queryKey: ['waiting-list', 'getList'] });
               }}
             />
           </Box>

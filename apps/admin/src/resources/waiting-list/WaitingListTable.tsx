@@ -32,7 +32,7 @@ export interface RowPermissions {
 
 /** The waiting list by position. With permission to reorder, each row has a handle: drag it with the mouse,
  * or focus it and use Space/Enter, the arrows and Space/Enter (dnd-kit's keyboard sensor), announced in Spanish. */
-export function QueueTable({
+export function WaitingListTable({
   entries,
   can,
   onReorder,
@@ -90,7 +90,7 @@ export function QueueTable({
         <SortableContext items={entries.map((e) => e.id)} strategy={verticalListSortingStrategy}>
           <TableBody>
             {entries.map((entry, index) => (
-              <QueueRow
+              <WaitingListRow
                 key={entry.id}
                 entry={entry}
                 position={index + 1}
@@ -116,7 +116,7 @@ const VISUALLY_HIDDEN = {
   whiteSpace: 'nowrap',
 } as const;
 
-function QueueRow({
+function WaitingListRow({
   entry,
   position,
   can,
@@ -140,7 +140,7 @@ function QueueRow({
   return (
     <TableRow
       ref={setNodeRef}
-      data-queue-id={entry.id}
+      data-entry-id={entry.id}
       style={{
         transform: CSS.Translate.toString(transform),
         transition,

@@ -26,8 +26,8 @@ import { withReason } from '../../common/withReason';
 import { saveFile } from '../../providers/download';
 import { WHOLE, type AdminDataProvider } from '../../providers/dataProvider';
 import { SettingsCard } from '../settings/SettingsCard';
-import { QueueEntryEdit } from './QueueEntryEdit';
-import { QueueTable } from './QueueTable';
+import { WaitingListEntryEdit } from './WaitingListEntryEdit';
+import { WaitingListTable } from './WaitingListTable';
 import { canPromote, exportFileName, fullName, moved } from './rules';
 
 type Dialog = { kind: 'promote' | 'edit' | 'remove'; entry: QueueEntry };
@@ -36,7 +36,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : un
 
 /** Listas de Espera (docs/product.md §2, 4, 8): pick an event (search as you type) and a session, then its waiting list:
  * drag (or keyboard) to reorder, promote when a spot is free, edit, remove, export to Excel. */
-export default function QueuePage() {
+export default function WaitingListPage() {
   const [remove] = useDelete<QueueEntry>();
   const [updateMany] = useUpdateMany<QueueEntry>();
   const [create] = useCreate();
@@ -55,34 +55,34 @@ export default function QueuePage() {
   const event = events.find((e) => e.id === eventId) ?? null;
   const sessions = useMemo(() => byStart(event?.sessions ?? []), [event]);
   const session = sessions.find((s) => s.id === sessionId) ?? null;
-  // The session's waiting list: the `queue` resource filtered by session, in the API's order (by position).
-  const queue = useGetList<QueueEntry>(
-    'queue',
+  // The session's waiting list: the `waiting-list` resource filtered by session, in the API's order (by position).
+  const waitingList = useGetList<QueueEntry>(
+    'waiting-list',
     { ...WHOLE, filter: { eventSessionId: sessionId } },
     { enabled: sessionId !== null },
   );
-  const entries = order ?? queue.data ?? [];
+  const entries = order ?? waitingList.data ?? [];
   // The waiting list and the counts of the picker's sessions.
-  const reloadQueue = () => reload(['queue']);
-  const reloadAll = () => reload(['queue', 'events']);
+  const reloadList = () => reload(['waiting-list']);
+  const reloadAll = () => reload(['waiting-list', 'events']);
 
   async function reorder(activeId: number, overId: number) {
     const next = moved(entries, activeId, overId);
     setOrder(next);
     try {
-      // The session's ids in their new order (the queue's updateMany); the new positions are read back before
+      // The session's ids in their new order (the waiting list's updateMany); the new positions are read back before
       // the optimistic order is dropped.
       await updateMany(
-        'queue',
+        'waiting-list',
         { ids: next.map((e) => e.id), data: { eventSessionId: sessionId! } },
         { returnPromise: true },
       );
-      await reloadQueue();
+      await reloadList();
       notify('Orden de la lista actualizado correctamente', { type: 'success' });
     } catch (error) {
       notify(withReason('Error al reordenar la lista de espera', message(error)), { type: 'error' });
       // docs/product.md §8: on failure the list reloads.
-      await reloadQueue();
+      await reloadList();
     } finally {
       setOrder(null);
     }
@@ -91,7 +91,7 @@ export default function QueuePage() {
   async function exportExcel() {
     setExporting(true);
     try {
-      const file = await dataProvider.exportQueue(sessionId!);
+      const file = await dataProvider.exportWaitingList(sessionId!);
       saveFile(file.blob, file.fileName ?? exportFileName(sessionId!, new Date()));
       notify('Excel exportado correctamente', { type: 'success' });
     } catch (error) {
@@ -150,9 +150,9 @@ export default function QueuePage() {
       </SettingsCard>
 
       {session && (
-        <Box component="section" aria-labelledby="queue-title" sx={{ display: 'grid', gap: 1.5 }}>
+        <Box component="section" aria-labelledby="waiting-list-title" sx={{ display: 'grid', gap: 1.5 }}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography id="queue-title" component="h2" variant="h6" sx={{ mr: 'auto' }}>
+            <Typography id="waiting-list-title" component="h2" variant="h6" sx={{ mr: 'auto' }}>
               Lista de espera
             </Typography>
             <Chip label={`En espera: ${session.currentQueueCount}/${session.maxQueueSpots}`} />
@@ -176,20 +176,20 @@ export default function QueuePage() {
           <Box
             sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
           >
-            {queue.isPending ? (
+            {waitingList.isPending ? (
               <Box sx={{ p: 3, display: 'flex', justifyContent: 'center' }}>
                 <CircularProgress aria-label="Cargando la lista de espera" />
               </Box>
-            ) : queue.error ? (
+            ) : waitingList.error ? (
               <Alert severity="error" role="alert" sx={{ m: 2 }}>
-                {queue.error.message || 'Error al cargar la lista de espera'}
+                {waitingList.error.message || 'Error al cargar la lista de espera'}
               </Alert>
             ) : entries.length === 0 ? (
               <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
                 No hay personas en la lista de espera de esta sesión
               </Typography>
             ) : (
-              <QueueTable
+              <WaitingListTable
                 entries={entries}
                 can={{
                   reorder: can('reorder'),
@@ -229,7 +229,7 @@ export default function QueuePage() {
         />
       )}
       {dialog?.kind === 'edit' && (
-        <QueueEntryEdit
+        <WaitingListEntryEdit
           entry={dialog.entry}
           onClose={() => setDialog(null)}
           onSaved={() => {
@@ -244,7 +244,7 @@ export default function QueuePage() {
           onClose={() => setDialog(null)}
           onConfirm={async () => {
             // useDelete reads the waiting list again (positions move up); the counts follow.
-            await remove('queue', { id: dialog.entry.id, previousData: dialog.entry }, { returnPromise: true });
+            await remove('waiting-list', { id: dialog.entry.id, previousData: dialog.entry }, { returnPromise: true });
             await reload(['events']);
             notify('Persona eliminada de la lista de espera', { type: 'success' });
           }}
