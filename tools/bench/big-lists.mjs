@@ -8,8 +8,10 @@
 // Prints the figures as a table; the target is a first row under a second. Also the two API calls the screens make.
 //
 //   npm run bench:big-lists      (builds first)
-//   node tools/bench/big-lists.mjs [--reps 5] [--registered 1500] [--waiting 300] [--keep]
+//   node tools/bench/big-lists.mjs [--reps 5] [--registered 1500] [--waiting 300] [--keep] [--profile]
 //
+// `--profile`: the last opening of each screen is recorded with Chromium's CPU profiler, from the click to the first
+// row, into big-lists-<screen>.cpuprofile in the system's temporary folder (read it with profile-summary.mjs).
 // Needs PostgreSQL (DATABASE_URL), Redis (REDIS_URL) and Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
 // Functions passed to page.evaluate run in the page:
 /* global window, document, MutationObserver, requestAnimationFrame */
@@ -29,6 +31,7 @@ const reps = arg('reps', 5);
 const registered = arg('registered', 1500);
 const waiting = arg('waiting', 300);
 const keep = process.argv.includes('--keep');
+const profile = process.argv.includes('--profile');
 const PORT = 3421;
 const DATABASE = 'evreg_bench_big_lists';
 const TITLE = 'Concierto multitudinario';
@@ -52,7 +55,7 @@ async function loadFixture() {
 
 /** Runs `action` and answers the milliseconds from its click (the event's own time) to the first frame drawn after
  * an element matching `selector` appeared. */
-async function clickToFirstRow(page, selector, action) {
+async function clickToFirstRow(page, selector, action, name) {
   await page.evaluate((sel) => {
     window.__firstRow = new Promise((resolve) => {
       let clicked = null;
@@ -65,8 +68,22 @@ async function clickToFirstRow(page, selector, action) {
       observer.observe(document.body, { childList: true, subtree: true });
     });
   }, selector);
+  const cdp = name ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await action();
-  return page.evaluate(() => window.__firstRow);
+  const ms = await page.evaluate(() => window.__firstRow);
+  if (cdp) {
+    const { profile: recorded } = await cdp.send('Profiler.stop');
+    const file = join(tmpdir(), `big-lists-${name}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(recorded));
+    console.log(`Perfil de CPU: ${file}`);
+    await cdp.detach();
+  }
+  return ms;
 }
 
 async function signIn(page, base) {
@@ -77,23 +94,24 @@ async function signIn(page, base) {
   await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 }
 
-async function openPeople(page, base, sessionId) {
+async function openPeople(page, base, sessionId, profileAs) {
   await page.goto(`${base}/admin/events`);
   const toggle = page
     .getByRole('row')
     .filter({ hasText: TITLE })
     .getByRole('button', { name: /^\d+ sesi(ón|ones)$/ });
-  await toggle.click();
+  // The screen remembers which events were open.
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   const button = page.getByRole('button', { name: `Personas inscritas en la sesión ${sessionId}` });
   await button.waitFor();
   // The panel opens with an animation: the button must stay still before it is clicked.
   await page.waitForTimeout(500);
-  const ms = await clickToFirstRow(page, '[role="dialog"] tbody tr', () => button.click());
+  const ms = await clickToFirstRow(page, '[role="dialog"] tbody tr', () => button.click(), profileAs);
   await page.getByText(`${registered} activos`).waitFor();
   return ms;
 }
 
-async function openWaitingList(page, base) {
+async function openWaitingList(page, base, profileAs) {
   await page.goto(`${base}/admin/queue-management`);
   const event = page.getByRole('combobox', { name: 'Evento' });
   await event.click();
@@ -102,7 +120,12 @@ async function openWaitingList(page, base) {
   await page.getByRole('combobox', { name: 'Sesión' }).click();
   const option = page.getByRole('option', { name: /En espera/ });
   await option.waitFor();
-  return clickToFirstRow(page, 'table[aria-label="Personas en la lista de espera"] tbody tr', () => option.click());
+  return clickToFirstRow(
+    page,
+    'table[aria-label="Personas en la lista de espera"] tbody tr',
+    () => option.click(),
+    profileAs,
+  );
 }
 
 /** Space, ↓ ×5, Space on the first person, sent without waiting; answers each press's time to its announcement,
@@ -182,8 +205,9 @@ try {
   const totals = [];
   const saved = [];
   for (let i = 0; i < reps; i++) {
-    people.push(await openPeople(page, base, sessionId));
-    queue.push(await openWaitingList(page, base));
+    const last = profile && i === reps - 1;
+    people.push(await openPeople(page, base, sessionId, last ? 'personas' : undefined));
+    queue.push(await openWaitingList(page, base, last ? 'lista-de-espera' : undefined));
     const run = await keyboardReorder(page, db, sessionId);
     presses.push(...run.latencies);
     totals.push(run.total);

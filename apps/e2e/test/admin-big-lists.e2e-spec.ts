@@ -36,7 +36,7 @@ describe('Sesiones grandes: 1.500 inscritas y 300 en espera', () => {
     expect(await invariantProblems(e2e.app, big.sessionId)).toEqual([]);
   });
 
-  it('Personas inscritas: 50 por página, con el total, y la búsqueda encuentra a una persona entre 1.500', async () => {
+  it('Personas inscritas: 20 por página, con el total, y la búsqueda encuentra a una persona entre 1.500', async () => {
     const { page } = e2e;
     await openEvents(page);
     await expandEvent(page, 'Concierto multitudinario');
@@ -45,16 +45,16 @@ describe('Sesiones grandes: 1.500 inscritas y 300 en espera', () => {
       .click();
     const people = dialog(page, `Personas inscritas · Sesión ${big.sessionId}`);
     await seeText(people, '1500 activos, 0 cancelados, 0 asistieron');
-    await seeText(people, 'Mostrando 50 de 1500 personas');
-    await seeText(people, 'Página 1 de 30');
+    await seeText(people, 'Mostrando 20 de 1500 personas');
+    await seeText(people, 'Página 1 de 75');
     const table = people.getByRole('table');
-    expect(await table.locator('tbody tr').count()).toBe(50);
+    expect(await table.locator('tbody tr').count()).toBe(20);
     const first = await names(page, table, 1);
 
     await people.getByRole('button', { name: 'Siguiente' }).click();
-    await seeText(people, 'Página 2 de 30');
+    await seeText(people, 'Página 2 de 75');
     const second = await names(page, table, 1);
-    expect(second).toHaveLength(50);
+    expect(second).toHaveLength(20);
     expect(second.filter((email) => first.includes(email))).toEqual([]);
 
     // One person among 1,500, by e-mail, by DNI, by name without accents; the count says so.
@@ -84,18 +84,18 @@ describe('Sesiones grandes: 1.500 inscritas y 300 en espera', () => {
     await typeAndChoose(page, page, 'Evento', 'multitudinario', /Concierto multitudinario/);
     await chooseOption(page, page, 'Sesión', new RegExp(`En espera: ${WAITING}/${WAITING}`));
     const table = page.getByRole('table', { name: 'Personas en la lista de espera' });
-    await seeText(page, 'Mostrando 50 de 300 personas');
-    expect(await table.locator('tbody tr').count()).toBe(50);
+    await seeText(page, 'Mostrando 20 de 300 personas');
+    expect(await table.locator('tbody tr').count()).toBe(20);
     expect((await names(page, table, 1)).slice(0, 3)).toEqual(['1', '2', '3']);
 
-    // Found by DNI on page 5, with its place in the whole list; reordering waits for the search to be cleared (no
+    // Found by DNI on page 13, with its place in the whole list; reordering waits for the search to be cleared (no
     // handles: the position is the first column).
     const search = page.getByLabel('Buscar en la lista');
     await search.fill(bigSessionPerson(waiting(250)).userTaxId);
     await eventually(async () => expect(await names(page, table, 0)).toEqual(['250']));
     expect(await table.getByRole('button', { name: /^Mover a / }).count()).toBe(0);
     await search.fill('');
-    await seeText(page, 'Página 1 de 6');
+    await seeText(page, 'Página 1 de 15');
 
     const before = await waitingIds(app, big.sessionId);
     const lifted = nameOf(waiting(1));
@@ -116,18 +116,18 @@ describe('Sesiones grandes: 1.500 inscritas y 300 en espera', () => {
       expect((await names(page, table, 2)).slice(0, 7)).toEqual([2, 3, 4, 5, 6, 1, 7].map((p) => nameOf(waiting(p)))),
     );
 
-    // Across a page: the 50th moves down once onto page 2; the page follows and the handle keeps the focus.
-    const fiftieth = nameOf(waiting(50));
-    await table.getByRole('button', { name: `Mover a ${fiftieth}, puesto 50` }).focus();
+    // Across a page: the 20th moves down once onto page 2; the page follows and the handle keeps the focus.
+    const twentieth = nameOf(waiting(20));
+    await table.getByRole('button', { name: `Mover a ${twentieth}, puesto 20` }).focus();
     await page.keyboard.press('Enter');
     await page.keyboard.press('ArrowDown');
-    await seeText(page, 'Página 2 de 6');
+    await seeText(page, 'Página 2 de 15');
     await page.keyboard.press('Enter');
     await page
       .getByRole('status')
-      .filter({ hasText: `${fiftieth} se ha dejado en el puesto 51.` })
+      .filter({ hasText: `${twentieth} se ha dejado en el puesto 21.` })
       .waitFor();
-    await eventually(async () => expect((await waitingIds(app, big.sessionId)).indexOf(before[49])).toBe(50));
+    await eventually(async () => expect((await waitingIds(app, big.sessionId)).indexOf(before[19])).toBe(20));
     expect(await invariantProblems(app, big.sessionId)).toEqual([]);
   });
 });

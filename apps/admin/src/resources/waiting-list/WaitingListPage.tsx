@@ -35,14 +35,14 @@ import { canPromote, exportFileName, fullName, keyboardMove, moved, moveMessages
 
 type Dialog = { kind: 'promote' | 'edit' | 'remove'; entry: QueueEntry };
 
-/** Rows drawn at once: a page of a 300-person list draws at once, the whole list (a sortable row each) did not. */
-export const WAITING_PER_PAGE = 50;
+/** Rows drawn at once, as in the other paged lists: a page draws at once, 300 sortable rows did not. */
+export const WAITING_PER_PAGE = 20;
 const NOBODY: QueueEntry[] = [];
 
 const message = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
 /** Listas de Espera (docs/product.md §2, 4, 8): pick an event (search as you type) and a session, then its waiting list,
- * read whole and drawn 50 to a page, with a search by name, e-mail, DNI/NIE or phone: drag within the page or move
+ * read whole and drawn 20 to a page, with a search by name, e-mail, DNI/NIE or phone: drag within the page or move
  * with the keyboard through the whole list to reorder (without a search), promote when a spot is free, edit, remove,
  * export to Excel. */
 export default function WaitingListPage() {

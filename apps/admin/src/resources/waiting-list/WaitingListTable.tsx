@@ -181,6 +181,38 @@ const WaitingListRow = memo(function WaitingListRow({
           </Tooltip>
         </TableCell>
       )}
+      <EntryCells
+        entry={entry}
+        position={position}
+        can={can}
+        onPromote={onPromote}
+        onEdit={onEdit}
+        onRemove={onRemove}
+      />
+    </TableRow>
+  );
+});
+
+/** The row's cells but the handle: drawn again only when the person, their place or the permissions change, not each
+ * time dnd-kit's sortable context does (a keyboard move changes it for every row of the page). */
+const EntryCells = memo(function EntryCells({
+  entry,
+  position,
+  can,
+  onPromote,
+  onEdit,
+  onRemove,
+}: {
+  entry: QueueEntry;
+  position: number;
+  can: RowPermissions;
+  onPromote: (entry: QueueEntry) => void;
+  onEdit: (entry: QueueEntry) => void;
+  onRemove: (entry: QueueEntry) => void;
+}) {
+  const name = fullName(entry);
+  return (
+    <>
       <TableCell>{position}</TableCell>
       <TableCell>{name}</TableCell>
       <TableCell sx={{ overflowWrap: 'anywhere' }}>{entry.email}</TableCell>
@@ -215,6 +247,6 @@ const WaitingListRow = memo(function WaitingListRow({
           )}
         </Stack>
       </TableCell>
-    </TableRow>
+    </>
   );
 });
