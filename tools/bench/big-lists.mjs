@@ -152,14 +152,18 @@ async function keyboardReorder(page, db, sessionId) {
   });
   const keys = ['Space', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'Space'];
   for (const key of keys) await page.keyboard.press(key);
-  const dropped = `${name} se ha dejado en el puesto 6.`;
-  await page.waitForFunction((text) => window.__said.some((s) => s.text === text), dropped);
+  // Wherever the person was left (a screen that loses presses leaves them short of 6).
+  const left = `${name} se ha dejado en el puesto `;
+  await page.waitForFunction((text) => window.__said.some((s) => s.text.startsWith(text)), left);
   const { presses, said } = await page.evaluate(() => ({ presses: window.__presses, said: window.__said }));
-  // The i-th announcement answers the i-th press (a lost press would leave one missing, and the last would not say 6).
+  // The i-th announcement answers the i-th press (a lost press leaves one missing: NaN, counted as lost).
   const latencies = presses.map((at, i) => (said[i] ? said[i].at - at : NaN));
-  await page.getByRole('alert').filter({ hasText: 'Orden de la lista actualizado correctamente' }).waitFor();
+  const drop = said.find((s) => s.text.startsWith(left));
+  const shown = Number(drop.text.slice(left.length, -1));
+  if (shown !== 1)
+    await page.getByRole('alert').filter({ hasText: 'Orden de la lista actualizado correctamente' }).waitFor();
   const [{ queue_position: saved }] = await sql(db, `SELECT queue_position FROM registrations WHERE id = $1`, [id]);
-  return { latencies, total: said[keys.length - 1].at - presses[0], saved, announcements: said.length };
+  return { latencies, total: drop.at - presses[0], shown, saved };
 }
 
 const db = await freshDatabase(DATABASE);
@@ -211,7 +215,7 @@ try {
     const run = await keyboardReorder(page, db, sessionId);
     presses.push(...run.latencies);
     totals.push(run.total);
-    saved.push(run.saved);
+    saved.push(run.shown === run.saved ? `${run.saved}` : `${run.saved} (la pantalla decía ${run.shown})`);
   }
 
   const [{ server_version: version }] = await sql(SERVER_URL, 'SHOW server_version');
@@ -232,8 +236,13 @@ try {
   console.log(row(`API: lista de espera (${waiting})`, apiTimes.waiting));
   console.log(row('Personas inscritas: clic → primera fila', people));
   console.log(row('Lista de espera: clic en la sesión → primera fila', queue));
-  console.log(row('Teclado: una pulsación → su aviso', presses));
-  console.log(row('Teclado: Espacio, ↓ ×5, Espacio → «se ha dejado en el puesto 6»', totals));
+  console.log(
+    row(
+      'Teclado: una pulsación → su aviso',
+      presses.filter((ms) => !Number.isNaN(ms)),
+    ),
+  );
+  console.log(row('Teclado: Espacio, ↓ ×5, Espacio → «se ha dejado en el puesto …»', totals));
   console.log(`\nPuesto guardado tras Espacio, ↓ ×5, Espacio (debe ser 6): ${saved.join(', ')}`);
   console.log(
     `Carga media al terminar: ${loadavg()
@@ -241,7 +250,9 @@ try {
       .join(' / ')}`,
   );
   const slow = [...people, ...queue].some((ms) => ms >= 1000);
-  if (slow || saved.some((p) => p !== 6) || presses.some(Number.isNaN)) {
+  const lost = presses.filter(Number.isNaN).length;
+  if (lost) console.log(`Pulsaciones sin aviso (perdidas): ${lost} de ${presses.length}`);
+  if (slow || saved.some((p) => p !== '6') || lost) {
     console.log('Objetivo no alcanzado: una primera fila tardó un segundo o más, o el teclado perdió una pulsación.');
     process.exitCode = 1;
   } else console.log('Primera fila por debajo de un segundo en cada apertura; ninguna pulsación perdida.');
