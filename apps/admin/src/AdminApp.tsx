@@ -20,7 +20,7 @@ import events from './resources/events';
 import gdpr from './resources/gdpr';
 import integrations from './resources/integrations';
 import manualRegistration from './resources/manual-registration';
-import queue from './resources/queue';
+import waitingList from './resources/waiting-list';
 import registrations from './resources/registrations';
 import roles from './resources/roles';
 import smsLogs from './resources/sms-logs';
@@ -81,7 +81,7 @@ function BackOffice() {
       <Resource {...emailSettings} />
       <Resource {...emailLogs} />
       <Resource {...emailTemplates} />
-      <Resource {...queue} />
+      <Resource {...waitingList} />
       <Resource {...gdpr} />
       <Resource {...registrations} />
       <Resource {...manualRegistration} />

@@ -8,8 +8,28 @@ import { pagerTexts } from './paging';
 export function PrevNextPagination({ noun }: { noun?: string }) {
   const { page, perPage, total, data, setPage, isPending } = useListContext();
   if (isPending) return null;
+  return <Pager page={page} perPage={perPage} total={total} rows={data?.length ?? 0} noun={noun} setPage={setPage} />;
+}
+
+/** The controls themselves, for a list paged in the browser (a session's people, a waiting list) as well. */
+export function Pager({
+  page,
+  perPage,
+  total,
+  rows,
+  noun,
+  setPage,
+}: {
+  page: number;
+  perPage: number;
+  total?: number;
+  /** Rows on this page (decides 'Siguiente' when the total is unknown). */
+  rows: number;
+  noun?: string;
+  setPage: (page: number) => void;
+}) {
   const counted = noun !== undefined && total !== undefined ? pagerTexts(page, perPage, total, noun) : null;
-  const hasNext = counted ? page < counted.pages : (data?.length ?? 0) >= perPage;
+  const hasNext = counted ? page < counted.pages : rows >= perPage;
   return (
     <Box
       component="nav"

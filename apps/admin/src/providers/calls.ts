@@ -36,7 +36,7 @@ export const calls = {
   // Issue 7, people: the waiting list's Excel, GDPR (docs/product.md §7).
 
   /** GET .../export: the Excel file and the name the server gives it. */
-  async exportQueue(sessionId: number) {
+  async exportWaitingList(sessionId: number) {
     try {
       return await apiDownload(`/events/queue/session/${sessionId}/export`);
     } catch (error) {

@@ -20,7 +20,7 @@ describe('listas de un padre (getList con filtro, getManyReference)', () => {
       { id: 5, queuePosition: 1 },
       { id: 3, queuePosition: 2 },
     ]);
-    const { data, total } = await dataProvider.getList('queue', { ...WHOLE, filter: { eventSessionId: 7 } });
+    const { data, total } = await dataProvider.getList('waiting-list', { ...WHOLE, filter: { eventSessionId: 7 } });
     expect(calls.map((c) => c.url)).toEqual(['/api/events/queue/session/7']);
     expect(data.map((r) => r.id)).toEqual([5, 3]);
     expect(total).toBe(2);
@@ -239,7 +239,7 @@ describe('registros y listas de espera: cada cambio es un verbo del recurso', ()
   });
 
   it('un nuevo orden de la lista de espera es updateMany con los ids en ese orden (PUT reorder)', async () => {
-    const { data } = await dataProvider.updateMany('queue', { ids: [5, 3, 8], data: { eventSessionId: 7 } });
+    const { data } = await dataProvider.updateMany('waiting-list', { ids: [5, 3, 8], data: { eventSessionId: 7 } });
     expect(calls).toEqual([
       { url: '/api/events/queue/reorder', method: 'PUT', body: { eventSessionId: 7, queueIds: [5, 3, 8] } },
     ]);
@@ -259,7 +259,7 @@ describe('registros y listas de espera: cada cambio es un verbo del recurso', ()
     await expect(dataProvider.create('registrations', { data: { queueEntryId: 7 } })).rejects.toThrow(
       'Error al promover de la lista de espera',
     );
-    await expect(dataProvider.updateMany('queue', { ids: [1], data: { eventSessionId: 2 } })).rejects.toThrow(
+    await expect(dataProvider.updateMany('waiting-list', { ids: [1], data: { eventSessionId: 2 } })).rejects.toThrow(
       'Error al reordenar la lista de espera',
     );
     await expect(dataProvider.deleteMany('sms-logs', { ids: [ALL_RECORDS] })).rejects.toThrow(

@@ -57,7 +57,7 @@ export const PEOPLE_MAPPINGS: Record<string, ResourceMapping> = {
   // The people waiting for a seat in a session (route /admin/queue-management), by position: read per session
   // (filter or reference `eventSessionId`), edited and removed one by one. A new order is `updateMany` with the
   // session's ids in that order and `data: { eventSessionId }`; a promotion is a create of `registrations`.
-  queue: {
+  'waiting-list': {
     path: '/events/queue',
     search: false,
     lists: { eventSessionId: (id) => `/events/queue/session/${id}` },

@@ -1,5 +1,5 @@
 import { Box } from '@mui/material';
-import { HoldDurationCard, QueueLimitsCard, ReminderCard, useSettingsAccess } from '../settings';
+import { HoldDurationCard, WaitingListLimitsCard, ReminderCard, useSettingsAccess } from '../settings';
 import { EventList } from './EventList';
 
 /** /admin/events (Events.Read). On top the header cards with the booking settings (docs/product.md §2: shown with
@@ -15,7 +15,7 @@ export default function EventsPage() {
             <HoldDurationCard />
             <ReminderCard />
           </Box>
-          <QueueLimitsCard />
+          <WaitingListLimitsCard />
         </Box>
       )}
       <EventList />

@@ -98,7 +98,7 @@ export default function ManualRegistrationPage() {
     { enabled: sessionId !== null && canReadRegistrations, ...LIVE_QUERY },
   );
   const queue = useGetList<WaitingEntry>(
-    'queue',
+    'waiting-list',
     { ...WHOLE, filter: { eventSessionId: sessionId } },
     { enabled: sessionId !== null && canReadQueue && queueWanted, ...LIVE_QUERY },
   );
@@ -138,7 +138,7 @@ export default function ManualRegistrationPage() {
       // The tiles' counts (events), the session's registrations and waiting list are read again.
       const { data: created } = await command(
         (p) => p.create('registrations', { data }),
-        ['events', 'registrations', 'queue'],
+        ['events', 'registrations', 'waiting-list'],
       );
       const answer = created as ManualRegistrationResponse | ManualRegistrationConfirmation;
       if (needsConfirmation(answer)) {
@@ -194,7 +194,7 @@ export default function ManualRegistrationPage() {
               }}
               onOpenQueue={() => {
                 setQueueWanted(true);
-                void queryClient.invalidateQueries({ queryKey: ['queue', 'getList'] });
+                void queryClient.invalidateQueries({ queryKey: ['waiting-list', 'getList'] });
               }}
             />
           </Box>

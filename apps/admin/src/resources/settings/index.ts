@@ -1,4 +1,4 @@
 export { HoldDurationCard } from './HoldDurationCard';
-export { QueueLimitsCard } from './QueueLimitsCard';
+export { WaitingListLimitsCard } from './WaitingListLimitsCard';
 export { ReminderCard } from './ReminderCard';
 export { useSettingsAccess } from './useSettingsAccess';

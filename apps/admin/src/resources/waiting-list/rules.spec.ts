@@ -1,4 +1,4 @@
-import { canPromote, dragAnnouncements, exportFileName, moved } from './rules';
+import { canPromote, dragAnnouncements, exportFileName, keyboardMove, moved, pageOf } from './rules';
 
 describe('lista de espera', () => {
   it('promover solo si hay una plaza libre o una reservada sin usar (especificación 4)', () => {
@@ -17,6 +17,23 @@ describe('lista de espera', () => {
     expect(moved(list, 3, 1).map((e) => e.id)).toEqual([3, 1, 2]);
     expect(moved(list, 1, 2).map((e) => e.id)).toEqual([2, 1, 3]);
     expect(moved(list, 1, 9).map((e) => e.id)).toEqual([1, 2, 3]);
+  });
+
+  it('con el teclado, cada flecha mueve un puesto, sobre la lista que dejó la anterior', () => {
+    let list = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => ({ id }));
+    // Down five times from the 1st place: the 6th.
+    for (let i = 0; i < 5; i++) list = keyboardMove(list, 1, 'ArrowDown')!;
+    expect(list.map((e) => e.id)).toEqual([2, 3, 4, 5, 6, 1, 7, 8]);
+    list = keyboardMove(list, 1, 'ArrowUp')!;
+    expect(list.findIndex((e) => e.id === 1)).toBe(4);
+    // At the ends it stays; other keys do not move.
+    expect(keyboardMove([{ id: 1 }, { id: 2 }], 1, 'ArrowUp')!.map((e) => e.id)).toEqual([1, 2]);
+    expect(keyboardMove([{ id: 1 }, { id: 2 }], 2, 'ArrowDown')!.map((e) => e.id)).toEqual([1, 2]);
+    expect(keyboardMove([{ id: 1 }, { id: 2 }], 1, 'a')).toBeNull();
+  });
+
+  it('la página que muestra un puesto', () => {
+    expect([0, 49, 50, 299].map((i) => pageOf(i, 50))).toEqual([1, 1, 2, 6]);
   });
 
   it('el Excel lleva la id de la sesión y la fecha', () => {

@@ -19,7 +19,7 @@ import { useSettingsAccess } from './useSettingsAccess';
 
 /** Events screen header card: the waiting-list limits (queue-settings) and the bulk limit for every session
  * not yet ended (docs/product.md §7, 8, 9: 3 s banner for the limits, 5 s for the bulk update). */
-export function QueueLimitsCard() {
+export function WaitingListLimitsCard() {
   const { canEdit } = useSettingsAccess();
   // The `settings` record 'queue-settings' (also read by the session form for its default).
   // A failure to load shows no values and disables saving until they load (the defaults would overwrite them).

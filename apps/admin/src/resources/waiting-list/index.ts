@@ -2,10 +2,10 @@ import { lazy } from 'react';
 import QueueIcon from '@mui/icons-material/Queue';
 import { section } from '../../common/section';
 
-/** /admin/queue-management (Queues.Read): a session's waiting list (the `queue` resource); reorder, promote,
+/** /admin/queue-management (Queues.Read): a session's waiting list (the `waiting-list` resource); reorder, promote,
  * edit, remove, export. */
 export default section({
   name: 'queue-management',
   icon: QueueIcon,
-  list: lazy(() => import('./QueuePage')),
+  list: lazy(() => import('./WaitingListPage')),
 });

@@ -9,7 +9,7 @@ const b = MESSAGES.booking;
 
 /** 'Editar Persona en Espera': names, e-mail, DNI/NIE (or the passport it was taken with) and phone; the
  * position does not change. The server's field errors (e.g. the e-mail already in the session) show per field. */
-export function QueueEntryEdit({
+export function WaitingListEntryEdit({
   entry,
   onClose,
   onSaved,
@@ -22,7 +22,9 @@ export function QueueEntryEdit({
 
   async function save(values: Record<string, any>) {
     // useUpdate puts the server's answer in the waiting list's cache.
-    onSaved((await update('queue', { id: entry.id, data: values, previousData: entry }, { returnPromise: true }))!);
+    onSaved(
+      (await update('waiting-list', { id: entry.id, data: values, previousData: entry }, { returnPromise: true }))!,
+    );
   }
 
   return (

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { WaitingEntry } from '@evreg/contracts';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import QueueIcon from '@mui/icons-material/Queue';
@@ -18,25 +18,34 @@ import { useCreate, useDataProvider, useDelete, useGetList, useNotify, useUpdate
 import { Confirmation } from '../../common/Confirmation';
 import { EventAutocomplete } from '../../common/EventAutocomplete';
 import { EventsGate } from '../../common/EventsGate';
+import { searchPeople } from '../../common/peopleSearch';
+import { Pager } from '../../common/PrevNextPagination';
 import { byStart, sessionRange } from '../../common/sessionChoice';
 import { useActions } from '../../common/useActions';
 import { useReload } from '../../common/useCommand';
+import { usePagedRows } from '../../common/usePagedRows';
 import { usePickableEvents } from '../../common/usePickableEvents';
 import { withReason } from '../../common/withReason';
 import { saveFile } from '../../providers/download';
 import { WHOLE, type AdminDataProvider } from '../../providers/dataProvider';
 import { SettingsCard } from '../settings/SettingsCard';
-import { QueueEntryEdit } from './QueueEntryEdit';
-import { QueueTable } from './QueueTable';
-import { canPromote, exportFileName, fullName, moved } from './rules';
+import { WaitingListEntryEdit } from './WaitingListEntryEdit';
+import { VISUALLY_HIDDEN, WaitingListTable } from './WaitingListTable';
+import { canPromote, exportFileName, fullName, keyboardMove, moved, moveMessages, pageOf } from './rules';
 
 type Dialog = { kind: 'promote' | 'edit' | 'remove'; entry: WaitingEntry };
 
+/** Rows drawn at once, as in the other paged lists: a page draws at once, 300 sortable rows did not. */
+export const WAITING_PER_PAGE = 20;
+const NOBODY: WaitingEntry[] = [];
+
 const message = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
-/** Listas de Espera (docs/product.md §2, 4, 8): pick an event (search as you type) and a session, then its waiting list:
- * drag (or keyboard) to reorder, promote when a spot is free, edit, remove, export to Excel. */
-export default function QueuePage() {
+/** Listas de Espera (docs/product.md §2, 4, 8): pick an event (search as you type) and a session, then its waiting list,
+ * read whole and drawn 20 to a page, with a search by name, e-mail, DNI/NIE or phone: drag within the page or move
+ * with the keyboard through the whole list to reorder (without a search), promote when a spot is free, edit, remove,
+ * export to Excel. */
+export default function WaitingListPage() {
   const [remove] = useDelete<WaitingEntry>();
   const [updateMany] = useUpdateMany<WaitingEntry>();
   const [create] = useCreate();
@@ -51,47 +60,124 @@ export default function QueuePage() {
   const [order, setOrder] = useState<WaitingEntry[] | null>(null);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [search, setSearch] = useState('');
+  // The person lifted with the keyboard and the order their moves have made so far. A ref, not state: each key press
+  // reads what the previous one left, even before the screen has caught up, so no press is lost or applied twice.
+  const lift = useRef<{ entry: WaitingEntry; before: WaitingEntry[] | null; order: WaitingEntry[] } | null>(null);
+  const [liftedId, setLiftedId] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
 
   const event = events.find((e) => e.id === eventId) ?? null;
   const sessions = useMemo(() => byStart(event?.sessions ?? []), [event]);
   const session = sessions.find((s) => s.id === sessionId) ?? null;
-  // The session's waiting list: the `queue` resource filtered by session, in the API's order (by position).
-  const queue = useGetList<WaitingEntry>(
-    'queue',
+  // The session's waiting list: the `waiting-list` resource filtered by session, in the API's order (by position).
+  const waitingList = useGetList<WaitingEntry>(
+    'waiting-list',
     { ...WHOLE, filter: { eventSessionId: sessionId } },
     { enabled: sessionId !== null },
   );
-  const entries = order ?? queue.data ?? [];
+  const entries = order ?? waitingList.data ?? NOBODY;
+  const positions = useMemo(() => new Map(entries.map((e, i) => [e.id, i + 1])), [entries]);
+  const shown = useMemo(() => searchPeople(entries, search), [entries, search]);
+  const paged = usePagedRows(shown, WAITING_PER_PAGE);
   // The waiting list and the counts of the picker's sessions.
-  const reloadQueue = () => reload(['queue']);
-  const reloadAll = () => reload(['queue', 'events']);
+  const reloadList = () => reload(['waiting-list']);
+  const reloadAll = () => reload(['waiting-list', 'events']);
 
-  async function reorder(activeId: number, overId: number) {
-    const next = moved(entries, activeId, overId);
+  /** Saves a new order (the session's ids in that order: the waiting list's updateMany); the positions are read back
+   * before the optimistic order is dropped. */
+  async function save(next: WaitingEntry[]) {
     setOrder(next);
     try {
-      // The session's ids in their new order (the queue's updateMany); the new positions are read back before
-      // the optimistic order is dropped.
       await updateMany(
-        'queue',
+        'waiting-list',
         { ids: next.map((e) => e.id), data: { eventSessionId: sessionId! } },
         { returnPromise: true },
       );
-      await reloadQueue();
+      await reloadList();
       notify('Orden de la lista actualizado correctamente', { type: 'success' });
     } catch (error) {
       notify(withReason('Error al reordenar la lista de espera', message(error)), { type: 'error' });
       // docs/product.md §8: on failure the list reloads.
-      await reloadQueue();
+      await reloadList();
     } finally {
       setOrder(null);
     }
   }
 
+  const reorder = (activeId: number, overId: number) => void save(moved(entries, activeId, overId));
+
+  /** The keyboard on a handle: Space/Enter lifts the person, each arrow moves them one place in the whole list (the
+   * page follows them), Space/Enter leaves them there and saves, Escape puts them back. */
+  function handleKey(entry: WaitingEntry, event: KeyboardEvent) {
+    const current = lift.current;
+    const key = event.key;
+    const drop = key === ' ' || key === 'Enter';
+    if (!current) {
+      if (!drop) return;
+      event.preventDefault();
+      lift.current = { entry, before: order, order: [...entries] };
+      setLiftedId(entry.id);
+      setAnnouncement(moveMessages.lifted(fullName(entry), positions.get(entry.id)!));
+      return;
+    }
+    const name = fullName(current.entry);
+    const place = () => current.order.findIndex((e) => e.id === current.entry.id);
+    if (key === 'Escape' || drop) {
+      event.preventDefault();
+      lift.current = null;
+      setLiftedId(null);
+      const original = (current.before ?? waitingList.data ?? NOBODY).findIndex((e) => e.id === current.entry.id);
+      if (key === 'Escape' || place() === original) {
+        // Back to the order shown before the lift: nothing to save.
+        setOrder(current.before);
+        setAnnouncement(
+          key === 'Escape' ? moveMessages.cancelled(name, original + 1) : moveMessages.dropped(name, original + 1),
+        );
+        paged.setPage(pageOf(original, WAITING_PER_PAGE));
+        return;
+      }
+      setAnnouncement(moveMessages.dropped(name, place() + 1));
+      void save(current.order);
+      return;
+    }
+    const next = keyboardMove(current.order, current.entry.id, key);
+    if (!next) return;
+    event.preventDefault();
+    current.order = next;
+    setOrder(next);
+    paged.setPage(pageOf(place(), WAITING_PER_PAGE));
+    setAnnouncement(moveMessages.over(name, place() + 1));
+  }
+  // One function for every row (rows are memoised), always calling this render's handler.
+  const latestKey = useRef(handleKey);
+  useLayoutEffect(() => {
+    latestKey.current = handleKey;
+  });
+  const onHandleKey = useCallback((entry: WaitingEntry, event: KeyboardEvent) => latestKey.current(entry, event), []);
+  const openDialog = useCallback((kind: Dialog['kind']) => (entry: WaitingEntry) => setDialog({ kind, entry }), []);
+  const [onPromote, onEdit, onRemove] = useMemo(
+    () => [openDialog('promote'), openDialog('edit'), openDialog('remove')],
+    [openDialog],
+  );
+  const canReorder = can('reorder') && search.trim() === '';
+  const canPromoteHere = can('promote');
+  const canEdit = can('edit');
+  const canRemove = can('delete');
+  const permissions = useMemo(
+    () => ({
+      reorder: canReorder,
+      promote: (entry: WaitingEntry) => canPromoteHere && canPromote(entry, session),
+      edit: canEdit,
+      remove: canRemove,
+    }),
+    [canReorder, canPromoteHere, canEdit, canRemove, session],
+  );
+
   async function exportExcel() {
     setExporting(true);
     try {
-      const file = await dataProvider.exportQueue(sessionId!);
+      const file = await dataProvider.exportWaitingList(sessionId!);
       saveFile(file.blob, file.fileName ?? exportFileName(sessionId!, new Date()));
       notify('Excel exportado correctamente', { type: 'success' });
     } catch (error) {
@@ -122,7 +208,11 @@ export default function QueuePage() {
               select
               label="Sesión"
               value={sessionId ?? ''}
-              onChange={(e) => setSessionId(e.target.value === '' ? null : Number(e.target.value))}
+              onChange={(e) => {
+                setSessionId(e.target.value === '' ? null : Number(e.target.value));
+                setSearch('');
+                paged.setPage(1);
+              }}
               disabled={!event}
               helperText={event && sessions.length === 0 ? 'Este evento no tiene sesiones' : undefined}
               slotProps={{
@@ -150,9 +240,9 @@ export default function QueuePage() {
       </SettingsCard>
 
       {session && (
-        <Box component="section" aria-labelledby="queue-title" sx={{ display: 'grid', gap: 1.5 }}>
+        <Box component="section" aria-labelledby="waiting-list-title" sx={{ display: 'grid', gap: 1.5 }}>
           <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography id="queue-title" component="h2" variant="h6" sx={{ mr: 'auto' }}>
+            <Typography id="waiting-list-title" component="h2" variant="h6" sx={{ mr: 'auto' }}>
               Lista de espera
             </Typography>
             <Chip label={`En espera: ${session.currentQueueCount}/${session.maxQueueSpots}`} />
@@ -173,35 +263,61 @@ export default function QueuePage() {
               {exporting ? 'Exportando...' : 'Exportar Excel'}
             </Button>
           </Stack>
+          <TextField
+            size="small"
+            type="search"
+            label="Buscar en la lista"
+            placeholder="Nombre, email, DNI/NIE o teléfono"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              paged.setPage(1);
+            }}
+            helperText={search.trim() && can('reorder') ? 'Borra la búsqueda para cambiar el orden' : undefined}
+            sx={{ maxWidth: 420 }}
+          />
+          <div role="status" aria-live="assertive" aria-atomic="true" style={VISUALLY_HIDDEN}>
+            {announcement}
+          </div>
           <Box
             sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
           >
-            {queue.isPending ? (
+            {waitingList.isPending ? (
               <Box sx={{ p: 3, display: 'flex', justifyContent: 'center' }}>
                 <CircularProgress aria-label="Cargando la lista de espera" />
               </Box>
-            ) : queue.error ? (
+            ) : waitingList.error ? (
               <Alert severity="error" role="alert" sx={{ m: 2 }}>
-                {queue.error.message || 'Error al cargar la lista de espera'}
+                {waitingList.error.message || 'Error al cargar la lista de espera'}
               </Alert>
-            ) : entries.length === 0 ? (
+            ) : shown.length === 0 ? (
               <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
-                No hay personas en la lista de espera de esta sesión
+                {entries.length === 0
+                  ? 'No hay personas en la lista de espera de esta sesión'
+                  : 'Nadie de la lista coincide con la búsqueda'}
               </Typography>
             ) : (
-              <QueueTable
-                entries={entries}
-                can={{
-                  reorder: can('reorder'),
-                  promote: (entry) => can('promote') && canPromote(entry, session),
-                  edit: can('edit'),
-                  remove: can('delete'),
-                }}
-                onReorder={reorder}
-                onPromote={(entry) => setDialog({ kind: 'promote', entry })}
-                onEdit={(entry) => setDialog({ kind: 'edit', entry })}
-                onRemove={(entry) => setDialog({ kind: 'remove', entry })}
-              />
+              <>
+                <WaitingListTable
+                  rows={paged.visible}
+                  positions={positions}
+                  lifted={liftedId}
+                  can={permissions}
+                  onReorder={reorder}
+                  onHandleKey={onHandleKey}
+                  onPromote={onPromote}
+                  onEdit={onEdit}
+                  onRemove={onRemove}
+                />
+                <Pager
+                  page={paged.page}
+                  perPage={paged.perPage}
+                  total={paged.total}
+                  rows={paged.visible.length}
+                  noun="personas"
+                  setPage={paged.setPage}
+                />
+              </>
             )}
           </Box>
         </Box>
@@ -229,7 +345,7 @@ export default function QueuePage() {
         />
       )}
       {dialog?.kind === 'edit' && (
-        <QueueEntryEdit
+        <WaitingListEntryEdit
           entry={dialog.entry}
           onClose={() => setDialog(null)}
           onSaved={() => {
@@ -244,7 +360,7 @@ export default function QueuePage() {
           onClose={() => setDialog(null)}
           onConfirm={async () => {
             // useDelete reads the waiting list again (positions move up); the counts follow.
-            await remove('queue', { id: dialog.entry.id, previousData: dialog.entry }, { returnPromise: true });
+            await remove('waiting-list', { id: dialog.entry.id, previousData: dialog.entry }, { returnPromise: true });
             await reload(['events']);
             notify('Persona eliminada de la lista de espera', { type: 'success' });
           }}
