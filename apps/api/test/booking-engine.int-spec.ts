@@ -321,7 +321,7 @@ describe('BookingEngine (services on a real database, fake outboxes)', () => {
       const sessionId = await session({ seats: 1, queue: 3 });
       const [, a, b, c] = await book(sessionId, 4);
       const reorder = (ids: number[]) =>
-        ds.transaction(async (m) => engine.reorderQueue(m, (await engine.lockSession(m, sessionId))!, ids));
+        ds.transaction(async (m) => engine.reorderWaitingList(m, (await engine.lockSession(m, sessionId))!, ids));
       expect(await reorder([c.id, a.id])).toBe(false);
       expect(await reorder([c.id, a.id, b.id])).toBe(true);
       const waiting = (await rows(sessionId)).filter((r) => r.state === Waiting);
@@ -355,7 +355,7 @@ describe('BookingEngine (services on a real database, fake outboxes)', () => {
     it('the waiting-list limit of coming sessions never goes below the people waiting', async () => {
       const sessionId = await session({ seats: 1, queue: 5 });
       await book(sessionId, 4);
-      await engine.setQueueLimitOfComingSessions(1);
+      await engine.setWaitingLimitOfComingSessions(1);
       const [row] = await ds.query(`SELECT max_queue_spots FROM event_sessions WHERE id = $1`, [sessionId]);
       expect(row.max_queue_spots).toBe(3);
     });

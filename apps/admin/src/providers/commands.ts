@@ -24,7 +24,7 @@ export const commands = {
   },
 
   /** POST /settings/bulk-update-queue-limits: the waiting-list limit of every session not yet ended. */
-  bulkUpdateQueueLimits(newQueueLimit: number) {
+  bulkUpdateWaitingLimits(newQueueLimit: number) {
     return call<BulkUpdateWaitingLimitsResponse>(
       '/settings/bulk-update-queue-limits',
       { method: 'POST', ...json({ newQueueLimit }) },

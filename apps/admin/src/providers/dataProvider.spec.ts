@@ -311,7 +311,7 @@ describe('notificaciones y comandos', () => {
   it('reenviar emails y el límite de todas las sesiones van a sus rutas', async () => {
     await dataProvider.resendRegistrationEmail(9);
     await dataProvider.resendEmail(12);
-    await dataProvider.bulkUpdateQueueLimits(15);
+    await dataProvider.bulkUpdateWaitingLimits(15);
     expect(calls).toEqual([
       { url: '/api/events/registrations/9/resend-email', method: 'POST', body: undefined },
       { url: '/api/email-logs/12/resend', method: 'POST', body: undefined },

@@ -36,12 +36,12 @@ export function SessionForm({
   const mode = session ? 'edit' : 'create';
   // New sessions take the default waiting-list limit of the settings card when it can be read.
   const { canRead } = useSettingsAccess();
-  const queueSettings = useGetOne<WaitingListSettings & { id: string }>(
+  const waitingListSettings = useGetOne<WaitingListSettings & { id: string }>(
     'settings',
     { id: 'queue-settings' },
     { enabled: !session && canRead },
   );
-  const waitingForDefault = !session && canRead && queueSettings.isPending;
+  const waitingForDefault = !session && canRead && waitingListSettings.isPending;
 
   const rule = (field: keyof SessionFormValues) => (_value: unknown, values: SessionFormValues) =>
     sessionFormErrors(values, mode)[field];
@@ -92,7 +92,7 @@ export function SessionForm({
       record={
         session
           ? sessionFormValues(session)
-          : newSessionValues(queueSettings.data?.defaultMaxQueueSpots ?? DEFAULT_MAX_QUEUE_SPOTS)
+          : newSessionValues(waitingListSettings.data?.defaultMaxQueueSpots ?? DEFAULT_MAX_QUEUE_SPOTS)
       }
     >
       <Alert severity="info" sx={{ mb: 2 }}>

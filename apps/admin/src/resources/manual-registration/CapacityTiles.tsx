@@ -38,13 +38,13 @@ export function CapacityTiles({
   session,
   registrations,
   queue,
-  onOpenQueue,
+  onOpenWaitingList,
 }: {
   session: Session;
   registrations: Loaded<AdminRegistration>;
   queue: Loaded<WaitingEntry>;
   /** The queue is read only when its list is opened. */
-  onOpenQueue: () => void;
+  onOpenWaitingList: () => void;
 }) {
   const [open, setOpen] = useState<Which | null>(null);
   const figures = tileFigures(session, registrations.data);
@@ -68,7 +68,7 @@ export function CapacityTiles({
           value={figures.queue}
           hint="en espera / máximo"
           onClick={() => {
-            onOpenQueue();
+            onOpenWaitingList();
             setOpen('queue');
           }}
         />

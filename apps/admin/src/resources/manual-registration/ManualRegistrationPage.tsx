@@ -58,7 +58,7 @@ export default function ManualRegistrationPage() {
   const { events } = pickable;
   const { permissions } = useActions('registrations');
   const canReadRegistrations = permissions.includes('Registrations.Read');
-  const canReadQueue = permissions.includes('Queues.Read');
+  const canReadWaitingList = permissions.includes('Queues.Read');
 
   // The chosen event and session live in the address (?event=&session=): a reload, or a link, keeps them.
   const [query, setQuery] = useSearchParams();
@@ -88,7 +88,7 @@ export default function ManualRegistrationPage() {
   const [success, setSuccess] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<ManualRegistrationConfirmation | null>(null);
-  const [queueWanted, setQueueWanted] = useState(false);
+  const [waitingListWanted, setWaitingListWanted] = useState(false);
 
   const session = events.find((e) => e.id === eventId)?.sessions?.find((s) => s.id === sessionId) ?? null;
   // The session's registrations and waiting list: the resources filtered by session.
@@ -100,7 +100,7 @@ export default function ManualRegistrationPage() {
   const queue = useGetList<WaitingEntry>(
     'waiting-list',
     { ...WHOLE, filter: { eventSessionId: sessionId } },
-    { enabled: sessionId !== null && canReadQueue && queueWanted, ...LIVE_QUERY },
+    { enabled: sessionId !== null && canReadWaitingList && waitingListWanted, ...LIVE_QUERY },
   );
 
   function clearMessages() {
@@ -186,14 +186,14 @@ export default function ManualRegistrationPage() {
               }}
               queue={{
                 data: queue.data,
-                problem: !canReadQueue
+                problem: !canReadWaitingList
                   ? NO_PERMISSION('la lista de espera', 'Queues.Read')
                   : queue.error
                     ? queue.error.message
                     : null,
               }}
-              onOpenQueue={() => {
-                setQueueWanted(true);
+              onOpenWaitingList={() => {
+                setWaitingListWanted(true);
                 void queryClient.invalidateQueries({ queryKey: ['waiting-list', 'getList'] });
               }}
             />

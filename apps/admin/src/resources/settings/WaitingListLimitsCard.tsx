@@ -13,7 +13,7 @@ import { errorText } from '../../common/notifyError';
 import { TimedAlert, type Banner } from '../../common/TimedAlert';
 import { useCommand } from '../../common/useCommand';
 import { withReason } from '../../common/withReason';
-import { queueLimitError } from './rules';
+import { waitingLimitError } from './rules';
 import { FORM_ROW, LoadFailure, SettingsCard, loadFailed } from './SettingsCard';
 import { useSettingsAccess } from './useSettingsAccess';
 
@@ -82,7 +82,7 @@ export function WaitingListLimitsCard() {
 
   // A command over every session not yet ended: the events (with their sessions) are read again.
   async function applyToSessions(limit: number) {
-    const { updatedSessions } = await command((p) => p.bulkUpdateQueueLimits(limit), ['events']);
+    const { updatedSessions } = await command((p) => p.bulkUpdateWaitingLimits(limit), ['events']);
     setBanner({
       severity: 'success',
       text: `Actualizadas ${updatedSessions} sesiones con nuevo límite de ${limit}`,
@@ -93,8 +93,8 @@ export function WaitingListLimitsCard() {
   function submitLimits(event: FormEvent) {
     event.preventDefault();
     const found = {
-      defaultMaxQueueSpots: queueLimitError(limits.defaultMaxQueueSpots) ?? undefined,
-      globalMaxQueueSpots: queueLimitError(limits.globalMaxQueueSpots) ?? undefined,
+      defaultMaxQueueSpots: waitingLimitError(limits.defaultMaxQueueSpots) ?? undefined,
+      globalMaxQueueSpots: waitingLimitError(limits.globalMaxQueueSpots) ?? undefined,
     };
     setErrors(found);
     setBanner(null);
@@ -103,7 +103,7 @@ export function WaitingListLimitsCard() {
 
   function submitBulk(event: FormEvent) {
     event.preventDefault();
-    const problem = queueLimitError(bulk, MESSAGES.sessions.newWaitingLimitInvalid) ?? undefined;
+    const problem = waitingLimitError(bulk, MESSAGES.sessions.newWaitingLimitInvalid) ?? undefined;
     setErrors({ ...errors, bulk: problem });
     setBanner(null);
     if (!problem) setConfirming(true);

@@ -1,4 +1,4 @@
-import { holdDurationError, queueLimitError, reminderHoursError } from './rules';
+import { holdDurationError, waitingLimitError, reminderHoursError } from './rules';
 
 describe('reglas de la configuración (especificación 5)', () => {
   it('duración de la reserva: entero de 1 a 60', () => {
@@ -13,10 +13,10 @@ describe('reglas de la configuración (especificación 5)', () => {
   });
 
   it('límites de la lista de espera: enteros no negativos', () => {
-    expect(queueLimitError('0')).toBeNull();
-    expect(queueLimitError('15')).toBeNull();
-    expect(queueLimitError('-1')).toBe('El límite de la lista de espera debe ser un número entero no negativo');
-    expect(queueLimitError('1.5', 'otro mensaje')).toBe('otro mensaje');
+    expect(waitingLimitError('0')).toBeNull();
+    expect(waitingLimitError('15')).toBeNull();
+    expect(waitingLimitError('-1')).toBe('El límite de la lista de espera debe ser un número entero no negativo');
+    expect(waitingLimitError('1.5', 'otro mensaje')).toBe('otro mensaje');
   });
 
   it('horas del recordatorio: entero de 0 (desactivado) a 720', () => {

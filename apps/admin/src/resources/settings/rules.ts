@@ -10,7 +10,10 @@ export function holdDurationError(value: string): string | null {
 }
 
 /** Waiting-list limits and the bulk limit: whole numbers, not negative (docs/product.md §5). */
-export function queueLimitError(value: string, message: string = MESSAGES.settings.waitingLimitNumber): string | null {
+export function waitingLimitError(
+  value: string,
+  message: string = MESSAGES.settings.waitingLimitNumber,
+): string | null {
   return /^\d+$/.test(value.trim()) ? null : message;
 }
 

@@ -128,8 +128,8 @@ export class BookingEngine {
     return this.waitingList.givePlacesBack(m, session, rows);
   }
 
-  closeQueueGap(m: EntityManager, session: LockedSession, position: number): Promise<void> {
-    return this.waitingList.closeQueueGap(m, session, position);
+  closeWaitingGap(m: EntityManager, session: LockedSession, position: number): Promise<void> {
+    return this.waitingList.closeWaitingGap(m, session, position);
   }
 
   promoteWaiting(m: EntityManager, session: LockedSession): Promise<number[]> {
@@ -140,8 +140,8 @@ export class BookingEngine {
     return this.waitingList.promoteEntry(m, session, entryId, position);
   }
 
-  reorderQueue(m: EntityManager, session: LockedSession, queueIds: number[]): Promise<boolean> {
-    return this.waitingList.reorderQueue(m, session, queueIds);
+  reorderWaitingList(m: EntityManager, session: LockedSession, queueIds: number[]): Promise<boolean> {
+    return this.waitingList.reorderWaitingList(m, session, queueIds);
   }
 
   // ---- Capacity administration (CapacityEngine) ----
@@ -150,8 +150,8 @@ export class BookingEngine {
     return this.capacity.applyCapacity(m, session);
   }
 
-  setQueueLimitOfComingSessions(limit: number): Promise<number> {
-    return this.capacity.setQueueLimitOfComingSessions(limit);
+  setWaitingLimitOfComingSessions(limit: number): Promise<number> {
+    return this.capacity.setWaitingLimitOfComingSessions(limit);
   }
 
   clearForDeletion(m: EntityManager, sessionIds: number[]): Promise<boolean> {

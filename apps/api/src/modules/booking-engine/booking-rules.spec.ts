@@ -129,12 +129,12 @@ describe('allocation of a request', () => {
   const place = (freeOnline: number, queueCount = 0, maxQueueSpots = 5) => ({ freeOnline, queueCount, maxQueueSpots });
 
   it('seats everyone when the seats are there', () => {
-    expect(allocate(2, place(5))).toEqual({ seated: 2, queued: 0, queuePositions: [null, null] });
+    expect(allocate(2, place(5))).toEqual({ seated: 2, queued: 0, waitingPositions: [null, null] });
   });
 
   it('seats the first attendees and queues the rest at the end of the list', () => {
-    expect(allocate(2, place(1, 3))).toEqual({ seated: 1, queued: 1, queuePositions: [null, 4] });
-    expect(allocate(2, place(0, 3))).toEqual({ seated: 0, queued: 2, queuePositions: [4, 5] });
+    expect(allocate(2, place(1, 3))).toEqual({ seated: 1, queued: 1, waitingPositions: [null, 4] });
+    expect(allocate(2, place(0, 3))).toEqual({ seated: 0, queued: 2, waitingPositions: [4, 5] });
   });
 
   it('refuses the whole request when the waiting list has no room for all who would wait', () => {
@@ -145,12 +145,12 @@ describe('allocation of a request', () => {
   });
 
   it('never queues while a seat is free, and a full list does not block seated requests', () => {
-    expect(allocate(1, place(1, 5))).toEqual({ seated: 1, queued: 0, queuePositions: [null] });
-    expect(allocate(2, place(2, 5, 5))).toEqual({ seated: 2, queued: 0, queuePositions: [null, null] });
+    expect(allocate(1, place(1, 5))).toEqual({ seated: 1, queued: 0, waitingPositions: [null] });
+    expect(allocate(2, place(2, 5, 5))).toEqual({ seated: 2, queued: 0, waitingPositions: [null, null] });
   });
 
   it('reads negative free seats as none', () => {
-    expect(allocate(1, place(-2, 0))).toEqual({ seated: 0, queued: 1, queuePositions: [1] });
+    expect(allocate(1, place(-2, 0))).toEqual({ seated: 0, queued: 1, waitingPositions: [1] });
   });
 });
 

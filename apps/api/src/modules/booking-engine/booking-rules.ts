@@ -106,11 +106,11 @@ export const PLACE_HOLDING_STATES_SQL = `${REGISTRATION_STATE.Active}, ${REGISTR
 
 /** How a request for `attendees` people is placed, decided on exact counters: the first ones take the free
  * online seats, the others join the end of the waiting list if it has room for all of them; otherwise the
- * whole request is refused (null). `queuePositions[i]` is null for a seat. */
+ * whole request is refused (null). `waitingPositions[i]` is null for a seat. */
 export interface Allocation {
   seated: number;
   queued: number;
-  queuePositions: (number | null)[];
+  waitingPositions: (number | null)[];
 }
 
 export function allocate(
@@ -120,10 +120,10 @@ export function allocate(
   const seated = Math.min(attendees, Math.max(0, place.freeOnline));
   const queued = attendees - seated;
   if (queued > 0 && place.queueCount + queued > place.maxQueueSpots) return null;
-  const queuePositions = Array.from({ length: attendees }, (_, index) =>
+  const waitingPositions = Array.from({ length: attendees }, (_, index) =>
     index < seated ? null : place.queueCount + index - seated + 1,
   );
-  return { seated, queued, queuePositions };
+  return { seated, queued, waitingPositions };
 }
 
 /** How many waiting entries automatic promotion moves onto free online seats now: none while promotion is

@@ -23,7 +23,7 @@ export class CapacityEngine {
 
   /** The waiting-list limit of every session not yet ended set to `limit`, never below the people already
    * waiting there (one statement; each row changes atomically against the bookings). Answers how many changed. */
-  async setQueueLimitOfComingSessions(limit: number): Promise<number> {
+  async setWaitingLimitOfComingSessions(limit: number): Promise<number> {
     const [, updated]: [unknown[], number] = await this.ds.query(
       `UPDATE event_sessions SET max_queue_spots = greatest($1::int, queue_count)
         WHERE ends_at > now() AND max_queue_spots <> greatest($1::int, queue_count)`,

@@ -137,13 +137,13 @@ export class PlacementEngine {
     if (closed) return { refusal: closed };
     const allocation = allocate(attendees.length, { ...session, freeOnline: freeOnlineSpots(session) });
     if (!allocation) return { refusal: 'FULL' };
-    return { placed: await this.seatOrQueue(m, session, attendees, allocation, ip) };
+    return { placed: await this.seatOrWait(m, session, attendees, allocation, ip) };
   }
 
   /** Under the session lock, writes an allocation: the seated people's rows active with their Registration e-mail,
    * then each queued one waiting at its position with its Queue e-mail (ids follow the attendees' order), and the
    * counters. A few statements under the lock: the rush's waiting list goes this way. */
-  private async seatOrQueue(
+  private async seatOrWait(
     m: EntityManager,
     session: LockedSession,
     attendees: NewAttendee[],
@@ -162,7 +162,7 @@ export class PlacementEngine {
       placed.push(...ids.map((id) => ({ id, queuePosition: null })));
     }
     for (let index = allocation.seated; index < attendees.length; index++) {
-      const queuePosition = allocation.queuePositions[index]!;
+      const queuePosition = allocation.waitingPositions[index]!;
       const holderId = index > 0 ? placed[0].id : undefined;
       const [id] = await this.insertRegistrations(m, session.id, [attendees[index]], {
         ...options,
@@ -212,7 +212,7 @@ export class PlacementEngine {
     if (!forceQueue) return 'RESERVED_FULL';
     const allocation = allocate(1, { ...session, freeOnline: 0 });
     if (!allocation) return 'FULL';
-    const position = allocation.queuePositions[0]!;
+    const position = allocation.waitingPositions[0]!;
     await m.query(`UPDATE event_sessions SET queue_count = queue_count + 1 WHERE id = $1`, [session.id]);
     const [id] = await this.insertRegistrations(m, session.id, [attendee], {
       source: 'admin',

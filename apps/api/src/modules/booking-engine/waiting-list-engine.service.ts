@@ -71,11 +71,11 @@ export class WaitingListEngine {
       session.reservedRegistered -= reserved;
     }
     const waiting = rows.filter((row) => row.state === Waiting).sort((x, y) => y.queuePosition! - x.queuePosition!);
-    for (const row of waiting) await this.closeQueueGap(m, session, row.queuePosition!);
+    for (const row of waiting) await this.closeWaitingGap(m, session, row.queuePosition!);
   }
 
   /** Closes the gap a waiting entry leaves at `position` (1..n stays exact; positionsAfterGap). */
-  async closeQueueGap(m: EntityManager, session: LockedSession, position: number): Promise<void> {
+  async closeWaitingGap(m: EntityManager, session: LockedSession, position: number): Promise<void> {
     await m.query(
       `UPDATE registrations SET queue_position = queue_position - 1 WHERE session_id = $1 AND state = $3 AND queue_position > $2`,
       [session.id, position, Waiting],
@@ -136,7 +136,7 @@ export class WaitingListEngine {
     );
     if (usesReservedSpot) session.reservedRegistered += 1;
     else session.onlineRegistered += 1;
-    await this.closeQueueGap(m, session, position);
+    await this.closeWaitingGap(m, session, position);
     await this.emailOutbox.record(m, 'Promotion', [entryId]);
     await this.smsOutbox.recordPromotion(m, [entryId]);
     await this.webhookOutbox.record(m, 'registration.promoted', [entryId]);
@@ -145,7 +145,7 @@ export class WaitingListEngine {
 
   /** Sets the locked session's waiting list to `queueIds`, positions 1..n in that order. False, writing
    * nothing, unless the list names every waiting entry exactly once. */
-  async reorderQueue(m: EntityManager, session: LockedSession, queueIds: number[]): Promise<boolean> {
+  async reorderWaitingList(m: EntityManager, session: LockedSession, queueIds: number[]): Promise<boolean> {
     const waiting: { id: number }[] = await m.query(
       `SELECT id FROM registrations WHERE session_id = $1 AND state = $2 FOR UPDATE`,
       [session.id, Waiting],

@@ -216,7 +216,7 @@ export class SessionsService {
     const { globalMaxQueueSpots } = await this.settings.waitingListSettings();
     if (newQueueLimit > globalMaxQueueSpots)
       throw AppError.field('newQueueLimit', M.newWaitingLimitAboveGlobal(globalMaxQueueSpots));
-    return { updatedSessions: await this.engine.setQueueLimitOfComingSessions(newQueueLimit) };
+    return { updatedSessions: await this.engine.setWaitingLimitOfComingSessions(newQueueLimit) };
   }
 
   private async view(db: DataSource | EntityManager, sessionId: number): Promise<Session> {

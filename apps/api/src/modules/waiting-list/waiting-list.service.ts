@@ -106,7 +106,7 @@ export class WaitingListService {
     return this.ds.transaction(async (m) => {
       const { session, entry } = await this.lockEntry(m, entryId);
       // The gap closed first: the registration.cancelled webhook body then carries the list's count without it.
-      await this.engine.closeQueueGap(m, session, entry.queuePosition);
+      await this.engine.closeWaitingGap(m, session, entry.queuePosition);
       await this.engine.deleteRegistrations(m, [entryId], { announce: true });
       return { message: b.waitingEntryRemoved };
     });
@@ -117,7 +117,7 @@ export class WaitingListService {
     return this.ds.transaction(async (m) => {
       const session = await this.engine.lockSession(m, dto.eventSessionId);
       if (!session) throw AppError.notFound(MESSAGES.sessions.notFound);
-      if (!(await this.engine.reorderQueue(m, session, dto.queueIds)))
+      if (!(await this.engine.reorderWaitingList(m, session, dto.queueIds)))
         throw AppError.field('queueIds', b.reorderMismatch);
       return this.entries(m, session.id);
     });
