@@ -1,11 +1,12 @@
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button, Pagination, Typography } from '@mui/material';
 import { useListContext } from 'react-admin';
 import { pagerTexts } from './paging';
 
 /** Every list's paging controls (ResourceList and the lists with toolbars of their own: the logs, templates):
  * 'Anterior' / 'Siguiente'. With a `noun` it shows the total ('Mostrando N de total …', 'Página X de Y');
- * without, it says 'Página n' and 'Siguiente' stops at a page that is not full (the SMS log, docs/product.md §9). */
-export function PrevNextPagination({ noun }: { noun?: string }) {
+ * without, it says 'Página n' and 'Siguiente' stops at a page that is not full (the SMS log, docs/product.md §9).
+ * `numbered` adds the page numbers between the two buttons, to jump to any page of a long list (Registros). */
+export function PrevNextPagination({ noun, numbered = false }: { noun?: string; numbered?: boolean }) {
   const { page, perPage, total, data, setPage, isPending } = useListContext();
   if (isPending) return null;
   const counted = noun !== undefined && total !== undefined ? pagerTexts(page, perPage, total, noun) : null;
@@ -22,6 +23,22 @@ export function PrevNextPagination({ noun }: { noun?: string }) {
       <Button size="small" onClick={() => setPage(page - 1)} disabled={page <= 1}>
         Anterior
       </Button>
+      {numbered && counted && counted.pages > 1 && (
+        <Pagination
+          aria-label="Números de página"
+          count={counted.pages}
+          page={Math.min(page, counted.pages)}
+          onChange={(_event, n) => setPage(n)}
+          hidePrevButton
+          hideNextButton
+          size="small"
+          siblingCount={1}
+          boundaryCount={1}
+          getItemAriaLabel={(type, n, selected) =>
+            type === 'page' ? (selected ? `Página ${n}, actual` : `Ir a la página ${n}`) : ''
+          }
+        />
+      )}
       <Typography variant="body2" aria-live="polite">
         {counted ? counted.page : `Página ${page}`}
       </Typography>
