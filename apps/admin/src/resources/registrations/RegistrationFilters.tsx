@@ -46,7 +46,7 @@ function SessionFilter({ source, label }: { source: string; label: string; alway
       source={source}
       label={label}
       choices={sessions ?? []}
-      optionText={(s: Session) => sessionRange(s)}
+      optionText={(s: Session) => `Sesión ${s.id} · ${sessionRange(s)}`}
       disabled={!chosen}
       emptyText="Todas"
       sx={{ minWidth: 220 }}
