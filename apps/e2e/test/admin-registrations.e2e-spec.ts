@@ -245,8 +245,15 @@ describe('Registros', () => {
     );
     await seeText(pager, `Mostrando ${onTheTenth} de ${onTheTenth} registros`);
     await expectNoEnglish(page, 'registros filtrados');
+    await page.getByLabel('Inscritos hasta').fill('2026-01-11');
+    await page.getByLabel('Inscritos desde').fill('2026-01-11');
+    await seeText(page, 'No se encontraron registros');
+    // Cleared (the date input commits an empty value when it loses the focus): every day again.
     await page.getByLabel('Inscritos desde').fill('');
+    await page.getByLabel('Inscritos desde').blur();
+    await seeText(pager, `Mostrando ${onTheTenth} de ${onTheTenth} registros`);
     await page.getByLabel('Inscritos hasta').fill('');
+    await page.getByLabel('Inscritos hasta').blur();
     await seeText(pager, 'Mostrando 20 de 23 registros');
 
     // Sorted by the server: Persona (last name) up, then down.
