@@ -46,7 +46,8 @@ function toAdmin(
   };
 }
 
-/** Staff views and edits of registrations (active and cancelled; waiting entries are the waiting list's). */
+/** Staff views and edits of registrations: a session's list, its edits and resends cover active and cancelled ones
+ * (waiting entries are edited in the waiting list); the staff search and its export find waiting entries too. */
 @Injectable()
 export class RegistrationsAdminService {
   constructor(
