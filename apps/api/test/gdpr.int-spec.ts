@@ -79,6 +79,7 @@ describe('GDPR requests', () => {
         registrationCount: 0,
         consentCount: 0,
         lastActivity: null,
+        matches: [],
       });
     });
   });
@@ -165,7 +166,23 @@ describe('GDPR requests', () => {
         registrationCount: 4,
         consentCount: 4,
         lastActivity: expect.any(String),
+        matches: expect.any(Array),
       });
+      // Where he is: active in a and b, first on c's waiting list, cancelled in d.
+      expect(
+        res.body.matches
+          .map((m: { sessionId: number; status: string; queuePosition: number | null }) => [
+            m.sessionId,
+            m.status,
+            m.queuePosition,
+          ])
+          .sort((x: number[], y: number[]) => x[0] - y[0]),
+      ).toEqual([
+        [sessions.a, 'Active', null],
+        [sessions.b, 'Active', null],
+        [sessions.c, 'Waiting', 1],
+        [sessions.d, 'Cancelled', null],
+      ]);
       const [latest] = await app.sql(
         `SELECT max(greatest(registered_at, cancelled_at)) AS at FROM registrations WHERE email = $1`,
         [X],
@@ -327,6 +344,7 @@ describe('GDPR requests', () => {
         registrationCount: 0,
         consentCount: 0,
         lastActivity: null,
+        matches: [],
       });
     });
   });

@@ -52,9 +52,21 @@ describe('RGPD', () => {
     expect(await value(page, 'Registros').innerText()).toBe('1');
     expect(await value(page, 'Consentimientos').innerText()).toBe('1');
     expect(await value(page, 'Última actividad').innerText()).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
+    // Where she is: her registration's event, session and state (issue 23 §1).
+    const where = page.getByRole('table', { name: 'Dónde está la persona' });
+    expect(await where.getByRole('row').count()).toBe(2);
+    await seeText(where, 'Jornada de puertas abiertas');
+    await seeText(where, /\d{2}\/\d{2}\/\d{4} 10:00-11:30/);
+    await seeText(where, 'Activa');
     await expectAccessible(page, 'RGPD con resumen');
     await expectNoEnglish(page, 'RGPD');
     await screenshot(page, 'admin-gdpr');
+    // Ben, on the waiting list: found with his position.
+    await search(page, ben.email);
+    await seeText(summary(page), `Resumen de ${ben.email}`);
+    await seeText(page.getByRole('table', { name: 'Dónde está la persona' }), 'En lista de espera (posición 1)');
+    await search(page, ana.email);
+    await seeText(summary(page), `Resumen de ${ana.email}`);
 
     // Export: a JSON file named with the e-mail and the date, holding her registration and consent.
     const [download] = await Promise.all([

@@ -1,7 +1,12 @@
 // Back office: registrations management (docs/product.md §2 "Registrations management", 3, 4, 5 registration edit, 8, 9
 // page size and debounce), in Debian's Chromium against the real API.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Workbook } from 'exceljs';
+import type { Page } from 'playwright-core';
 import { expectNoEnglish, requireAdminBuild, row, signIn, visit, dialog } from './support/admin';
-import { notification, rowsOf } from './support/admin-people';
+import { chooseOption, notification, rowsOf, typeAndChoose } from './support/admin-people';
 import { expectAccessible } from './support/axe';
 import { eventually, expectError, seeText } from './support/booking-page';
 import { setupE2E } from './support/e2e';
@@ -9,7 +14,7 @@ import { addSession, createEvent, newPerson, registerViaApi } from './support/fi
 import { screenshot } from './support/screenshots';
 
 requireAdminBuild();
-const e2e = setupE2E({ context: { bypassCSP: true, viewport: { width: 1280, height: 900 } } });
+const e2e = setupE2E({ context: { bypassCSP: true, viewport: { width: 1280, height: 900 }, acceptDownloads: true } });
 
 const SEARCH = 'Buscar por nombre, email, DNI/NIE o evento';
 
@@ -88,7 +93,14 @@ describe('Registros', () => {
     await edit.getByLabel('DNI/NIE').fill(ana.userTaxId);
     await edit.getByLabel('Email').fill(luis.email);
     await edit.getByRole('button', { name: 'Guardar Cambios' }).click();
-    await seeText(edit, 'Ya existe una inscripción con este correo electrónico en esta sesión');
+    // The server's refusal of a field is shown under that field, not in a banner (issue 23 §5).
+    await expectError(edit.getByLabel('Email'), 'Ya existe una inscripción con este correo electrónico en esta sesión');
+    expect(await edit.getByRole('alert').filter({ hasText: 'Ya existe' }).count()).toBe(0);
+    await edit.getByLabel('DNI/NIE').fill('12345678A');
+    await edit.getByLabel('Email').fill('ana.otra@example.com');
+    await edit.getByRole('button', { name: 'Guardar Cambios' }).click();
+    await expectError(edit.getByLabel('DNI/NIE'), 'DNI/NIE no es válido');
+    await edit.getByLabel('DNI/NIE').fill(ana.userTaxId);
     await expectNoEnglish(page, 'editar registro');
     await edit.getByLabel('Email').fill('ana.maria@example.com');
     await edit.getByLabel('Teléfono (opcional)').fill('');
@@ -154,5 +166,134 @@ describe('Registros', () => {
     expect(await pager.getByRole('button', { name: 'Siguiente' }).isDisabled()).toBe(true);
     await pager.getByRole('button', { name: 'Anterior' }).click();
     await seeText(pager, 'Página 1 de 2');
+  });
+
+  it('filtros por evento, sesión, estado y fechas, orden, números de página y Excel de lo filtrado, todo decidido por el servidor', async () => {
+    const { app, page } = e2e;
+    const eventId = await createEvent(app, { title: 'Festival de otoño' });
+    // A small session: 3 seats, then its waiting list; one cancelled gives its seat to the first waiting.
+    const small = await addSession(app, eventId, { maxAttendees: 3, maxQueueSpots: 5 });
+    const people = Array.from({ length: 5 }, () => newPerson());
+    for (const person of people) await registerViaApi(app, small, [person]);
+    const [first] = await app.sql(`SELECT id FROM registrations WHERE email = $1`, [people[0].email]);
+    const token = await app.adminToken();
+    expect((await app.request('POST', `/api/registrations/${first.id}/cancel`, { token })).status).toBe(200);
+    const big = await addSession(app, eventId, { maxAttendees: 40, registered: 23 });
+    // Half of the big session registered on 10 January (Madrid), the rest now.
+    await app.sql(
+      `UPDATE registrations SET registered_at = '2026-01-10T11:00:00Z'::timestamptz + id * interval '1 second'
+        WHERE session_id = $1 AND id % 2 = 0`,
+      [big],
+    );
+    const other = await createEvent(app, { title: 'Concierto de invierno' });
+    await addSession(app, other, { maxAttendees: 5, registered: 2 });
+    const count = async (where: string, params: unknown[]) =>
+      (
+        await app.sql(
+          `SELECT count(*)::int AS n FROM registrations r JOIN event_sessions s ON s.id = r.session_id WHERE ${where}`,
+          params,
+        )
+      )[0].n as number;
+    const [waiting] = await app.sql(
+      `SELECT email, first_name, queue_position FROM registrations WHERE session_id = $1 AND state = 2`,
+      [small],
+    );
+
+    await signIn(page);
+    await visit(page, '/registrations', 'Registros');
+    const pager = page.getByRole('navigation', { name: 'Paginación' });
+
+    // By event: its 28 people over two pages, with the page numbers.
+    await typeAndChoose(page, page, 'Evento', 'otoño', /Festival de otoño/);
+    const inEvent = await count('s.event_id = $1', [eventId]);
+    expect(inEvent).toBe(28);
+    await seeText(pager, `Mostrando 20 de ${inEvent} registros`);
+    await seeText(pager, 'Página 1 de 2');
+    await pager.getByRole('button', { name: 'Ir a la página 2' }).click();
+    await seeText(pager, 'Página 2 de 2');
+    await seeText(pager, `Mostrando 8 de ${inEvent} registros`);
+    await pager.getByRole('button', { name: 'Ir a la página 1' }).click();
+    await seeText(pager, 'Página 1 de 2');
+
+    // By session, then by state: the waiting entry with its position.
+    await chooseOption(page, page, 'Sesión', new RegExp(`^Sesión ${small} · `));
+    await seeText(pager, 'Mostrando 5 de 5 registros');
+    await seeText(row(page, waiting.email), `En espera · posición ${waiting.queue_position}`);
+    await seeText(row(page, people[0].email), 'Cancelado');
+    await chooseOption(page, page, 'Estado', 'En espera');
+    await seeText(pager, 'Mostrando 1 de 1 registros');
+    await row(page, waiting.email).waitFor();
+    await chooseOption(page, page, 'Estado', 'Activa');
+    await seeText(pager, `Mostrando ${await count('r.session_id = $1 AND r.state = 0', [small])} de 3 registros`);
+    // The empty choice ('Todos', named 'Borrar valor' for screen readers) clears the filter.
+    await chooseOption(page, page, 'Estado', 'Borrar valor');
+    // One search finds the person on the waiting list by name.
+    await page.getByRole('textbox', { name: SEARCH }).fill(waiting.first_name);
+    await seeText(pager, 'Mostrando 1 de 1 registros');
+    await seeText(row(page, waiting.email), 'En espera');
+    await page.getByRole('textbox', { name: SEARCH }).fill('');
+    await seeText(pager, 'Mostrando 5 de 5 registros');
+
+    // By registration days (the big session).
+    await chooseOption(page, page, 'Sesión', new RegExp(`^Sesión ${big} · `));
+    await seeText(pager, 'Mostrando 20 de 23 registros');
+    await page.getByLabel('Inscritos desde').fill('2026-01-10');
+    await page.getByLabel('Inscritos hasta').fill('2026-01-10');
+    const onTheTenth = await count(
+      `r.session_id = $1 AND (r.registered_at AT TIME ZONE 'Europe/Madrid')::date = '2026-01-10'`,
+      [big],
+    );
+    await seeText(pager, `Mostrando ${onTheTenth} de ${onTheTenth} registros`);
+    await expectNoEnglish(page, 'registros filtrados');
+    await page.getByLabel('Inscritos hasta').fill('2026-01-11');
+    await page.getByLabel('Inscritos desde').fill('2026-01-11');
+    await seeText(page, 'No se encontraron registros');
+    // Cleared (the date input commits an empty value when it loses the focus): every day again.
+    await page.getByLabel('Inscritos desde').fill('');
+    await page.getByLabel('Inscritos desde').blur();
+    await seeText(pager, `Mostrando ${onTheTenth} de ${onTheTenth} registros`);
+    await page.getByLabel('Inscritos hasta').fill('');
+    await page.getByLabel('Inscritos hasta').blur();
+    await seeText(pager, 'Mostrando 20 de 23 registros');
+
+    // Sorted by the server: Persona (last name) up, then down.
+    const firstEmail = async (page: Page) => (await page.locator('tbody tr').first().innerText()).match(/\S+@\S+/)?.[0];
+    const emailsBy = async (order: string) =>
+      (await app.sql(`SELECT r.email FROM registrations r WHERE r.session_id = $1 ORDER BY ${order}`, [big])).map(
+        (r: { email: string }) => r.email,
+      );
+    await page.locator('thead').getByText('Persona', { exact: true }).click();
+    const up = await emailsBy('lower(r.last_name) ASC, r.id ASC');
+    await eventually(async () => expect(await firstEmail(page)).toBe(up[0]));
+    await page.locator('thead').getByText('Persona', { exact: true }).click();
+    const down = await emailsBy('lower(r.last_name) DESC, r.id DESC');
+    await eventually(async () => expect(await firstEmail(page)).toBe(down[0]));
+
+    // 'Exportar Excel': exactly the filtered rows, all pages, in the order shown.
+    const dir = mkdtempSync(join(tmpdir(), 'registros-'));
+    try {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Exportar Excel' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^registros-\d{4}-\d{2}-\d{2}\.xlsx$/);
+      await notification(page, 'Excel exportado correctamente').waitFor();
+      const file = join(dir, download.suggestedFilename());
+      await download.saveAs(file);
+      const workbook = new Workbook();
+      await workbook.xlsx.readFile(file);
+      const sheet = workbook.getWorksheet('Registros')!;
+      expect(sheet.getRow(1).getCell(4).value).toBe('Email');
+      const emails = sheet.getRows(2, sheet.rowCount - 1)!.map((r) => r.getCell(4).value);
+      expect(emails).toEqual(down);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    // 'Contacto': the address breaks only before its '@' or a '.' of the domain, never inside a word.
+    const contact = page.locator('tbody tr').first().locator('[title*="@"]');
+    expect(await contact.evaluate((el) => getComputedStyle(el).overflowWrap)).toBe('normal');
+    expect(await contact.locator('wbr').count()).toBe(2);
+    expect(await contact.innerText()).toBe(down[0]);
   });
 });

@@ -113,14 +113,40 @@ export interface AdminRegistration {
   userTaxId: string;
   telephoneNumber: string | null;
   registeredAt: string;
-  status: 0 | 1;
-  statusText: 'Active' | 'Cancelled';
+  /** 0 active, 1 cancelled; 2 waiting only in the staff search (GET /events/registrations), which finds people on
+   * waiting lists too. */
+  status: 0 | 1 | 2;
+  statusText: 'Active' | 'Cancelled' | 'Waiting';
   usesReservedSpot: boolean;
   eventTitle: string;
   sessionInfo: string;
   /** 'Asistió': a live (not undone) check-in at the door (issue 21). */
   checkedIn: boolean;
   checkedInAt: string | null;
+  /** Position on the session's waiting list (status 2); null otherwise. Only in the staff search. */
+  queuePosition?: number | null;
+}
+
+/** The staff search's `state` filter (GET /events/registrations): activa, en espera, cancelada. */
+export const REGISTRATION_LIST_STATES = ['active', 'waiting', 'cancelled'] as const;
+export type RegistrationListState = (typeof REGISTRATION_LIST_STATES)[number];
+
+/** The columns the staff search sorts by (`sort`); without one, newest registration first. */
+export const REGISTRATION_SORTS = ['registeredAt', 'lastName', 'email', 'eventTitle', 'sessionDate', 'status'] as const;
+export type RegistrationSort = (typeof REGISTRATION_SORTS)[number];
+
+/** The filters of the staff search and of its Excel export (same names as the query string). */
+export interface RegistrationListFilter {
+  search?: string;
+  eventId?: number;
+  sessionId?: number;
+  state?: RegistrationListState;
+  /** 'YYYY-MM-DD': registered on or after that day (Europe/Madrid). */
+  registeredFrom?: string;
+  /** 'YYYY-MM-DD': registered on or before that day (Europe/Madrid). */
+  registeredTo?: string;
+  sort?: RegistrationSort;
+  order?: 'asc' | 'desc';
 }
 
 export interface WaitingEntry {

@@ -9,6 +9,24 @@ export interface GdprSummary {
   consentCount: number;
   /** The latest registration, cancellation, consent or message of the person; null without data. */
   lastActivity: string | null;
+  /** Where the person is: each registration or waiting entry with its event, session and state, newest first. */
+  matches: GdprMatch[];
+}
+
+/** One registration of the person found by the GDPR search. */
+export interface GdprMatch {
+  registrationId: number;
+  /** The booking reference, 'R-000123'. */
+  reference: string;
+  eventId: number;
+  eventTitle: string;
+  sessionId: number;
+  /** '2026-12-01 10:00-11:30', or the date alone for an all-day session. */
+  sessionInfo: string;
+  status: GdprRegistrationStatus;
+  /** Position on the waiting list (status Waiting); null otherwise. */
+  queuePosition: number | null;
+  registeredAt: string;
 }
 
 export type GdprRegistrationStatus = 'Active' | 'Cancelled' | 'Waiting';

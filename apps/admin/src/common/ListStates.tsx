@@ -1,10 +1,11 @@
 import { Alert, Box, LinearProgress, Typography } from '@mui/material';
 import { useListContext } from 'react-admin';
 
-/** The empty table: one text when nothing exists, another when the search found nothing (docs/product.md §8). */
+/** The empty table: one text when nothing exists, another when the search or a filter found nothing (docs/product.md §8). */
 export function ListEmpty({ none, notFound }: { none: string; notFound: string }) {
   const { filterValues } = useListContext();
-  const searching = typeof filterValues?.q === 'string' && filterValues.q.trim() !== '';
+  // Any filter the user set (the search, or Registros' event, state, dates...) makes an empty list 'not found'.
+  const searching = Object.values(filterValues ?? {}).some((v) => v != null && String(v).trim() !== '');
   return (
     <Box sx={{ p: 3, textAlign: 'center' }}>
       <Typography color="text.secondary">{searching ? notFound : none}</Typography>

@@ -22,6 +22,9 @@ export function ResourceList({
   sort,
   paging,
   create,
+  filters = [],
+  actions,
+  pagination,
   children,
 }: {
   resource: string;
@@ -33,6 +36,12 @@ export function ResourceList({
   paging: { noun: string; perPage?: number };
   /** The create button, shown only when given (the permission is checked by the caller). */
   create?: { label: string; onClick: () => void };
+  /** Filters besides the search box (a screen the API filters: Registros). */
+  filters?: ReactElement[];
+  /** Buttons of the list's toolbar besides the create button (e.g. an export). */
+  actions?: ReactNode;
+  /** The pager, when not 'Anterior' / 'Siguiente' (a list with page numbers). */
+  pagination?: ReactElement;
   children: ReactNode;
 }) {
   return (
@@ -48,17 +57,21 @@ export function ResourceList({
           inputProps={{ 'aria-label': searchPlaceholder }}
           sx={{ minWidth: { sm: 440 } }}
         />,
+        ...filters,
       ]}
       actions={
-        create ? (
+        create || actions ? (
           <TopToolbar>
-            <Button variant="contained" label={create.label} startIcon={<AddIcon />} onClick={create.onClick} />
+            {actions}
+            {create && (
+              <Button variant="contained" label={create.label} startIcon={<AddIcon />} onClick={create.onClick} />
+            )}
           </TopToolbar>
         ) : (
           false
         )
       }
-      pagination={<PrevNextPagination noun={paging.noun} />}
+      pagination={pagination ?? <PrevNextPagination noun={paging.noun} />}
       perPage={paging.perPage ?? LIST_PAGE_SIZE}
       sort={sort}
       empty={false}

@@ -7,7 +7,9 @@ import type {
   EmailPreview,
   EmailPreviewRequest,
   EmailTemplateTypeOption,
+  RegistrationListFilter,
 } from '@evreg/contracts';
+import { listQuery } from '../resources/registrations/rules';
 import { call, json, translateError } from './api-call';
 import { apiDownload } from './download';
 
@@ -48,6 +50,15 @@ export const calls = {
   async exportRegistrations(sessionId: number) {
     try {
       return await apiDownload(`/events/sessions/${sessionId}/registrations/export`);
+    } catch (error) {
+      return translateError(error, 'Error al exportar Excel');
+    }
+  },
+
+  /** GET /events/registrations/export: every row of a filtered staff search in Excel, and the server's file name. */
+  async exportRegistrationList(filter: RegistrationListFilter) {
+    try {
+      return await apiDownload(`/events/registrations/export?${listQuery(filter)}`);
     } catch (error) {
       return translateError(error, 'Error al exportar Excel');
     }

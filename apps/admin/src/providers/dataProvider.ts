@@ -73,7 +73,7 @@ const resources: DataProvider = {
       const { page: n = 1, perPage = 20 } = params.pagination ?? {};
       return m.paged.read(
         await call<unknown>(
-          `${m.path}?${m.paged.query(n, perPage, q, params.sort)}`,
+          `${m.path}?${m.paged.query(n, perPage, q, params.sort, params.filter)}`,
           { signal: params.signal },
           m.messages.load,
         ),

@@ -1,11 +1,13 @@
 import { REGISTRATION_STATUS, type AdminRegistration, type BlacklistPage, type Paged } from '@evreg/contracts';
+import { listFilter, listQuery } from '../resources/registrations/rules';
 import { trim, type ResourceMapping } from './resourceMapping';
 
 /** The people's resources (docs/product.md §7): registrations, waiting lists, the blacklist and the notifications
  * sent to them; part of mappings.ts. */
 export const PEOPLE_MAPPINGS: Record<string, ResourceMapping> = {
-  // Paged by the API (20 per page, docs/product.md §9); includeDetails adds the event and session of each one. A session's
-  // registrations (filter or reference `eventSessionId`) come whole. Two creates (docs/product.md §7): a promotion
+  // Paged, filtered (event, session, state, registration dates) and sorted by the API (20 per page, docs/product.md
+  // §9; docs/domain.md, "Registros: finding and slicing people"); includeDetails adds the event and session of each
+  // one. A session's registrations (filter or reference `eventSessionId`) come whole. Two creates (docs/product.md §7): a promotion
   // from a waiting list (`{ queueEntryId }`, answers the new registration's id) and a manual registration
   // (`{ eventSessionId, formData, forceQueue }`: the answer may be a queue entry, `queued`, or the server's question
   // when the reserved spots are full, `requiresConfirmation`, without an id: run through useCommand, not useCreate).
@@ -15,7 +17,8 @@ export const PEOPLE_MAPPINGS: Record<string, ResourceMapping> = {
     search: true,
     lists: { eventSessionId: (id) => `/events/sessions/${id}/registrations?includeDetails=true` },
     paged: {
-      query: (page, perPage, search) => pageQuery(page, perPage, search, 'includeDetails=true'),
+      query: (page, perPage, search, sort, filter) =>
+        `${listQuery(listFilter({ ...filter, q: search }, sort), { page, perPage })}&includeDetails=true`,
       read: (body: Paged<AdminRegistration>) => ({ data: body.items, total: body.totalCount }),
     },
     createCall: (d) =>

@@ -29,7 +29,7 @@ export interface ResourceMapping {
   /** Lists the API pages itself: the query of one page (`sort`: react-admin's, for the lists the API sorts) and
    * how to read its answer. */
   paged?: {
-    query: (page: number, perPage: number, search: string, sort?: SortPayload) => string;
+    query: (page: number, perPage: number, search: string, sort?: SortPayload, filter?: Record<string, any>) => string;
     read: (body: any) => { data: RaRecord[]; total: number };
     /** The lists of a parent (`lists`) are paged by the API too (a webhook's deliveries), not read whole. */
     scoped?: boolean;

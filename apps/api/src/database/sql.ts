@@ -2,3 +2,9 @@
 export function containsPattern(text: string): string {
   return `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** A session as staff read it, '2026-12-01 10:00-11:30' (the date alone for an all-day session), from the
+ * event_sessions row of `alias`. */
+export function sessionInfoSql(alias: string): string {
+  return `to_char(${alias}.start_date, 'YYYY-MM-DD') || CASE WHEN ${alias}.is_all_day THEN '' ELSE ' ' || to_char(${alias}.start_time, 'HH24:MI') || '-' || to_char(${alias}.end_time, 'HH24:MI') END`;
+}

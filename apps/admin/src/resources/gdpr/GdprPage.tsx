@@ -4,7 +4,19 @@ import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import PrivacyTipIcon from '@mui/icons-material/PrivacyTip';
 import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useDataProvider } from 'react-admin';
 import { Confirmation } from '../../common/Confirmation';
 import { formatDateTime } from '../../common/format';
@@ -13,11 +25,13 @@ import { withReason } from '../../common/withReason';
 import { saveFile } from '../../providers/download';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { SettingsCard } from '../settings/SettingsCard';
-import { deletedSummary, exportFileName, gdprEmailError } from './rules';
+import { formatSessionInfo } from '../registrations/rules';
+import { deletedSummary, exportFileName, gdprEmailError, matchState } from './rules';
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : undefined);
 
-/** RGPD (docs/product.md §2, 5, 8): a person's data by e-mail: the summary, a JSON export (named with the e-mail and the
+/** RGPD (docs/product.md §2, 5, 8): a person's data by e-mail: the summary with where they are (each registration or
+ * waiting entry: event, session, state), a JSON export (named with the e-mail and the
  * date) and the erasure, after a confirmation. */
 export default function GdprPage() {
   const dataProvider = useDataProvider<AdminDataProvider>();
@@ -135,6 +149,30 @@ export default function GdprPage() {
             <dt>Última actividad</dt>
             <dd>{summary.lastActivity ? formatDateTime(summary.lastActivity) : 'Sin actividad'}</dd>
           </Box>
+          {summary.matches.length > 0 && (
+            <Table size="small" aria-label="Dónde está la persona" sx={{ mt: 2 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Referencia</TableCell>
+                  <TableCell>Evento</TableCell>
+                  <TableCell>Sesión</TableCell>
+                  <TableCell>Estado</TableCell>
+                  <TableCell>Fecha de inscripción</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {summary.matches.map((m) => (
+                  <TableRow key={m.registrationId}>
+                    <TableCell>{m.reference}</TableCell>
+                    <TableCell>{m.eventTitle}</TableCell>
+                    <TableCell>{formatSessionInfo(m.sessionInfo)}</TableCell>
+                    <TableCell>{matchState(m)}</TableCell>
+                    <TableCell>{formatDateTime(m.registeredAt)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
           <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
             <Button variant="outlined" startIcon={<FileDownloadIcon />} onClick={exportData} disabled={busy}>
               Exportar datos (JSON)

@@ -1,4 +1,4 @@
-import { deletedSummary, exportFileName, gdprEmailError } from './rules';
+import { deletedSummary, exportFileName, gdprEmailError, matchState } from './rules';
 
 describe('RGPD (especificación 5 y 9)', () => {
   it('la búsqueda necesita un correo electrónico', () => {
@@ -29,5 +29,11 @@ describe('RGPD (especificación 5 y 9)', () => {
       'Eliminados: 2 registros (1 en lista de espera), 2 consentimientos, 3 emails, 0 SMS, 1 entradas en la puerta, 0 entradas caducadas de la lista negra.' +
         ' Se conservan 1 entradas activas de la lista negra hasta que caduquen. 1 personas han pasado de la lista de espera a inscritas.',
     );
+  });
+
+  it('dónde está cada coincidencia: activa, cancelada o en lista de espera con su posición', () => {
+    expect(matchState({ status: 'Active', queuePosition: null })).toBe('Activa');
+    expect(matchState({ status: 'Cancelled', queuePosition: null })).toBe('Cancelada');
+    expect(matchState({ status: 'Waiting', queuePosition: 3 })).toBe('En lista de espera (posición 3)');
   });
 });

@@ -1,4 +1,4 @@
-import { GDPR_MESSAGES, isValidEmail, type GdprDeleteResult } from '@evreg/contracts';
+import { GDPR_MESSAGES, isValidEmail, type GdprDeleteResult, type GdprMatch } from '@evreg/contracts';
 
 /** docs/product.md §5: the search needs an e-mail; a malformed one gets the same answer the server would give. */
 export function gdprEmailError(email: string): string | null {
@@ -35,4 +35,11 @@ export function deletedSummary(result: GdprDeleteResult): string {
   if (result.promotedFromWaitingList > 0)
     text += ` ${result.promotedFromWaitingList} personas han pasado de la lista de espera a inscritas.`;
   return text;
+}
+
+/** A match's state in Spanish; a waiting entry with its position: 'En lista de espera (posición 3)'. */
+export function matchState(match: Pick<GdprMatch, 'status' | 'queuePosition'>): string {
+  if (match.status === 'Active') return 'Activa';
+  if (match.status === 'Cancelled') return 'Cancelada';
+  return match.queuePosition ? `En lista de espera (posición ${match.queuePosition})` : 'En lista de espera';
 }

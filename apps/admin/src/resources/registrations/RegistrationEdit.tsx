@@ -3,10 +3,11 @@ import { Box } from '@mui/material';
 import { TextInput, useNotify, useUpdate } from 'react-admin';
 import { FormDialog } from '../../common/FormDialog';
 import { emailWith, requiredWith } from '../../common/validators';
-import { EDIT_MESSAGES, serverErrorsText } from './rules';
+import { EDIT_MESSAGES, namesEditField, serverErrorsText } from './rules';
 
-/** 'Editar Registro' (docs/product.md §5): names, e-mail and DNI/NIE required, phone optional. A refusal shows the server's
- * errors joined (docs/product.md §8), e.g. the e-mail already registered in that session. */
+/** 'Editar Registro' (docs/product.md §5): names, e-mail and DNI/NIE required, phone optional. A refusal of the server
+ * about fields (a DNI/NIE that is not valid, the e-mail already registered in that session) is shown under those
+ * fields (issue 23 §5); any other, its message in the dialog (docs/product.md §8). */
 export function RegistrationEdit({ registration, onClose }: { registration: AdminRegistration; onClose: () => void }) {
   const [update] = useUpdate<AdminRegistration>();
   const notify = useNotify();
@@ -19,6 +20,8 @@ export function RegistrationEdit({ registration, onClose }: { registration: Admi
         { returnPromise: true },
       );
     } catch (error) {
+      // FormDialog puts the server's texts under the fields it names.
+      if (namesEditField(error)) throw error;
       throw new Error(serverErrorsText(error, 'Error al actualizar el registro'), { cause: error });
     }
     notify('Registro actualizado', { type: 'success' });

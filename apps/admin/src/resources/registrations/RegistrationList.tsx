@@ -9,18 +9,23 @@ import { DataTable, useDelete, useNotify, useUpdate } from 'react-admin';
 import { Confirmation } from '../../common/Confirmation';
 import { formatDateTime } from '../../common/format';
 import { ListEmpty } from '../../common/ListStates';
+import { PrevNextPagination } from '../../common/PrevNextPagination';
 import { ResourceList, RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
 import { useCommand, useReload } from '../../common/useCommand';
 import { RegistrationEdit } from './RegistrationEdit';
-import { formatSessionInfo, isActive, origin, statusLabel } from './rules';
+import { ExportExcelButton, REGISTRATION_FILTERS } from './RegistrationFilters';
+import { emailBreaks, formatSessionInfo, isActive, isWaiting, origin, statusLabel } from './rules';
 
 type Dialog = { kind: 'edit' | 'resend' | 'cancel' | 'delete'; registration: AdminRegistration };
 
 const personName = (r: AdminRegistration) => `${r.firstName} ${r.lastName}`.trim();
 
-/** Registrations (docs/product.md §2): the API's pages of 20, a search (debounced 500 ms) by name, e-mail, DNI/NIE or
- * event, and edit, resend e-mail, cancel (only active) and delete, each after a confirmation. */
+/** Registrations (docs/product.md §2; docs/domain.md, "Registros: finding and slicing people"): everyone registered,
+ * cancelled or waiting, in the API's pages of 20 with page numbers, a search (debounced 500 ms) by name, e-mail,
+ * DNI/NIE, phone, event or reference, filters by event, session, state and registration dates, sortable columns, the
+ * filtered rows in Excel, and edit, resend e-mail, cancel (only active) and delete, each after a confirmation.
+ * Waiting entries show their position; they are managed in the waiting list's screen. */
 export default function RegistrationList() {
   const { can } = useActions('registrations');
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -39,6 +44,10 @@ export default function RegistrationList() {
         searchPlaceholder="Buscar por nombre, email, DNI/NIE o evento"
         loadError="Error al cargar los registros"
         paging={{ noun: 'registros' }}
+        sort={{ field: 'registeredAt', order: 'DESC' }}
+        filters={REGISTRATION_FILTERS}
+        actions={<ExportExcelButton />}
+        pagination={<PrevNextPagination noun="registros" numbered />}
       >
         <DataTable<AdminRegistration>
           rowClick={false}
@@ -48,7 +57,7 @@ export default function RegistrationList() {
         >
           <DataTable.Col<AdminRegistration>
             label="Persona"
-            disableSort
+            source="lastName"
             render={(r) => (
               <Box>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -62,10 +71,18 @@ export default function RegistrationList() {
           />
           <DataTable.Col<AdminRegistration>
             label="Contacto"
-            disableSort
+            source="email"
             render={(r) => (
-              <Box sx={{ overflowWrap: 'anywhere' }}>
-                <Typography variant="body2">{r.email}</Typography>
+              <Box sx={{ maxWidth: 280 }}>
+                {/* Lines break before the '@' or a '.' of the domain, never inside a word (issue 23 §5). */}
+                <Typography variant="body2" title={r.email} sx={{ overflowWrap: 'normal', wordBreak: 'normal' }}>
+                  {emailBreaks(r.email).map((part, i) => (
+                    <span key={i}>
+                      {i > 0 && <wbr />}
+                      {part}
+                    </span>
+                  ))}
+                </Typography>
                 <Typography variant="caption" color="text.secondary">
                   {r.telephoneNumber || 'Sin teléfono'}
                 </Typography>
@@ -74,7 +91,7 @@ export default function RegistrationList() {
           />
           <DataTable.Col<AdminRegistration>
             label="Evento y sesión"
-            disableSort
+            source="eventTitle"
             render={(r) => (
               <Box>
                 <Typography variant="body2">{r.eventTitle}</Typography>
@@ -86,13 +103,14 @@ export default function RegistrationList() {
           />
           <DataTable.Col<AdminRegistration>
             label="Fecha Registro"
-            disableSort
+            source="registeredAt"
             render={(r) => formatDateTime(r.registeredAt)}
           />
           <DataTable.Col<AdminRegistration>
             label="Tipo"
             disableSort
             render={(r) => {
+              if (isWaiting(r.status)) return <Chip label="Lista de espera" size="small" variant="outlined" />;
               const { who, spot } = origin(r.usesReservedSpot);
               return (
                 <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -109,9 +127,17 @@ export default function RegistrationList() {
           />
           <DataTable.Col<AdminRegistration>
             label="Estado"
-            disableSort
+            source="status"
             render={(r) => (
-              <Chip label={statusLabel(r.status)} size="small" color={isActive(r.status) ? 'success' : 'default'} />
+              <Chip
+                label={
+                  isWaiting(r.status) && r.queuePosition
+                    ? `En espera · posición ${r.queuePosition}`
+                    : statusLabel(r.status)
+                }
+                size="small"
+                color={isActive(r.status) ? 'success' : isWaiting(r.status) ? 'warning' : 'default'}
+              />
             )}
           />
           <DataTable.Col<AdminRegistration>
@@ -119,7 +145,7 @@ export default function RegistrationList() {
             disableSort
             render={(r) => (
               <Stack direction="row" spacing={0.5}>
-                {can('edit') && (
+                {can('edit') && !isWaiting(r.status) && (
                   <RowAction
                     title="Editar"
                     label={`Editar el registro de ${personName(r)}`}
@@ -143,7 +169,7 @@ export default function RegistrationList() {
                     onClick={() => setDialog({ kind: 'cancel', registration: r })}
                   />
                 )}
-                {can('delete') && (
+                {can('delete') && !isWaiting(r.status) && (
                   <RowAction
                     title="Eliminar"
                     label={`Eliminar el registro de ${personName(r)}`}

@@ -1,5 +1,16 @@
 import { HttpError } from 'react-admin';
-import { formatSessionInfo, isActive, origin, serverErrorsText, statusLabel } from './rules';
+import {
+  emailBreaks,
+  formatSessionInfo,
+  isActive,
+  isWaiting,
+  listFilter,
+  listQuery,
+  namesEditField,
+  origin,
+  serverErrorsText,
+  statusLabel,
+} from './rules';
 
 describe('registros (especificación 3, 4 y 8)', () => {
   it('el estado llega como número o como texto', () => {
@@ -40,5 +51,56 @@ describe('registros (especificación 3, 4 y 8)', () => {
     expect(serverErrorsText(new HttpError('', 500), 'Error al actualizar el registro')).toBe(
       'Error al actualizar el registro',
     );
+  });
+
+  it('en espera: estado 2 o Waiting, ni activo ni cancelado', () => {
+    expect(isWaiting(2)).toBe(true);
+    expect(isWaiting('Waiting')).toBe(true);
+    expect(isActive(2)).toBe(false);
+    expect(statusLabel(2)).toBe('En espera');
+    expect(statusLabel('Waiting')).toBe('En espera');
+    expect(statusLabel(1)).toBe('Cancelado');
+  });
+
+  it('los filtros que se envían: sin valores vacíos ni desconocidos, y el orden solo por columnas de la API', () => {
+    expect(
+      listFilter(
+        { q: '  ana ', eventId: 4, sessionId: '9', state: 'waiting', registeredFrom: '2026-01-01', registeredTo: '' },
+        { field: 'lastName', order: 'DESC' },
+      ),
+    ).toEqual({
+      search: 'ana',
+      eventId: 4,
+      sessionId: 9,
+      state: 'waiting',
+      registeredFrom: '2026-01-01',
+      sort: 'lastName',
+      order: 'desc',
+    });
+    expect(
+      listFilter({ q: '', eventId: '', state: 'todas', registeredFrom: 'ayer' }, { field: 'id', order: 'ASC' }),
+    ).toEqual({});
+  });
+
+  it('la consulta de una página y la de la exportación (sin página)', () => {
+    const filter = { search: 'ana', state: 'active' as const, sort: 'registeredAt' as const, order: 'asc' as const };
+    expect(listQuery(filter, { page: 2, perPage: 20 })).toBe(
+      'page=2&pageSize=20&search=ana&state=active&sort=registeredAt&order=asc',
+    );
+    expect(listQuery(filter)).toBe('search=ana&state=active&sort=registeredAt&order=asc');
+  });
+
+  it('un email se parte antes de la @ y de los puntos del dominio, nunca dentro de una palabra', () => {
+    expect(emailBreaks('ana.garcia@correo.example.com')).toEqual(['ana.garcia', '@correo', '.example', '.com']);
+    expect(emailBreaks('sin-arroba')).toEqual(['sin-arroba']);
+    expect(emailBreaks('ana.garcia@correo.example.com').join('')).toBe('ana.garcia@correo.example.com');
+  });
+
+  it('un rechazo que nombra un campo del diálogo va bajo ese campo; otro, en el aviso', () => {
+    const dni = new HttpError('x', 400, { errors: { userTaxId: 'DNI/NIE no es válido', root: { serverError: 'x' } } });
+    expect(namesEditField(dni)).toBe(true);
+    expect(namesEditField(new HttpError('Inscripción no encontrada', 404))).toBe(false);
+    expect(namesEditField(new HttpError('x', 400, { errors: { otro: 'x' } }))).toBe(false);
+    expect(namesEditField(new Error('x'))).toBe(false);
   });
 });

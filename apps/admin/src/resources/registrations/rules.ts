@@ -1,5 +1,11 @@
-import { MESSAGES } from '@evreg/contracts';
-import { HttpError } from 'react-admin';
+import {
+  MESSAGES,
+  REGISTRATION_LIST_STATES,
+  REGISTRATION_SORTS,
+  type RegistrationListFilter,
+  type RegistrationListState,
+} from '@evreg/contracts';
+import { HttpError, type SortPayload } from 'react-admin';
 import { formatDay } from '../../common/sessionChoice';
 
 /** docs/product.md §3/4: status may arrive as a number (0 active, 1 cancelled) or as text ('Active' / 'Cancelled'). */
@@ -11,7 +17,65 @@ export function isActive(status: unknown): boolean {
   return text === '0' || text === 'active' || text === 'activo' || text === 'activa';
 }
 
-export const statusLabel = (status: unknown) => (isActive(status) ? 'Activo' : 'Cancelado');
+/** A waiting-list entry, as the staff search shows it (status 2, 'Waiting'). */
+export function isWaiting(status: unknown): boolean {
+  const text = String(status ?? '')
+    .trim()
+    .toLowerCase();
+  return text === '2' || text === 'waiting';
+}
+
+export const statusLabel = (status: unknown) =>
+  isActive(status) ? 'Activo' : isWaiting(status) ? 'En espera' : 'Cancelado';
+
+/** The state filter's choices, in the API's words (docs/domain.md, "Registros: finding and slicing people"). */
+export const STATE_CHOICES: { id: RegistrationListState; name: string }[] = [
+  { id: 'active', name: 'Activa' },
+  { id: 'waiting', name: 'En espera' },
+  { id: 'cancelled', name: 'Cancelada' },
+];
+
+/** The filters the server understands, from react-admin's filter values: empty values left out, the session only
+ * with its event (a session picked for another event is not sent). */
+export function listFilter(values: Record<string, unknown>, sort?: SortPayload): RegistrationListFilter {
+  const filter: RegistrationListFilter = {};
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+  const id = (v: unknown) => (v === '' || v == null || Number.isNaN(Number(v)) ? undefined : Number(v));
+  if (text(values.q)) filter.search = text(values.q);
+  const eventId = id(values.eventId);
+  if (eventId !== undefined) filter.eventId = eventId;
+  const sessionId = id(values.sessionId);
+  if (sessionId !== undefined) filter.sessionId = sessionId;
+  if ((REGISTRATION_LIST_STATES as readonly unknown[]).includes(values.state))
+    filter.state = values.state as RegistrationListState;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text(values.registeredFrom))) filter.registeredFrom = text(values.registeredFrom);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text(values.registeredTo))) filter.registeredTo = text(values.registeredTo);
+  if (sort?.field && (REGISTRATION_SORTS as readonly string[]).includes(sort.field)) {
+    filter.sort = sort.field as RegistrationListFilter['sort'];
+    filter.order = sort.order === 'DESC' ? 'desc' : 'asc';
+  }
+  return filter;
+}
+
+/** The query string of the staff search (a page of it, or with no page for the Excel export). */
+export function listQuery(filter: RegistrationListFilter, page?: { page: number; perPage: number }): string {
+  const query = new URLSearchParams();
+  if (page) {
+    query.set('page', String(page.page));
+    query.set('pageSize', String(page.perPage));
+  }
+  for (const [key, value] of Object.entries(filter)) if (value !== undefined) query.set(key, String(value));
+  return String(query);
+}
+
+/** An e-mail address cut into the pieces a line may break between: before the '@' and before each '.' of the
+ * domain, never inside a word ('ana.garcia@correo.example.com' → ['ana.garcia', '@correo', '.example', '.com']). */
+export function emailBreaks(email: string): string[] {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return [email];
+  const [first, ...rest] = email.slice(at + 1).split('.');
+  return [email.slice(0, at), `@${first}`, ...rest.map((part) => `.${part}`)];
+}
 
 /** usesReservedSpot: made by staff on a reserved spot (Admin, Reservado) or by the public online (Público, Online). */
 export function origin(usesReservedSpot: boolean): { who: 'Admin' | 'Público'; spot: 'Reservado' | 'Online' } {
@@ -33,6 +97,16 @@ export const EDIT_MESSAGES = {
   emailInvalid: MESSAGES.user.emailInvalid,
   userTaxId: MESSAGES.booking.taxIdRequired,
 } as const;
+
+/** The fields of the edit dialog, as the server names them in its errors. */
+const EDIT_FIELDS = ['firstName', 'lastName', 'email', 'userTaxId', 'telephoneNumber'];
+
+/** The server's refusal names a field of the edit dialog (a DNI/NIE not valid, an e-mail already in the session):
+ * its text goes under that field, not in a banner (issue 23 §5). */
+export function namesEditField(error: unknown): boolean {
+  const fields = error instanceof HttpError ? (error.body?.errors as Record<string, unknown> | undefined) : undefined;
+  return Object.keys(fields ?? {}).some((field) => EDIT_FIELDS.includes(field));
+}
 
 /** docs/product.md §8: 'joined server errors', else the server's message, else the screen's text. The data provider
  * shapes field errors as { field: text, root: { serverError } }. */

@@ -17,6 +17,7 @@ import { ApiV11764000000230 } from './1764000000230-ApiV1';
 import { WebhookSequence1764000000240 } from './1764000000240-WebhookSequence';
 import { IdempotencyKeys1764000000250 } from './1764000000250-IdempotencyKeys';
 import { Reminders1764000000220 } from './1764000000220-Reminders';
+import { RegistrationListIndexes1764000000263 } from './1764000000263-RegistrationListIndexes';
 import { WebhookRedeliverKey1764000000268 } from './1764000000268-WebhookRedeliverKey';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
@@ -40,5 +41,6 @@ export const MIGRATIONS = [
   WebhookSequence1764000000240,
   IdempotencyKeys1764000000250,
   Reminders1764000000220,
+  RegistrationListIndexes1764000000263,
   WebhookRedeliverKey1764000000268,
 ];

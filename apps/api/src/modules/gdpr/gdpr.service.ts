@@ -9,15 +9,18 @@ import {
   GdprDeleteResult,
   GdprCheckIn,
   GdprExport,
+  GdprMatch,
   GdprMessage,
   GdprRegistration,
   GdprSummary,
   REGISTRATION_STATE,
+  bookingReference,
   isValidEmail,
   normalizeEmail,
 } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
+import { sessionInfoSql } from '../../database/sql';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import type { Principal } from '../auth/principal';
@@ -72,7 +75,28 @@ export class GdprService {
       registrationCount: row.registrations,
       consentCount: row.consents,
       lastActivity: iso(row.lastActivity),
+      matches: await this.matches(email),
     };
+  }
+
+  /** Where the person is: each of their registrations and waiting entries with its event, session and state. */
+  private async matches(email: string): Promise<GdprMatch[]> {
+    const rows: (Omit<GdprMatch, 'reference' | 'status' | 'registeredAt'> & { state: number; registeredAt: Date })[] =
+      await this.ds.query(
+        `SELECT r.id AS "registrationId", s.event_id AS "eventId", e.title AS "eventTitle", r.session_id AS "sessionId",
+                ${sessionInfoSql('s')} AS "sessionInfo", r.state, r.queue_position AS "queuePosition",
+                r.registered_at AS "registeredAt"
+           FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id
+          WHERE lower(r.email) = $1
+          ORDER BY r.registered_at DESC, r.id DESC`,
+        [email],
+      );
+    return rows.map(({ state, registeredAt, ...row }) => ({
+      ...row,
+      reference: bookingReference(row.registrationId),
+      status: STATUS[state],
+      registeredAt: registeredAt.toISOString(),
+    }));
   }
 
   async export(rawEmail: string, actor: Principal): Promise<GdprExport> {

@@ -12,6 +12,7 @@ import {
   ManualRegistrationDto,
   ManualRegistrationResponseDto,
   RegistrationErrorDto,
+  RegistrationFilterDto,
   RegistrationPageDto,
   RegistrationRefusalDto,
   RegistrationSearchDto,
@@ -106,11 +107,39 @@ export class RegistrationsAdminController {
   @Get('events/registrations')
   @Auth({ permission: 'Registrations.Read' })
   @Endpoint({
-    summary: 'Inscripciones paginadas con búsqueda (nombre, email, DNI/NIE, evento)',
+    summary: 'Inscripciones paginadas: búsqueda, filtros y orden',
+    description:
+      'Todas las inscripciones (activas, en lista de espera con su posición, y canceladas), o las de un estado (state). ' +
+      'Búsqueda por nombre, email, DNI/NIE, teléfono, evento o referencia; filtros por evento, sesión y fechas de ' +
+      'inscripción (días de Europe/Madrid, incluidos); orden por sort/order (sin sort, las más recientes primero).',
     ok: RegistrationPageDto,
+    errors: { 400: 'Un parámetro no válido, nombrado en el mensaje (errors por campo)' },
   })
   search(@Query() query: RegistrationSearchDto) {
     return this.admin.search(query);
+  }
+
+  @Get('events/registrations/export')
+  @Auth({ permission: 'Registrations.Read' })
+  @Endpoint({
+    summary: 'Las inscripciones de una búsqueda en Excel (todas las páginas)',
+    description:
+      "Los mismos filtros y orden que GET /events/registrations, sin paginar. Hoja 'Registros' con Referencia, Nombre, " +
+      'Apellidos, Email, Teléfono, DNI/NIE, Evento, Sesión, Estado (Activa/En espera/Cancelada), Posición en espera, ' +
+      'Tipo, Fecha de inscripción (hora local del evento) y Asistió. Nombre del fichero: registros-{AAAA-MM-DD}.xlsx',
+    errors: { 400: 'Un parámetro no válido, nombrado en el mensaje (errors por campo)' },
+  })
+  @ApiProduces(XLSX_CONTENT_TYPE)
+  @ApiOkResponse({ schema: { type: 'string', format: 'binary' } })
+  async exportSearch(
+    @Query() filter: RegistrationFilterDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    const file = await this.admin.exportSearch(filter);
+    reply
+      .header('content-type', XLSX_CONTENT_TYPE)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`);
+    return file.content;
   }
 
   @Put('events/registrations/:id')

@@ -1,34 +1,39 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import {
-  AdminRegistration,
-  MESSAGES,
-  Paged,
-  REGISTRATION_STATE,
-  isValidEmail,
-  normalizeEmail,
-  parseBookingReference,
-} from '@evreg/contracts';
+import { AdminRegistration, MESSAGES, Paged, REGISTRATION_STATE, isValidEmail, normalizeEmail } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
-import { containsPattern } from '../../database/sql';
+import { containsPattern, sessionInfoSql } from '../../database/sql';
 import { EmailOutbox } from '../email/email-outbox';
-import { RegistrationSearchDto, UpdateRegistrationDto } from './dto/registration.dto';
+import {
+  REGISTRATION_FILTER_MESSAGES,
+  RegistrationFilterDto,
+  RegistrationSearchDto,
+  UpdateRegistrationDto,
+} from './dto/registration.dto';
 import { duplicatePersonConflict, taxIdToStore } from './person-rules';
-import { buildRegistrationsExport, type ExportedRegistration } from './registrations-export';
+import { REGISTRATION_LIST_FROM, registrationListOrder, registrationListWhere } from './registration-list.query';
+import {
+  buildRegistrationListExport,
+  buildRegistrationsExport,
+  type ExportedListRow,
+  type ExportedRegistration,
+} from './registrations-export';
 
 const b = MESSAGES.booking;
 /** The states staff see here: active and cancelled (waiting entries are the waiting list's). */
 const REGISTRATIONS = [REGISTRATION_STATE.Active, REGISTRATION_STATE.Cancelled];
 
-const SELECT = `
-  SELECT r.id, r.session_id AS "eventSessionId", s.event_id AS "eventId", r.first_name AS "firstName", r.last_name AS "lastName",
+const COLUMNS = `
+  r.id, r.session_id AS "eventSessionId", s.event_id AS "eventId", r.first_name AS "firstName", r.last_name AS "lastName",
          r.email, r.user_tax_id AS "userTaxId", r.telephone_number AS "telephoneNumber", r.registered_at AS "registeredAt",
          r.state AS status, r.uses_reserved_spot AS "usesReservedSpot", e.title AS "eventTitle",
-         to_char(s.start_date, 'YYYY-MM-DD') || CASE WHEN s.is_all_day THEN '' ELSE ' ' || to_char(s.start_time, 'HH24:MI') || '-' || to_char(s.end_time, 'HH24:MI') END AS "sessionInfo",
-         c.id IS NOT NULL AS "checkedIn", c.checked_in_at AS "checkedInAt"
-    FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id
-    LEFT JOIN check_ins c ON c.registration_id = r.id AND c.undone_at IS NULL`;
+         ${sessionInfoSql('s')} AS "sessionInfo",
+         c.id IS NOT NULL AS "checkedIn", c.checked_in_at AS "checkedInAt"`;
+const CHECK_IN = `LEFT JOIN check_ins c ON c.registration_id = r.id AND c.undone_at IS NULL`;
+const SELECT = `SELECT ${COLUMNS} ${REGISTRATION_LIST_FROM} ${CHECK_IN}`;
+
+const STATUS_TEXT = { 0: 'Active', 1: 'Cancelled', 2: 'Waiting' } as const;
 
 function toAdmin(
   row: AdminRegistration & { registeredAt: Date | string; checkedInAt: Date | string | null },
@@ -37,11 +42,12 @@ function toAdmin(
     ...row,
     registeredAt: new Date(row.registeredAt).toISOString(),
     checkedInAt: row.checkedInAt === null ? null : new Date(row.checkedInAt).toISOString(),
-    statusText: row.status === REGISTRATION_STATE.Active ? 'Active' : 'Cancelled',
+    statusText: STATUS_TEXT[row.status],
   };
 }
 
-/** Staff views and edits of registrations (active and cancelled; waiting entries are the waiting list's). */
+/** Staff views and edits of registrations: a session's list, its edits and resends cover active and cancelled ones
+ * (waiting entries are edited in the waiting list); the staff search and its export find waiting entries too. */
 @Injectable()
 export class RegistrationsAdminService {
   constructor(
@@ -84,27 +90,43 @@ export class RegistrationsAdminService {
     return buildRegistrationsExport(sessionId, session.timeZone, rows, new Date());
   }
 
+  /** The staff search (docs/domain.md, "Registros: finding and slicing people"): every state, waiting entries with
+   * their position, filtered, sorted and paged by the server. */
   async search(query: RegistrationSearchDto): Promise<Paged<AdminRegistration>> {
     const page = Math.max(1, query.page ?? 1);
     const pageSize = Math.min(100, Math.max(1, query.pageSize ?? 20));
-    const params: unknown[] = [REGISTRATIONS];
-    let where = 'r.state = ANY($1::int[])';
-    if (query.search?.trim()) {
-      params.push(containsPattern(query.search));
-      // A booking reference as the person quotes it ('R-000123') finds that registration too.
-      const referenced = parseBookingReference(query.search);
-      if (referenced !== null) params.push(referenced);
-      where += ` AND (r.email ILIKE $2 OR r.first_name ILIKE $2 OR r.last_name ILIKE $2 OR (r.first_name || ' ' || r.last_name) ILIKE $2 OR r.user_tax_id ILIKE $2 OR e.title ILIKE $2${referenced !== null ? ' OR r.id = $3' : ''})`;
-    }
+    const { where, params } = this.filtered(query);
     const [{ count }] = await this.ds.query(
-      `SELECT count(*)::int AS count FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id WHERE ${where}`,
+      `SELECT count(*)::int AS count ${REGISTRATION_LIST_FROM} WHERE ${where}`,
       params,
     );
     const rows = await this.ds.query(
-      `${SELECT} WHERE ${where} ORDER BY r.registered_at DESC, r.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+      `SELECT ${COLUMNS}, r.queue_position AS "queuePosition" ${REGISTRATION_LIST_FROM} ${CHECK_IN}
+        WHERE ${where} ${registrationListOrder(query)} LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
       params,
     );
     return { items: rows.map(toAdmin), totalCount: count, totalPages: Math.ceil(count / pageSize), page, pageSize };
+  }
+
+  /** Every row the search finds with these filters (all pages), in its order, as an Excel file. */
+  async exportSearch(filter: RegistrationFilterDto): Promise<{ fileName: string; content: Buffer }> {
+    const { where, params } = this.filtered(filter);
+    const rows: ExportedListRow[] = await this.ds.query(
+      `SELECT r.id, r.state, r.first_name AS "firstName", r.last_name AS "lastName", r.email,
+              r.telephone_number AS "telephoneNumber", r.user_tax_id AS "userTaxId", r.registered_at AS "registeredAt",
+              r.queue_position AS "queuePosition", r.uses_reserved_spot AS "usesReservedSpot", e.title AS "eventTitle",
+              ${sessionInfoSql('s')} AS "sessionInfo", e.time_zone AS "timeZone", c.checked_in_at AS "checkedInAt"
+         ${REGISTRATION_LIST_FROM} ${CHECK_IN}
+        WHERE ${where} ${registrationListOrder(filter)}`,
+      params,
+    );
+    return buildRegistrationListExport(rows, new Date());
+  }
+
+  private filtered(filter: RegistrationFilterDto) {
+    if (filter.registeredFrom && filter.registeredTo && filter.registeredTo < filter.registeredFrom)
+      throw AppError.field('registeredTo', REGISTRATION_FILTER_MESSAGES.toBeforeFrom);
+    return registrationListWhere(filter);
   }
 
   async get(id: number): Promise<AdminRegistration> {

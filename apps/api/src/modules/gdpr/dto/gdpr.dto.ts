@@ -5,6 +5,7 @@ import {
   GdprDeleteResult,
   GdprCheckIn,
   GdprExport,
+  GdprMatch,
   GdprMessage,
   GdprRegistration,
   GdprRegistrationStatus,
@@ -22,12 +23,30 @@ export class GdprSearchQueryDto {
   email?: string;
 }
 
+export class GdprMatchDto implements GdprMatch {
+  @ApiProperty() registrationId: number;
+  @ApiProperty({ example: 'R-000123' }) reference: string;
+  @ApiProperty() eventId: number;
+  @ApiProperty() eventTitle: string;
+  @ApiProperty() sessionId: number;
+  @ApiProperty({ example: '2026-12-01 10:00-11:30' }) sessionInfo: string;
+  @ApiProperty({ enum: ['Active', 'Cancelled', 'Waiting'] }) status: GdprRegistrationStatus;
+  @ApiProperty({ type: Number, nullable: true, description: 'Posición en la lista de espera (Waiting)' })
+  queuePosition: number | null;
+  @ApiProperty({ format: 'date-time' }) registeredAt: string;
+}
+
 export class GdprSummaryDto implements GdprSummary {
   @ApiProperty({ example: 'ana@example.com', description: 'Normalizado (minúsculas)' }) email: string;
   @ApiProperty() hasData: boolean;
   @ApiProperty({ description: 'Inscripciones activas, canceladas y en lista de espera' }) registrationCount: number;
   @ApiProperty() consentCount: number;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastActivity: string | null;
+  @ApiProperty({
+    type: [GdprMatchDto],
+    description: 'Dónde está la persona: cada inscripción o entrada de lista de espera con su evento, sesión y estado',
+  })
+  matches: GdprMatchDto[];
 }
 
 export class GdprRegistrationDto implements GdprRegistration {

@@ -7,8 +7,13 @@ import {
   ManualRegistrationResponse,
   MESSAGES,
   Paged,
+  REGISTRATION_LIST_STATES,
+  REGISTRATION_SORTS,
+  RegistrationListFilter,
+  RegistrationListState,
   RegistrationResponse,
   RegistrationResult,
+  RegistrationSort,
 } from '@evreg/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -16,15 +21,19 @@ import {
   IsArray,
   IsBoolean,
   IsDefined,
+  IsIn,
   IsInt,
   IsObject,
   IsOptional,
   IsString,
   MaxLength,
+  Min,
+  ValidateBy,
   ValidateNested,
 } from 'class-validator';
 import { ApiErrorResponseDto } from '../../../common/http/api-error.dto';
 import { fieldName, tooLongMessage } from '../../../common/http/field-labels';
+import { queryInt } from '../../../common/http/page-query.dto';
 import { IsPersonName } from '../../../common/http/validators';
 
 /** Messages that name the field by its Spanish label (common/http/field-labels.ts). */
@@ -139,7 +148,96 @@ export class UpdateRegistrationDto {
   telephoneNumber?: string | null;
 }
 
-export class RegistrationSearchDto {
+/** The refusals of the staff search's filters (GET /events/registrations and its export), naming the field. */
+export const REGISTRATION_FILTER_MESSAGES = {
+  eventId: 'El campo "eventId" debe ser un número entero mayor que 0',
+  sessionId: 'El campo "sessionId" debe ser un número entero mayor que 0',
+  state: `El campo "state" debe ser uno de: ${REGISTRATION_LIST_STATES.join(', ')}`,
+  registeredFrom: 'El campo "registeredFrom" debe ser una fecha AAAA-MM-DD',
+  registeredTo: 'El campo "registeredTo" debe ser una fecha AAAA-MM-DD',
+  toBeforeFrom: 'El campo "registeredTo" no puede ser anterior a "registeredFrom"',
+  sort: `El campo "sort" no es válido: se puede ordenar por ${REGISTRATION_SORTS.join(', ')}`,
+  order: 'El campo "order" debe ser asc o desc',
+};
+
+/** A calendar day as 'YYYY-MM-DD' that exists (no 2026-02-30). */
+function IsCalendarDay(message: string) {
+  return ValidateBy(
+    {
+      name: 'isCalendarDay',
+      validator: {
+        validate: (value) =>
+          typeof value === 'string' &&
+          /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+          !Number.isNaN(Date.parse(value)) &&
+          new Date(value).toISOString().slice(0, 10) === value,
+      },
+    },
+    { message },
+  );
+}
+
+const M = REGISTRATION_FILTER_MESSAGES;
+const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+
+/** The filters and order of the staff search, shared by its pages and its Excel export (docs/domain.md,
+ * "Registros: finding and slicing people"). */
+export class RegistrationFilterDto implements RegistrationListFilter {
+  @ApiPropertyOptional({ description: 'Nombre, apellidos, email, DNI/NIE, teléfono, evento o referencia (R-000123)' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  search?: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'Solo las de este evento' })
+  @Transform(queryInt)
+  @IsOptional()
+  @IsInt({ message: M.eventId })
+  @Min(1, { message: M.eventId })
+  eventId?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'Solo las de esta sesión' })
+  @Transform(queryInt)
+  @IsOptional()
+  @IsInt({ message: M.sessionId })
+  @Min(1, { message: M.sessionId })
+  sessionId?: number;
+
+  @ApiPropertyOptional({
+    enum: REGISTRATION_LIST_STATES,
+    description: 'active: activas; waiting: en lista de espera; cancelled: canceladas. Sin él, todas',
+  })
+  @Transform(lower)
+  @IsOptional()
+  @IsIn(REGISTRATION_LIST_STATES, { message: M.state })
+  state?: RegistrationListState;
+
+  @ApiPropertyOptional({ example: '2026-01-01', description: 'Inscritas desde ese día (incluido, Europe/Madrid)' })
+  @IsOptional()
+  @IsCalendarDay(M.registeredFrom)
+  registeredFrom?: string;
+
+  @ApiPropertyOptional({ example: '2026-01-31', description: 'Inscritas hasta ese día (incluido, Europe/Madrid)' })
+  @IsOptional()
+  @IsCalendarDay(M.registeredTo)
+  registeredTo?: string;
+
+  @ApiPropertyOptional({
+    enum: REGISTRATION_SORTS,
+    description: 'Columna por la que ordenar (sessionDate: fecha de la sesión). Sin él, las más recientes primero',
+  })
+  @IsOptional()
+  @IsIn(REGISTRATION_SORTS, { message: M.sort })
+  sort?: RegistrationSort;
+
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'asc', description: 'Sentido del orden' })
+  @Transform(lower)
+  @IsOptional()
+  @IsIn(['asc', 'desc'], { message: M.order })
+  order?: 'asc' | 'desc';
+}
+
+export class RegistrationSearchDto extends RegistrationFilterDto {
   @ApiPropertyOptional({ default: 1 })
   @IsOptional()
   @Type(() => Number)
@@ -150,7 +248,6 @@ export class RegistrationSearchDto {
   @Type(() => Number)
   @IsInt(int('pageSize'))
   pageSize?: number;
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(200) search?: string;
   @ApiPropertyOptional({ type: Boolean })
   @IsOptional()
   @Transform(({ value }) => value === 'true' || value === true)
@@ -197,13 +294,23 @@ export class AdminRegistrationDto implements AdminRegistration {
   @ApiProperty() userTaxId: string;
   @ApiProperty({ type: String, nullable: true }) telephoneNumber: string | null;
   @ApiProperty({ format: 'date-time' }) registeredAt: string;
-  @ApiProperty({ enum: [0, 1], description: '0 activa, 1 cancelada' }) status: 0 | 1;
-  @ApiProperty({ enum: ['Active', 'Cancelled'] }) statusText: 'Active' | 'Cancelled';
+  @ApiProperty({
+    enum: [0, 1, 2],
+    description: '0 activa, 1 cancelada; 2 en lista de espera (solo en la búsqueda GET /events/registrations)',
+  })
+  status: 0 | 1 | 2;
+  @ApiProperty({ enum: ['Active', 'Cancelled', 'Waiting'] }) statusText: 'Active' | 'Cancelled' | 'Waiting';
   @ApiProperty({ description: 'true: plaza reservada (Admin); false: en línea (Público)' }) usesReservedSpot: boolean;
   @ApiProperty() eventTitle: string;
   @ApiProperty({ example: '2026-12-01 10:00-11:30' }) sessionInfo: string;
   @ApiProperty({ description: "'Asistió': entrada registrada en la puerta (y no anulada)" }) checkedIn: boolean;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) checkedInAt: string | null;
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'Posición en la lista de espera (status 2); null en las demás. Solo en la búsqueda',
+  })
+  queuePosition?: number | null;
 }
 
 export class RegistrationPageDto implements Paged<AdminRegistration> {
