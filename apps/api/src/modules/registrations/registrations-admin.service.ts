@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { AdminRegistration, MESSAGES, Paged, REGISTRATION_STATE, isValidEmail, normalizeEmail } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
-import { containsPattern, sessionInfoSql } from '../../database/sql';
+import { sessionInfoSql } from '../../database/sql';
 import { EmailOutbox } from '../email/email-outbox';
 import {
   REGISTRATION_FILTER_MESSAGES,
