@@ -4,7 +4,6 @@ import { MESSAGES, QueueEntry, REGISTRATION_STATE, normalizeEmail } from '@evreg
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/app-error';
 import { BookingEngine, LockedSession } from '../booking-engine/booking-engine.service';
-import { EmailOutbox } from '../email/email-outbox';
 import { duplicatePersonConflict, taxIdToStore } from '../registrations/person-rules';
 import { ReorderQueueDto, UpdateQueueEntryDto } from './dto/queue-entry.dto';
 import { QueueExport, buildQueueExport } from './queue-export';
@@ -26,7 +25,6 @@ interface EntryRow extends Omit<QueueEntry, 'status' | 'queuedAt'> {
 export class WaitingListService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
-    private readonly emailOutbox: EmailOutbox,
     private readonly engine: BookingEngine,
   ) {}
 
@@ -53,7 +51,6 @@ export class WaitingListService {
         throw new AppError('NO_SPOT_TO_PROMOTE', b.noSpotToPromote);
       return { message: b.promoted, registrationId: entryId };
     });
-    this.emailOutbox.kick();
     return result;
   }
 
