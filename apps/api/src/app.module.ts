@@ -27,6 +27,7 @@ import { SmsModule } from './modules/sms/sms.module';
 import { UsersModule } from './modules/users/users.module';
 import { WaitingListModule } from './modules/waiting-list/waiting-list.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
+import { OutboxModule } from './outbox/outbox.module';
 import { QueueModule } from './queue/queue.module';
 
 export interface AppModuleOptions {
@@ -50,6 +51,7 @@ export class AppModule {
         DatabaseModule.forRoot(config, database),
         QueueModule.forRoot({ redisUrl: config.redisUrl ?? undefined, runWorkers, prefix: config.queuePrefix }),
         ScheduleModule.forRoot(),
+        OutboxModule,
         AuthModule,
         UsersModule,
         RolesModule,

@@ -9,7 +9,7 @@ import { enableNamedStatements } from '../src/database/prepared';
 import { BookingEngineModule } from '../src/modules/booking-engine/booking-engine.module';
 import { BookingEngine, NewAttendee } from '../src/modules/booking-engine/booking-engine.service';
 import { EmailOutbox } from '../src/modules/email/email-outbox';
-import { SmsOutbox } from '../src/modules/sms/sms-outbox.module';
+import { SmsOutbox } from '../src/modules/sms/sms-outbox';
 import { WebhookOutbox } from '../src/modules/webhooks/webhook-outbox';
 
 const { Active, Cancelled, Waiting } = REGISTRATION_STATE;

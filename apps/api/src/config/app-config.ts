@@ -61,8 +61,12 @@ export interface AppConfig {
   /** Netelip's SMS endpoint (a local stand-in in tests) and how long to wait for its answer. */
   netelipBaseUrl: string;
   netelipTimeoutMs: number;
-  /** A worker's claim on an SMS, renewed like the e-mail one (emailLeaseMs). */
+  /** A worker's claim on an SMS, renewed like the e-mail one (emailLeaseMs); a sweep every smsSweepIntervalMs
+   * queues again the pending SMS whose job was lost. */
   smsLeaseMs: number;
+  smsSweepIntervalMs: number;
+  /** The outboxes (e-mail, webhooks) gather the wake-ups of this many milliseconds into one dispatch job. */
+  outboxDispatchWindowMs: number;
   /** Webhooks (docs/domain.md, "Webhooks"): each try waits webhookTimeoutMs for the answer; a failed one is retried
    * after webhookRetryBaseMs, doubling up to webhookRetryMaxMs, until webhookRetryWindowMs after the event (then
    * failed); claims last webhookLeaseMs (renewed while the request goes on); a sweep every webhookSweepIntervalMs. */
@@ -227,6 +231,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     netelipBaseUrl: url('NETELIP_BASE_URL', ['http:', 'https:']) ?? 'https://api.netelip.com/v1/sms/api.php',
     netelipTimeoutMs: int('NETELIP_TIMEOUT_MS', 10_000, 100, 120_000),
     smsLeaseMs: int('SMS_LEASE_MS', 30_000, 1_000, 3_600_000),
+    smsSweepIntervalMs: int('SMS_SWEEP_INTERVAL_MS', 30_000, 100, 3_600_000),
+    outboxDispatchWindowMs: int('OUTBOX_DISPATCH_WINDOW_MS', 250, 10, 10_000),
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
     webhookRetryBaseMs: int('WEBHOOK_RETRY_BASE_MS', 30_000, 10, 86_400_000),
     webhookRetryMaxMs: int('WEBHOOK_RETRY_MAX_MS', 3_600_000, 10, 86_400_000),

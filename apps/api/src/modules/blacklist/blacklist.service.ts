@@ -22,7 +22,7 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import type { Principal } from '../auth/principal';
 import { EmailOutbox } from '../email/email-outbox';
-import { SmsOutbox } from '../sms/sms-outbox.module';
+import { SmsOutbox } from '../sms/sms-outbox';
 import { CreateBlacklistEntryDto, ListBlacklistQueryDto, UpdateBlacklistEntryDto } from './dto/blacklist.dto';
 import { expiryProblem, parseExpiry } from './expiry';
 
@@ -202,7 +202,6 @@ export class BlacklistService {
       }
       return this.get(id, m);
     });
-    this.emailOutbox.kick();
     return entry;
   }
 
@@ -287,7 +286,7 @@ export class BlacklistService {
    * tells the person the details the refusal leaves out (until when, why), at most once a day per address, so
    * refusals can't be used to flood them. The name and the reason come from their entry, nothing from the
    * request. One transaction: the day's mark, then the message through the e-mail outbox. Answers whether a
-   * message was recorded; the caller kicks the outbox. See docs/domain.md, "Probing the blacklist and staff
+   * message was recorded (sent once the transaction commits). See docs/domain.md, "Probing the blacklist and staff
    * accounts". */
   async recordRefusalNotice(email: string, sessionId: number): Promise<boolean> {
     const normalized = normalizeEmail(email);

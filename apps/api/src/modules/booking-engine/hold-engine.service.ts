@@ -4,7 +4,6 @@ import { EVENT_STATUS, HOLD_DURATION_MINUTES, SETTING_KEYS } from '@evreg/contra
 import { DataSource } from 'typeorm';
 import { positional, runPrepared } from '../../database/named-statement';
 import { isUniqueViolation } from '../../database/pg-errors';
-import { EmailOutbox } from '../email/email-outbox';
 import { FIRST_HOLD, FirstHoldParams, NEW_HOLD, REPLACE_HOLD } from './booking-statements';
 import { Hold } from './engine-types';
 import { HoldsToDelete, SessionLock } from './session-lock.service';
@@ -18,7 +17,6 @@ export class HoldEngine {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly lock: SessionLock,
     private readonly waitingList: WaitingListEngine,
-    private readonly emailOutbox: EmailOutbox,
   ) {}
 
   /** The rush's common case in one statement and one round trip: a token's first hold on a session of a Live
@@ -87,17 +85,14 @@ export class HoldEngine {
 
   /** Deletes the session's holds `which` names under the session lock, gives the spots back and promotes from
    * the waiting list if that (or the expired holds reclaimed with the lock) freed an online spot. Answers the
-   * spots freed; kicks the e-mail sender after the commit when there were any. */
+   * spots freed. The promotion e-mails recorded with the release wake their sender after the commit (the outbox kit). */
   private async release(sessionId: number, which: HoldsToDelete): Promise<number> {
-    const released = await this.ds.transaction(async (m) => {
+    return this.ds.transaction(async (m) => {
       const session = await this.lock.lockSession(m, sessionId);
       if (!session) return 0;
       const freed = (await this.lock.deleteHolds(m, session, which)) + session.reclaimedSpots;
       if (freed > 0) await this.waitingList.promoteWaiting(m, session);
       return freed;
     });
-    // Promotion e-mails recorded with the release.
-    if (released > 0) this.emailOutbox.kick();
-    return released;
   }
 }

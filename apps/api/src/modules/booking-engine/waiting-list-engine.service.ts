@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { REGISTRATION_STATE } from '@evreg/contracts';
 import { EntityManager } from 'typeorm';
 import { EmailOutbox } from '../email/email-outbox';
-import { SmsOutbox } from '../sms/sms-outbox.module';
+import { SmsOutbox } from '../sms/sms-outbox';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { manualPromotionSpot, promotableCount } from './booking-rules';
 import { LockedSession, PlacedRow } from './engine-types';

@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { EMAIL_MESSAGES, isValidEmail } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
-import { LeaseHeartbeat } from '../../common/lease-heartbeat';
-import { SenderPool } from '../../common/sender-pool';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { LeaseHeartbeat } from '../../outbox/lease-heartbeat';
+import { OUTBOX_STATUS, dueSql } from '../../outbox/outbox-status';
+import { OutboxRegistry } from '../../outbox/outbox.registry';
+import { SenderPool } from '../../outbox/sender-pool';
 import { JobHandler } from '../../queue/job-handler.decorator';
 import {
   type ComposeContext,
@@ -18,7 +19,6 @@ import {
   composeEmail,
   withTicketImage,
 } from './email-composer';
-import { EmailOutbox } from './email-outbox';
 import { EmailSettingsService, type StoredEmailSettings } from './email-settings.service';
 import {
   SMTP_POOL_CONNECTIONS,
@@ -34,7 +34,8 @@ const M = EMAIL_MESSAGES;
 export const EMAIL_SENDERS = SMTP_POOL_CONNECTIONS;
 
 /** A message is due when pending, its next try has come, and no worker holds an unexpired claim on it. */
-const DUE = `status = 0 AND next_attempt_at <= now() AND (claimed_until IS NULL OR claimed_until <= now())`;
+const DUE = dueSql();
+const { Sent, Failed } = OUTBOX_STATUS;
 
 /** Delivers the outbox (`email_messages`): the booking engine, the blacklist and notifications record messages
  * as pending in their own transactions; this sends them through SMTP and records sent or failed.
@@ -42,8 +43,8 @@ const DUE = `status = 0 AND next_attempt_at <= now() AND (claimed_until IS NULL 
  * - At most one worker sends a message: a worker claims a row with one UPDATE over `FOR UPDATE SKIP LOCKED`,
  *   setting a lease (`claimed_until`, EMAIL_LEASE_MS) and counting the try, and renews the lease while the send
  *   goes on. Two workers, a retried job or a second instance never get the same row while the lease runs.
- * - A worker that dies mid-send stops renewing: its rows are due again within one lease, and the sweep queues a
- *   dispatch for the moment they are. A crash after the server accepted a message but before it was marked sent
+ * - A worker that dies mid-send stops renewing: its rows are due again within one lease, and the outbox kit's
+ *   sweep (every EMAIL_SWEEP_INTERVAL_MS) queues a dispatch for the moment they are. A crash after the server accepted a message but before it was marked sent
  *   sends it twice (SMTP has no idempotency): a process holds only the EMAIL_SENDERS messages it is sending, and
  *   each message's Message-ID comes from its row, the same on every try, so mail clients show one copy.
  * - A failed try is retried after EMAIL_RETRY_BASE_MS, 2x, 4x...; after EMAIL_MAX_ATTEMPTS tries, or a
@@ -51,10 +52,10 @@ const DUE = `status = 0 AND next_attempt_at <= now() AND (claimed_until IS NULL 
  * - While sending is disabled, messages stay pending and go out once it is enabled.
  * - SMTP answers and addresses go to the log table only, never to the application log. */
 @Injectable()
-export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDestroy {
+export class EmailDeliveryService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(EmailDeliveryService.name);
   private readonly lease: LeaseHeartbeat;
-  /** The senders of this process (common/sender-pool.ts), joined by every dispatch that arrives while they run. */
+  /** The senders of this process (outbox/sender-pool.ts), joined by every dispatch that arrives while they run. */
   private readonly pool = new SenderPool(EMAIL_SENDERS, () => this.sender());
   /** Set when the process is stopping: senders finish the message in hand and claim no other. */
   private stopping = false;
@@ -64,21 +65,25 @@ export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDes
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly settings: EmailSettingsService,
     private readonly mailer: SmtpMailer,
-    private readonly outbox: EmailOutbox,
-    private readonly scheduler: SchedulerRegistry,
+    private readonly outboxes: OutboxRegistry,
   ) {
     this.lease = new LeaseHeartbeat(ds, 'email_messages', config.emailLeaseMs, (error) =>
       this.logger.warn(`No se pudo renovar la reserva de los emails en envío: ${error.message}`),
     );
   }
 
-  onApplicationBootstrap(): void {
-    this.scheduler.addInterval(
-      'email-sweep',
-      setInterval(() => void this.sweep(), this.config.emailSweepIntervalMs),
-    );
-    // Whatever an earlier run left pending.
-    this.outbox.kick();
+  /** The e-mail channel of the outbox kit: woken after the commits that record messages, swept every
+   * EMAIL_SWEEP_INTERVAL_MS (nothing while sending is disabled). */
+  onModuleInit(): void {
+    this.outboxes.register({
+      name: 'email',
+      table: 'email_messages',
+      dispatch: 'pooled',
+      job: 'email.dispatch',
+      due: DUE,
+      enabled: `coalesce((SELECT email_enabled FROM email_settings WHERE id = 1), false)`,
+      sweepIntervalMs: this.config.emailSweepIntervalMs,
+    });
   }
 
   /** Before the queue waits for its running jobs: a stop (a deploy's SIGTERM) then takes one send, not the whole
@@ -112,32 +117,6 @@ export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDes
     }
   }
 
-  /** Safety net, every EMAIL_SWEEP_INTERVAL_MS on every instance: when messages are due (a kick was lost while the
-   * queue was unreachable, a process died holding a lease that has now expired, a retry job was lost), queue a
-   * dispatch; when leases run out before the next sweep, queue one for the first and one for the last of them,
-   * so a dead worker's messages go out one lease after it died (a live worker's renewed lease makes those
-   * dispatches find nothing). Safe with any number of instances: dispatches only claim what is free. */
-  async sweep(): Promise<void> {
-    try {
-      const [row]: { enabled: boolean; due: boolean; leaseEnds: { at: string; inMs: number }[] }[] =
-        await this.ds.query(
-          `SELECT coalesce((SELECT email_enabled FROM email_settings WHERE id = 1), false) AS enabled,
-                EXISTS (SELECT 1 FROM email_messages WHERE ${DUE}) AS due,
-                (SELECT coalesce(json_agg(json_build_object('at', floor(extract(epoch FROM ends) * 1000)::bigint::text,
-                                                            'inMs', ceil(extract(epoch FROM ends - now()) * 1000)::int)), '[]')
-                   FROM (SELECT DISTINCT unnest(ARRAY[min(claimed_until), max(claimed_until)]) AS ends FROM email_messages
-                          WHERE status = 0 AND claimed_until > now() AND claimed_until <= now() + make_interval(secs => $1::float8 / 1000)) l
-                  WHERE ends IS NOT NULL) AS "leaseEnds"`,
-          [this.config.emailSweepIntervalMs],
-        );
-      if (!row.enabled) return;
-      if (row.due) this.outbox.kick();
-      for (const end of row.leaseEnds) this.outbox.kick({ delayMs: end.inMs + 250, jobId: `email-lease-${end.at}` });
-    } catch (error) {
-      this.logger.warn(`Barrido de emails fallido: ${(error as Error).message}`);
-    }
-  }
-
   /** POST /api/email/test: one message now, with the saved settings, answering the SMTP server's refusal as a 502.
    * Logged like every message (type Test). */
   async sendTest(testEmail: string | undefined): Promise<{ message: string }> {
@@ -158,8 +137,8 @@ export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDes
       error = smtpErrorText(e);
     }
     await this.ds.query(
-      `INSERT INTO email_messages (email_type, email_address, status, error_message, attempts, sent_at) VALUES ('Test', $1, $2::smallint, $3, 1, CASE WHEN $2::smallint = 1 THEN now() END)`,
-      [to, error === null ? 1 : 2, error],
+      `INSERT INTO email_messages (email_type, email_address, status, error_message, attempts, sent_at) VALUES ('Test', $1, $2::smallint, $3, 1, CASE WHEN $2::smallint = ${Sent} THEN now() END)`,
+      [to, error === null ? Sent : Failed, error],
     );
     // A 5xx is written to the application log: the server's answer goes there without addresses.
     if (error !== null) throw new AppError('SMTP_ERROR', M.smtpFailed(withoutAddresses(error)));
@@ -171,7 +150,7 @@ export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDes
    * the same statement, so it is composed with what was current then. */
   private async claim(sent: number | null, next = true): Promise<ClaimedMessage[]> {
     return this.ds.query(
-      `WITH done AS (UPDATE email_messages SET status = 1, sent_at = now(), claimed_until = NULL, error_message = NULL WHERE id = $2::bigint),
+      `WITH done AS (UPDATE email_messages SET status = ${Sent}, sent_at = now(), claimed_until = NULL, error_message = NULL WHERE id = $2::bigint),
        c AS (
          UPDATE email_messages SET claimed_until = now() + make_interval(secs => $1::float8 / 1000), attempts = attempts + 1
           WHERE id IN (SELECT id FROM email_messages
@@ -239,12 +218,12 @@ export class EmailDeliveryService implements OnApplicationBootstrap, OnModuleDes
       [msg.id, reason, delayMs],
     );
     // Its own job id: the running dispatch holds the common one.
-    this.outbox.kick({ delayMs, jobId: `email-retry-${msg.id}-${msg.attempts}` });
+    this.outboxes.kick('email', { delayMs, jobId: `email-retry-${msg.id}-${msg.attempts}` });
   }
 
   private async fail(id: number, reason: string): Promise<void> {
     await this.ds.query(
-      `UPDATE email_messages SET status = 2, error_message = $2, claimed_until = NULL WHERE id = $1`,
+      `UPDATE email_messages SET status = ${Failed}, error_message = $2, claimed_until = NULL WHERE id = $1`,
       [id, reason],
     );
   }

@@ -4,6 +4,7 @@ import { EMAIL_MESSAGES, EmailLogEntry, EmailLogPage } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import { containsPattern } from '../../database/sql';
+import { OUTBOX_STATUS } from '../../outbox/outbox-status';
 import { ListEmailLogsQueryDto } from './dto/email-log.dto';
 import { EmailOutbox } from './email-outbox';
 
@@ -80,8 +81,8 @@ export class EmailLogsService {
     if (row.registrationState !== 0) throw AppError.conflict(M.resendNotActive);
     if (!row.enabled) throw new AppError('EMAIL_DISABLED', M.disabled);
     const [, changed] = await this.ds.query(
-      `UPDATE email_messages SET status = 0, attempts = 0, error_message = NULL, sent_at = NULL, claimed_until = NULL, next_attempt_at = now()
-        WHERE id = $1 AND status = 2`,
+      `UPDATE email_messages SET status = ${OUTBOX_STATUS.Pending}, attempts = 0, error_message = NULL, sent_at = NULL, claimed_until = NULL, next_attempt_at = now()
+        WHERE id = $1 AND status = ${OUTBOX_STATUS.Failed}`,
       [id],
     );
     // Resent by someone else meanwhile: the same outcome.

@@ -1,6 +1,6 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { JobQueue } from '../../queue/job-queue';
+import { OutboxRegistry } from '../../outbox/outbox.registry';
 
 declare module '../../queue/job-map' {
   interface JobMap {
@@ -8,12 +8,6 @@ declare module '../../queue/job-map' {
     'email.dispatch': Record<string, never>;
   }
 }
-
-/** Kicks are gathered into one dispatch job per window of this many milliseconds, which runs when its window
- * has closed. A kick always lands in a job that has not started yet and starts after the kick's commit, so no
- * message waits for the sweep; and a rush of bookings costs at most one job per window, not one per booking.
- * (A single fixed job id would lose the kicks that arrive while that job is finishing its last, empty claim.) */
-const DISPATCH_WINDOW_MS = 250;
 
 /** The e-mails recorded for registrations: those a booking change causes, and staff notifications. */
 export type EmailType = 'Registration' | 'Queue' | 'Promotion' | 'Reminder' | 'Cancellation' | 'Notification';
@@ -24,7 +18,8 @@ export type OutboxEmailType = EmailType | 'Blacklist';
  * CTE: `rows` names that CTE (id, email, first_name, last_name, user_tax_id), and the three parameters hold the
  * session id, the e-mail type and the queue position (null when none). Written here, with EmailOutbox.record,
  * so the e-mail module stays the only writer of `email_messages`; the booking engine embeds it in its hot-path
- * statement to keep one round trip. */
+ * statement to keep one round trip. The outbox can't see those rows: whoever runs such a statement wakes the sender
+ * (EmailOutbox.noteRecorded in a transaction, EmailOutbox.kick after a statement that committed on its own). */
 export function newRegistrationEmailsSql(rows: string, session: string, type: string, queuePosition: string): string {
   return `INSERT INTO email_messages (email_type, registration_id, event_id, session_id, email_address, recipient_name, user_tax_id, data)
          SELECT ${type}, ${rows}.id, (SELECT event_id FROM event_sessions WHERE id = ${session}), ${session}, ${rows}.email, ${rows}.first_name || ' ' || ${rows}.last_name, ${rows}.user_tax_id,
@@ -34,18 +29,11 @@ export function newRegistrationEmailsSql(rows: string, session: string, type: st
 
 /** The e-mail outbox: the only writer of `email_messages` for what other modules cause. Records messages in
  * the caller's transaction (they exist if and only if the change committed; the mail sender delivers them
- * later, pending → sent/failed), and wakes the sender after the commit (`kick`: call it after the transaction,
- * never inside, since a rolled-back change must send nothing and the job must see the rows). `kick` never
- * throws and never waits (JobQueue.addSoon): a visitor's request doesn't fail or slow down when Redis is
- * unreachable; the kick is queued when Redis is back, and the delivery sweep sends whatever a lost kick left
- * pending (docs/domain.md, "Redis away"). */
+ * later, pending → sent/failed); the outbox kit wakes the sender once that transaction commits
+ * (OutboxRegistry.written), so callers have nothing to remember. */
 @Injectable()
 export class EmailOutbox {
-  /** The window job this process has already queued: the other kicks of that window would only be deduplicated
-   * by the queue, so they cost no round trip to Redis (a rush of bookings: four adds a second per process). */
-  private lastWindowJobId: string | null = null;
-
-  constructor(private readonly jobs: JobQueue) {}
+  constructor(private readonly outboxes: OutboxRegistry) {}
 
   /** One pending e-mail of `type` per registration, addressed from the registration row. */
   async record(
@@ -64,6 +52,7 @@ export class EmailOutbox {
          JOIN event_sessions s ON s.id = r.session_id`,
       [type, registrationIds, data],
     );
+    this.outboxes.written(m, 'email');
   }
 
   /** The e-mail telling a person they are on the blacklist (a new entry, or a public registration refused because
@@ -94,6 +83,7 @@ export class EmailOutbox {
         message.data,
       ],
     );
+    this.outboxes.written(m, 'email');
   }
 
   /** GDPR erasure: deletes the e-mails of these registrations, or those sent to this (normalised) address,
@@ -106,16 +96,16 @@ export class EmailOutbox {
     return deleted;
   }
 
-  kick(options: { delayMs?: number; jobId?: string } = {}): void {
-    const now = Date.now();
-    const window = Math.floor(now / DISPATCH_WINDOW_MS);
-    const jobId = options.jobId ?? `email-dispatch-${window}`;
-    if (options.jobId === undefined) {
-      if (jobId === this.lastWindowJobId) return;
-      this.lastWindowJobId = jobId;
-    }
-    const delayMs = options.delayMs ?? (window + 1) * DISPATCH_WINDOW_MS - now + 1;
-    this.jobs.addSoon('email.dispatch', {}, { jobId, delayMs, attempts: 3, backoffMs: 5_000 });
+  /** E-mails were written in the caller's transaction by a statement embedding newRegistrationEmailsSql: the
+   * sender is woken once it commits. */
+  noteRecorded(m: EntityManager): void {
+    this.outboxes.written(m, 'email');
+  }
+
+  /** Wakes the sender now, for e-mails a statement embedding newRegistrationEmailsSql wrote and committed on its
+   * own (outside a transaction). Never waits, never throws. */
+  kick(): void {
+    this.outboxes.wake('email');
   }
 }
 

@@ -10,7 +10,8 @@ import { EmailTemplatesService } from './email-templates.service';
 import { SmtpMailer } from './smtp-mailer';
 
 /** E-mail: SMTP settings, templates, the log, and delivery of the outbox (`email_messages`). Other modules only
- * record messages and call EmailOutbox.kick() (global) after their transaction. */
+ * record messages with EmailOutbox (global) in their transactions; the outbox kit wakes the sender after the
+ * commit. */
 @Module({
   imports: [EmailOutboxModule],
   controllers: [EmailController, EmailTemplatesController, EmailLogsController],

@@ -26,7 +26,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { Principal } from '../auth/principal';
 import { BookingEngine, PlacedRow } from '../booking-engine/booking-engine.service';
 import { EmailOutbox } from '../email/email-outbox';
-import { SmsOutbox } from '../sms/sms-outbox.module';
+import { SmsOutbox } from '../sms/sms-outbox';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
 
 const STATUS = ['Active', 'Cancelled', 'Waiting'] as const;
@@ -180,8 +180,6 @@ export class GdprService {
       await this.record(m, 'Delete', email, actor, counts);
       return result;
     });
-    // Promotion e-mails of the people moved into the freed seats.
-    if (erased.promotedFromWaitingList > 0) this.emailOutbox.kick();
     return erased;
   }
 

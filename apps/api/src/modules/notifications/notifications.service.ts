@@ -13,7 +13,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import type { Principal } from '../auth/principal';
 import { EmailOutbox } from '../email/email-outbox';
-import { SmsOutbox } from '../sms/sms-outbox.module';
+import { SmsOutbox } from '../sms/sms-outbox';
 import { smsEnabled } from '../sms/sms-settings.service';
 import { SendNotificationDto } from './dto/notification.dto';
 
@@ -77,12 +77,11 @@ export class NotificationsService {
     }
   }
 
-  /** SMS recorded with SmsOutbox are queued by the SMS module after the commit; e-mails are kicked here. */
+  /** The e-mails and SMS recorded in the transaction are sent once it commits (the outbox kit). */
   private async send(scope: Scope, dto: SendNotificationDto, actor: Principal): Promise<NotificationResult> {
     const result = await this.ds.transaction(async (m) =>
       dto.type === NOTIFICATION_TYPE.Sms ? this.sms(m, scope, dto.message!, actor) : this.email(m, scope, dto),
     );
-    if (dto.type === NOTIFICATION_TYPE.Email && result.successCount > 0) this.emailOutbox.kick();
     if (result.totalRecipients === 0) result.errors.push(M.noRecipients);
     return { ...result, success: result.totalRecipients > 0 && result.failedCount === 0 };
   }

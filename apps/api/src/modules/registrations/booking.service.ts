@@ -114,7 +114,8 @@ export class BookingService {
         this.throwBlacklisted(attendees, blocked, false);
       });
     });
-    // Committed: the Registration / Queue e-mails recorded with it can go (sent by a job, never in this request).
+    // Committed: the Registration / Queue e-mails recorded with it can go (sent by a job, never in this request). The
+    // engine's statements embed newRegistrationEmailsSql, which the outbox kit can't see: wake the sender here.
     this.emailOutbox.kick();
     // The tickets of the seated people, for the success page's QR: one read by primary key after the commit, so the
     // booking statements stay as they are (the random part is their column default).
@@ -136,11 +137,7 @@ export class BookingService {
     if (retryAfter !== null) return tooManyRefusals(retryAfter);
     if (error.code === 'BLACKLISTED') {
       const blocked = Object.keys((error.extra?.attendeeErrors as Record<string, string[]> | undefined) ?? {});
-      let recorded = false;
-      for (const index of blocked) {
-        if (await this.blacklist.recordRefusalNotice(attendees[Number(index)].email, sessionId)) recorded = true;
-      }
-      if (recorded) this.emailOutbox.kick();
+      for (const index of blocked) await this.blacklist.recordRefusalNotice(attendees[Number(index)].email, sessionId);
     }
     return error;
   }
@@ -207,6 +204,7 @@ export class BookingService {
         };
       }),
     );
+    // The engine's insert embeds newRegistrationEmailsSql (see placePublic).
     if ('id' in result) this.emailOutbox.kick();
     return result;
   }

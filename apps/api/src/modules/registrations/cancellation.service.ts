@@ -7,7 +7,6 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { BookingEngine, LockedSession, PlacedRow } from '../booking-engine/booking-engine.service';
 import { CheckInService } from '../checkin/checkin.service';
-import { EmailOutbox } from '../email/email-outbox';
 import { registrationIdFromToken } from './cancel-token';
 
 const b = MESSAGES.booking;
@@ -18,7 +17,6 @@ export class CancellationService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly emailOutbox: EmailOutbox,
     private readonly engine: BookingEngine,
     private readonly checkIns: CheckInService,
   ) {}
@@ -30,7 +28,6 @@ export class CancellationService {
       const promoted = await this.cancelIn(m, registrationId);
       return { message: b.cancelled, promoted };
     });
-    this.emailOutbox.kick();
     return result;
   }
 
@@ -41,7 +38,6 @@ export class CancellationService {
       if (row.state !== Cancelled) await this.release(m, row);
       await this.engine.deleteRegistrations(m, [registrationId], { announce: true });
     });
-    this.emailOutbox.kick();
   }
 
   async preview(token: string): Promise<CancellationPreview> {
@@ -72,7 +68,6 @@ export class CancellationService {
       await this.cancelIn(m, id);
       return { message: b.cancelled };
     });
-    this.emailOutbox.kick();
     return result;
   }
 

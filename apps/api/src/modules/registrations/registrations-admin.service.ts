@@ -173,7 +173,6 @@ export class RegistrationsAdminService {
       if (row.state !== REGISTRATION_STATE.Active) throw AppError.conflict(b.resendOnlyActive);
       await this.emailOutbox.record(m, 'Registration', [id]);
     });
-    this.emailOutbox.kick();
     return { message: b.emailResent };
   }
 }

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { EVENT_STATUS, REGISTRATION_STATE, REMINDER_HOURS, SETTING_KEYS } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { OutboxRegistry } from '../../outbox/outbox.registry';
 import { EmailOutbox } from '../email/email-outbox';
-import { SmsOutbox } from '../sms/sms-outbox.module';
+import { SmsOutbox } from '../sms/sms-outbox';
 
 /** The registrations whose reminder is due, claimed: at most $2 of them, locked with SKIP LOCKED so two sweeps
  * (two instances, a worker) never take the same row, and marked with the session start the reminder is for. The
@@ -49,16 +49,13 @@ export class RemindersService implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly scheduler: SchedulerRegistry,
+    private readonly outboxes: OutboxRegistry,
     private readonly emails: EmailOutbox,
     private readonly sms: SmsOutbox,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.scheduler.addInterval(
-      'reminder-sweep',
-      setInterval(() => void this.sweep(), this.config.reminderSweepIntervalMs),
-    );
+    this.outboxes.every('reminder-sweep', this.config.reminderSweepIntervalMs, () => this.sweep());
   }
 
   /** Queues every due reminder, a batch (one transaction) at a time; answers how many. Never throws: a failure is
@@ -76,7 +73,6 @@ export class RemindersService implements OnApplicationBootstrap {
       for (;;) {
         const queued = await this.queueBatch(hours);
         total += queued;
-        if (queued) this.emails.kick();
         if (queued < this.config.reminderBatchSize) break;
       }
     } catch (error) {
@@ -94,7 +90,7 @@ export class RemindersService implements OnApplicationBootstrap {
     return row && Number.isInteger(hours) && hours >= 0 ? hours : REMINDER_HOURS.default;
   }
 
-  /** One batch: the claim and its e-mails and SMS in one transaction (the SMS are queued once it commits). */
+  /** One batch: the claim and its e-mails and SMS in one transaction (sent once it commits). */
   private async queueBatch(hours: number): Promise<number> {
     return this.ds.transaction(async (m) => {
       const claimed: { id: number }[] = (await m.query(CLAIM, [hours, this.config.reminderBatchSize]))[0];

@@ -5,7 +5,6 @@ import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import { BookingEngine, LockedSession } from '../booking-engine/booking-engine.service';
 import { fitsOnline } from '../booking-engine/booking-rules';
-import { EmailOutbox } from '../email/email-outbox';
 import { querySessions } from '../events/session-view.query';
 import { SettingsService } from '../settings/settings.service';
 
@@ -21,7 +20,6 @@ export class SessionCapacityService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly settings: SettingsService,
-    private readonly emailOutbox: EmailOutbox,
     private readonly engine: BookingEngine,
   ) {}
 
@@ -97,8 +95,6 @@ export class SessionCapacityService {
       const [view] = await querySessions(m, 's.id = $1', [sessionId]);
       return view;
     });
-    // Promotions recorded by the change (Promotion e-mails).
-    this.emailOutbox.kick();
     return updated;
   }
 }

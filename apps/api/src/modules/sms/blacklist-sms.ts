@@ -1,6 +1,6 @@
 import { BLACKLIST_REASONS, SMS_MESSAGES } from '@evreg/contracts';
 import { EntityManager } from 'typeorm';
-import { recordSms } from './sms-outbox';
+import type { SmsIntent } from './record-sms';
 import { smsEnabled } from './sms-settings.service';
 
 const day = new Intl.DateTimeFormat('es-ES', {
@@ -16,9 +16,9 @@ export function blacklistSmsText(expiresAt: Date, reason: number): string {
   return `Aviso: sus inscripciones a nuestros eventos quedan bloqueadas hasta el ${day.format(expiresAt)}. Motivo: ${label}.`;
 }
 
-/** Records the blacklist SMS in the blacklist entry's transaction. With SMS disabled it is recorded failed
+/** The blacklist SMS to record in the blacklist entry's transaction. With SMS disabled it is recorded failed
  * ('El envío de SMS está deshabilitado...'): the entry still blocks, and the SMS log shows the person wasn't told. */
-export async function recordBlacklistSms(
+export async function blacklistSmsIntent(
   m: EntityManager,
   entry: {
     registrationId: number;
@@ -28,23 +28,16 @@ export async function recordBlacklistSms(
     phoneNumber: string;
     expiresAt: Date;
     reason: number;
-    createdBy: string;
   },
-): Promise<void> {
-  await recordSms(
-    m,
-    [
-      {
-        type: 'Blacklist',
-        phoneNumber: entry.phoneNumber,
-        message: blacklistSmsText(entry.expiresAt, entry.reason),
-        registrationId: entry.registrationId,
-        eventId: entry.eventId,
-        sessionId: entry.sessionId,
-        email: entry.email,
-        error: (await smsEnabled(m)) ? undefined : SMS_MESSAGES.disabled,
-      },
-    ],
-    entry.createdBy,
-  );
+): Promise<SmsIntent> {
+  return {
+    type: 'Blacklist',
+    phoneNumber: entry.phoneNumber,
+    message: blacklistSmsText(entry.expiresAt, entry.reason),
+    registrationId: entry.registrationId,
+    eventId: entry.eventId,
+    sessionId: entry.sessionId,
+    email: entry.email,
+    error: (await smsEnabled(m)) ? undefined : SMS_MESSAGES.disabled,
+  };
 }

@@ -1,29 +1,25 @@
 import { notificationSmsText } from '@evreg/contracts';
 import type { EntityManager } from 'typeorm';
-import { recordSms } from './sms-outbox';
+import type { SmsIntent } from './record-sms';
 import { smsRecipients } from './sms-recipients';
 
 /** The promotion SMS (docs/domain.md: "and an SMS if SMS is enabled and a phone is known"). Plain GSM-7 text, the
  * event's title, date and time added like a notification's, so it stays within one 160-character part. */
 export const PROMOTION_SMS_TEXT = 'Buenas noticias: ya tiene plaza. Ha pasado de la lista de espera a inscrito en';
 
-/** Records, in the promotion's transaction, one SMS per promoted person with a phone, when SMS is enabled.
+/** The SMS to record, in the promotion's transaction: one per promoted person with a phone, when SMS is enabled.
  * With SMS disabled nothing is recorded (the Promotion e-mail is the message of record). */
-export async function recordPromotionSms(m: EntityManager, registrationIds: number[]): Promise<void> {
-  if (!registrationIds.length) return;
+export async function promotionSmsIntents(m: EntityManager, registrationIds: number[]): Promise<SmsIntent[]> {
+  if (!registrationIds.length) return [];
   // Under the session lock the promotion holds.
   const people = await smsRecipients(m, registrationIds);
-  await recordSms(
-    m,
-    people.map((p) => ({
-      type: 'Promotion' as const,
-      phoneNumber: p.phone,
-      message: notificationSmsText(PROMOTION_SMS_TEXT, p),
-      registrationId: p.id,
-      eventId: p.eventId,
-      sessionId: p.sessionId,
-      email: p.email,
-    })),
-    null,
-  );
+  return people.map((p) => ({
+    type: 'Promotion' as const,
+    phoneNumber: p.phone,
+    message: notificationSmsText(PROMOTION_SMS_TEXT, p),
+    registrationId: p.id,
+    eventId: p.eventId,
+    sessionId: p.sessionId,
+    email: p.email,
+  }));
 }

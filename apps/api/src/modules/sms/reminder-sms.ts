@@ -1,7 +1,7 @@
 import { notificationSmsText } from '@evreg/contracts';
 import type { EntityManager } from 'typeorm';
 import { cancellationToken } from '../registrations/cancel-token';
-import { recordSms } from './sms-outbox';
+import type { SmsIntent } from './record-sms';
 import { smsRecipients } from './sms-recipients';
 
 /** The reminder SMS (docs/domain.md, "Reminders"): the event's title, date and time added like a notification's,
@@ -10,29 +10,25 @@ import { smsRecipients } from './sms-recipients';
 export const REMINDER_SMS_TEXT = 'Recordatorio: tiene plaza en';
 export const REMINDER_SMS_CANCEL = 'Si no puede asistir, libere su plaza:';
 
-/** Records, in the reminder's transaction, one SMS per reminded person with a phone, when SMS is enabled; nothing
+/** The SMS to record, in the reminder's transaction: one per reminded person with a phone, when SMS is enabled; nothing
  * while it is disabled (the e-mail is the message of record). `linkBase`: the links' base without a trailing
  * slash, as e-mails use (the e-mail settings' base URL, else PUBLIC_BASE_URL). */
-export async function recordReminderSms(
+export async function reminderSmsIntents(
   m: EntityManager,
   registrationIds: number[],
   link: { base: string; appSecret: string },
-): Promise<void> {
-  if (!registrationIds.length) return;
+): Promise<SmsIntent[]> {
+  if (!registrationIds.length) return [];
   const people = await smsRecipients(m, registrationIds);
-  await recordSms(
-    m,
-    people.map((p) => ({
-      type: 'Reminder' as const,
-      phoneNumber: p.phone,
-      message:
-        `${notificationSmsText(REMINDER_SMS_TEXT, p)}\n` +
-        `${REMINDER_SMS_CANCEL} ${link.base}/cancel?token=${cancellationToken(link.appSecret, p.id)}`,
-      registrationId: p.id,
-      eventId: p.eventId,
-      sessionId: p.sessionId,
-      email: p.email,
-    })),
-    null,
-  );
+  return people.map((p) => ({
+    type: 'Reminder' as const,
+    phoneNumber: p.phone,
+    message:
+      `${notificationSmsText(REMINDER_SMS_TEXT, p)}\n` +
+      `${REMINDER_SMS_CANCEL} ${link.base}/cancel?token=${cancellationToken(link.appSecret, p.id)}`,
+    registrationId: p.id,
+    eventId: p.eventId,
+    sessionId: p.sessionId,
+    email: p.email,
+  }));
 }

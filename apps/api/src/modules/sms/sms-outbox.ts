@@ -1,89 +1,56 @@
-import { SMS_MESSAGES, SMS_STATUS, smsCost, smsSize } from '@evreg/contracts';
-import { EntityManager, QueryRunner } from 'typeorm';
-import { netelipDestination } from './phone';
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { OUTBOX_STATUS } from '../../outbox/outbox-status';
+import { OutboxRegistry } from '../../outbox/outbox.registry';
+import { blacklistSmsIntent } from './blacklist-sms';
+import { promotionSmsIntents } from './promotion-sms';
+import { RecordedSms, SmsIntent, insertSms } from './record-sms';
+import { reminderSmsIntents } from './reminder-sms';
 
-/** One SMS to send, as its cause records it. */
-export interface SmsIntent {
-  type: 'Notification' | 'Blacklist' | 'Promotion' | 'Reminder';
-  phoneNumber: string;
-  message: string;
-  registrationId?: number | null;
-  eventId?: number | null;
-  sessionId?: number | null;
-  /** The recipient's e-mail, when known: a GDPR erasure finds their SMS by it. */
-  email?: string | null;
-  /** Known not to be deliverable (e.g. SMS disabled): recorded failed with this error, for the log. */
-  error?: string;
-}
+/** The SMS outbox as other modules reach it (injected): the SMS module stays the only writer of `sms_messages`.
+ * Every message is recorded in the caller's transaction (it exists if and only if that commits), and the outbox
+ * kit queues its send once the transaction commits (OutboxRegistry.written). */
+@Injectable()
+export class SmsOutbox {
+  constructor(private readonly outboxes: OutboxRegistry) {}
 
-export interface RecordedSms {
-  id: number;
-  status: number;
-  cost: number;
-  error: string | null;
-}
+  /** Records SMS in the caller's transaction (see insertSms); the pending ones are sent after the commit. */
+  async record(m: EntityManager, intents: SmsIntent[], sentByUserId: string | null): Promise<RecordedSms[]> {
+    const recorded = await insertSms(m, intents, sentByUserId);
+    const pending = recorded.filter((sms) => sms.status === OUTBOX_STATUS.Pending).map((sms) => String(sms.id));
+    if (pending.length) this.outboxes.written(m, 'sms', pending);
+    return recorded;
+  }
 
-/** Where recordSms leaves the ids to queue once the caller's transaction commits (QueryRunner.data is
- * TypeORM's per-connection scratch space, shared with subscribers; SmsDeliveryService.afterTransactionCommit reads it). */
-export const SMS_TO_QUEUE = 'evreg:smsToQueue';
+  /** The Promotion SMS of each promoted person with a phone, when SMS is enabled (see promotionSmsIntents). */
+  async recordPromotion(m: EntityManager, registrationIds: number[]): Promise<void> {
+    await this.record(m, await promotionSmsIntents(m, registrationIds), null);
+  }
 
-export function takeQueuedSms(runner: QueryRunner): string[] {
-  const ids = (runner.data[SMS_TO_QUEUE] as string[] | undefined) ?? [];
-  delete runner.data[SMS_TO_QUEUE];
-  return ids;
-}
+  /** The reminder SMS of each reminded person with a phone, when SMS is enabled (see reminderSmsIntents). */
+  async recordReminder(
+    m: EntityManager,
+    registrationIds: number[],
+    link: Parameters<typeof reminderSmsIntents>[2],
+  ): Promise<void> {
+    await this.record(m, await reminderSmsIntents(m, registrationIds, link), null);
+  }
 
-/** Records SMS in the caller's transaction: they exist if and only if it commits, and they are queued for
- * delivery right after the commit. Each is pending with its estimated cost (parts × 0.10); one that can't be
- * delivered (a number that can't take an SMS, or `error` given) is recorded failed at once, so the log shows
- * who was not reached. `sentByUserId` names the
- * staff member in the log ('Sistema' without one). */
-export async function recordSms(
-  m: EntityManager,
-  intents: SmsIntent[],
-  sentByUserId: string | null,
-): Promise<RecordedSms[]> {
-  if (!intents.length) return [];
-  const runner = m.queryRunner;
-  if (!runner?.isTransactionActive) throw new Error('recordSms must run inside a transaction');
-  const rows = intents.map((intent) => {
-    const parts = smsSize(intent.message).parts;
-    const error = intent.error ?? (netelipDestination(intent.phoneNumber) === null ? SMS_MESSAGES.phoneInvalid : null);
-    return {
-      ...intent,
-      parts,
-      status: error ? SMS_STATUS.Failed : SMS_STATUS.Pending,
-      cost: error ? 0 : smsCost(parts),
-      error,
-    };
-  });
-  const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key] ?? null);
-  const inserted: { id: string }[] = await m.query(
-    `INSERT INTO sms_messages (sms_type, registration_id, event_id, session_id, email, phone_number, message, parts, cost, status, error_message, sent_by, sent_by_user_id)
-     SELECT r.sms_type, r.registration_id, r.event_id, r.session_id, r.email, r.phone_number, r.message, r.parts, r.cost, r.status, r.error_message,
-            coalesce((SELECT coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email) FROM users u WHERE u.id = $12), 'Sistema'), $12
-       FROM unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::text[], $6::text[], $7::text[], $8::int[], $9::numeric[], $10::int[], $11::text[])
-            WITH ORDINALITY AS r(sms_type, registration_id, event_id, session_id, email, phone_number, message, parts, cost, status, error_message, n)
-      ORDER BY r.n
-     RETURNING id::text`,
-    [
-      column('type'),
-      column('registrationId'),
-      column('eventId'),
-      column('sessionId'),
-      column('email'),
-      column('phoneNumber'),
-      column('message'),
-      column('parts'),
-      column('cost'),
-      column('status'),
-      column('error'),
-      sentByUserId,
-    ],
-  );
-  // Ids come from one sequence in insertion order.
-  const ids = inserted.map((row) => Number(row.id)).sort((x, y) => x - y);
-  const pending = ids.filter((_, i) => rows[i].status === SMS_STATUS.Pending).map(String);
-  runner.data[SMS_TO_QUEUE] = [...((runner.data[SMS_TO_QUEUE] as string[] | undefined) ?? []), ...pending];
-  return ids.map((id, i) => ({ id, status: rows[i].status, cost: rows[i].cost, error: rows[i].error }));
+  /** The SMS telling a person they are on the blacklist (see blacklistSmsIntent), signed by the staff member. */
+  async recordBlacklist(
+    m: EntityManager,
+    entry: Parameters<typeof blacklistSmsIntent>[1] & { createdBy: string },
+  ): Promise<void> {
+    await this.record(m, [await blacklistSmsIntent(m, entry)], entry.createdBy);
+  }
+
+  /** GDPR erasure: deletes the SMS of these registrations, or those recorded for this (normalised) e-mail
+   * address, in the caller's transaction. Answers how many. */
+  async erase(m: EntityManager, of: { registrationIds: number[] } | { address: string }): Promise<number> {
+    const [, deleted]: [unknown, number] =
+      'address' in of
+        ? await m.query(`DELETE FROM sms_messages WHERE lower(email) = $1`, [of.address])
+        : await m.query(`DELETE FROM sms_messages WHERE registration_id = ANY($1)`, [of.registrationIds]);
+    return deleted;
+  }
 }

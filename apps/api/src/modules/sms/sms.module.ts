@@ -7,8 +7,8 @@ import { SmsLogService } from './sms-log.service';
 import { SmsSettingsService } from './sms-settings.service';
 
 /** SMS through Netelip: settings, the log/outbox (sms_messages) and its delivery. Other modules record SMS with
- * SmsOutbox (global, sms-outbox.module.ts) or recordSms (sms-outbox.ts) in their own transactions;
- * SmsDeliveryService queues them after the commit. */
+ * SmsOutbox (sms-outbox.ts, global through SmsOutboxModule) in their own transactions; the outbox kit queues them
+ * for SmsDeliveryService after the commit. */
 @Module({
   imports: [SmsOutboxModule],
   controllers: [SmsController],

@@ -4,7 +4,6 @@ import { MESSAGES, WaitingEntry, REGISTRATION_STATE, normalizeEmail } from '@evr
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import { BookingEngine, LockedSession } from '../booking-engine/booking-engine.service';
-import { EmailOutbox } from '../email/email-outbox';
 import { duplicatePersonConflict, taxIdToStore } from '../registrations/person-rules';
 import { ReorderWaitingListDto, UpdateWaitingEntryDto } from './dto/waiting-entry.dto';
 import { WaitingListExport, buildWaitingListExport } from './waiting-list-export';
@@ -26,7 +25,6 @@ interface EntryRow extends Omit<WaitingEntry, 'status' | 'queuedAt'> {
 export class WaitingListService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
-    private readonly emailOutbox: EmailOutbox,
     private readonly engine: BookingEngine,
   ) {}
 
@@ -58,7 +56,6 @@ export class WaitingListService {
         throw new AppError('NO_SPOT_TO_PROMOTE', b.noSpotToPromote);
       return { message: b.promoted, registrationId: entryId };
     });
-    this.emailOutbox.kick();
     return result;
   }
 

@@ -1,16 +1,16 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { WEBHOOK_TEST_EVENT } from '@evreg/contracts';
-import { DataSource, EntitySubscriberInterface, TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
-import { LeaseHeartbeat } from '../../common/lease-heartbeat';
-import { SenderPool } from '../../common/sender-pool';
+import { DataSource } from 'typeorm';
 import { openSecret } from '../../common/crypto/secret-box';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { LeaseHeartbeat } from '../../outbox/lease-heartbeat';
+import { OUTBOX_STATUS, dueSql } from '../../outbox/outbox-status';
+import { OutboxRegistry } from '../../outbox/outbox.registry';
+import { SenderPool } from '../../outbox/sender-pool';
 import { JobHandler } from '../../queue/job-handler.decorator';
 import { AllowedDestinations, guardedLookup } from './webhook-destination';
-import { WebhookOutbox } from './webhook-outbox';
 import { postWebhook, type SendOutcome } from './webhook-sender';
 import { WEBHOOK_USER_AGENT, nextAttemptAt, webhookBody, webhookSignatureHeaders } from './webhook-signing';
 
@@ -18,9 +18,10 @@ const RETENTION_INTERVAL_MS = 3_600_000;
 const RETENTION_BATCH = 1_000;
 /** Deliveries sent at once per process (each one request at a time): a slow receiver holds one of them. */
 export const WEBHOOK_SENDERS = 4;
+const { Pending, Sent, Failed } = OUTBOX_STATUS;
 /** Due: pending, its next try has come, no live claim, and its webhook active (a disabled webhook's deliveries wait;
  * the test delivery goes anyway). */
-const DUE = `d.status = 0 AND d.next_attempt_at <= now() AND (d.claimed_until IS NULL OR d.claimed_until <= now())
+const DUE = `${dueSql('d.')}
   AND EXISTS (SELECT 1 FROM webhooks w WHERE w.id = d.webhook_id AND (w.is_active OR d.event_type = '${WEBHOOK_TEST_EVENT}'))`;
 
 interface ClaimedDelivery {
@@ -45,12 +46,10 @@ interface ClaimedDelivery {
  * (webhook-destination.ts: checked before any connection, on the addresses connected to); redirects are never
  * followed, an answer's body is never read nor kept, and a try lasts at most WEBHOOK_TIMEOUT_MS. */
 @Injectable()
-export class WebhookDeliveryService
-  implements OnModuleInit, OnApplicationBootstrap, OnModuleDestroy, EntitySubscriberInterface
-{
+export class WebhookDeliveryService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(WebhookDeliveryService.name);
   private readonly lease: LeaseHeartbeat;
-  /** The senders of this process (common/sender-pool.ts), joined by every dispatch that arrives while they run. */
+  /** The senders of this process (outbox/sender-pool.ts), joined by every dispatch that arrives while they run. */
   private readonly pool = new SenderPool(WEBHOOK_SENDERS, () => this.sender());
   private stopping = false;
   private readonly lookup: ReturnType<typeof guardedLookup>;
@@ -58,8 +57,7 @@ export class WebhookDeliveryService
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly outbox: WebhookOutbox,
-    private readonly scheduler: SchedulerRegistry,
+    private readonly outboxes: OutboxRegistry,
     private readonly allowed: AllowedDestinations,
   ) {
     this.lease = new LeaseHeartbeat(ds, 'webhook_deliveries', config.webhookLeaseMs, (error) =>
@@ -68,30 +66,18 @@ export class WebhookDeliveryService
     this.lookup = guardedLookup(this.allowed);
   }
 
-  /** As a TypeORM subscriber it sees every commit: one that recorded deliveries kicks the sender (never waiting). */
+  /** The webhook channel of the outbox kit: woken after the commits that record deliveries, swept every
+   * WEBHOOK_SWEEP_INTERVAL_MS; and the retention, hourly. */
   onModuleInit(): void {
-    this.ds.subscribers.push(this);
-  }
-
-  afterTransactionCommit({ queryRunner }: TransactionCommitEvent): void {
-    if (queryRunner.isTransactionActive) return; // a savepoint released: the outer transaction may still roll back
-    if (this.outbox.takeRecorded(queryRunner) > 0) this.outbox.kick();
-  }
-
-  afterTransactionRollback({ queryRunner }: TransactionRollbackEvent): void {
-    if (!queryRunner.isTransactionActive) this.outbox.takeRecorded(queryRunner);
-  }
-
-  onApplicationBootstrap(): void {
-    this.scheduler.addInterval(
-      'webhook-sweep',
-      setInterval(() => void this.sweep(), this.config.webhookSweepIntervalMs),
-    );
-    this.scheduler.addInterval(
-      'webhook-retention',
-      setInterval(() => void this.removeExpired(), RETENTION_INTERVAL_MS),
-    );
-    this.outbox.kick();
+    this.outboxes.register({
+      name: 'webhook',
+      table: 'webhook_deliveries',
+      dispatch: 'pooled',
+      job: 'webhook.dispatch',
+      due: DUE,
+      sweepIntervalMs: this.config.webhookSweepIntervalMs,
+    });
+    this.outboxes.every('webhook-retention', RETENTION_INTERVAL_MS, () => this.removeExpired());
   }
 
   /** Retention (WEBHOOK_DELIVERY_RETENTION_DAYS): delivered and failed deliveries, with their tries, removed once
@@ -104,7 +90,7 @@ export class WebhookDeliveryService
         const [, count]: [unknown, number] = await this.ds.query(
           `DELETE FROM webhook_deliveries WHERE id IN (
              SELECT id FROM webhook_deliveries
-              WHERE status <> 0 AND coalesce(redelivered_at, created_at) < now() - make_interval(days => $1)
+              WHERE status <> ${Pending} AND coalesce(redelivered_at, created_at) < now() - make_interval(days => $1)
               LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
           [this.config.webhookDeliveryRetentionDays],
         );
@@ -134,27 +120,6 @@ export class WebhookDeliveryService
       if (!delivery) return;
       const outcome = await this.lease.hold(delivery.id, () => this.send(delivery));
       await this.record(delivery, outcome);
-    }
-  }
-
-  /** Safety net, every WEBHOOK_SWEEP_INTERVAL_MS on every instance: due deliveries get a dispatch (a kick lost while
-   * Redis was away, a lost retry job, a dead worker's expired claim), and claims running out before the next sweep
-   * get one queued for that moment. Safe with any number of instances: claims decide. */
-  async sweep(): Promise<void> {
-    try {
-      const [row]: { due: boolean; leaseEnds: { at: string; inMs: number }[] }[] = await this.ds.query(
-        `SELECT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE ${DUE}) AS due,
-                (SELECT coalesce(json_agg(json_build_object('at', floor(extract(epoch FROM ends) * 1000)::bigint::text,
-                                                            'inMs', ceil(extract(epoch FROM ends - now()) * 1000)::int)), '[]')
-                   FROM (SELECT DISTINCT unnest(ARRAY[min(claimed_until), max(claimed_until)]) AS ends FROM webhook_deliveries
-                          WHERE status = 0 AND claimed_until > now() AND claimed_until <= now() + make_interval(secs => $1::float8 / 1000)) l
-                  WHERE ends IS NOT NULL) AS "leaseEnds"`,
-        [this.config.webhookSweepIntervalMs],
-      );
-      if (row.due) this.outbox.kick();
-      for (const end of row.leaseEnds) this.outbox.kick({ delayMs: end.inMs + 250, jobId: `webhook-lease-${end.at}` });
-    } catch (error) {
-      this.logger.warn(`Barrido de webhooks fallido: ${(error as Error).message}`);
     }
   }
 
@@ -208,7 +173,7 @@ export class WebhookDeliveryService
   private async record(delivery: ClaimedDelivery, outcome: SendOutcome): Promise<void> {
     if (outcome.ok) {
       await this.ds.query(
-        `WITH d AS (UPDATE webhook_deliveries SET status = 1, delivered_at = now(), claimed_until = NULL, last_status_code = $2, last_error = NULL
+        `WITH d AS (UPDATE webhook_deliveries SET status = ${Sent}, delivered_at = now(), claimed_until = NULL, last_status_code = $2, last_error = NULL
                      WHERE id = $1 RETURNING id)
          INSERT INTO webhook_delivery_attempts (delivery_id, status_code) SELECT id, $2 FROM d`,
         [delivery.id, outcome.statusCode],
@@ -225,14 +190,14 @@ export class WebhookDeliveryService
           });
     await this.ds.query(
       `WITH d AS (
-         UPDATE webhook_deliveries SET status = CASE WHEN $4::timestamptz IS NULL THEN 2 ELSE 0 END, claimed_until = NULL,
+         UPDATE webhook_deliveries SET status = CASE WHEN $4::timestamptz IS NULL THEN ${Failed} ELSE ${Pending} END, claimed_until = NULL,
                 last_status_code = $2, last_error = $3, next_attempt_at = coalesce($4::timestamptz, next_attempt_at)
           WHERE id = $1 RETURNING id)
        INSERT INTO webhook_delivery_attempts (delivery_id, status_code, error) SELECT id, $2, $3 FROM d`,
       [delivery.id, outcome.statusCode, outcome.error, next],
     );
     if (next)
-      this.outbox.kick({
+      this.outboxes.kick('webhook', {
         delayMs: Math.max(0, next.getTime() - Date.now()) + 50,
         jobId: `webhook-retry-${delivery.id}-${delivery.attempts}`,
       });

@@ -2,7 +2,7 @@ import { Global, Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { REGISTRATION_STATE, WEBHOOK_TEST_EVENT, type WebhookEventType } from '@evreg/contracts';
 import { DataSource, EntityManager, EntitySubscriberInterface, QueryRunner, TransactionCommitEvent } from 'typeorm';
-import { JobQueue } from '../../queue/job-queue';
+import { OutboxRegistry } from '../../outbox/outbox.registry';
 import { freeOnlineSpotsSql, onlineCapacitySql } from '../booking-engine/booking-rules';
 
 declare module '../../queue/job-map' {
@@ -12,12 +12,8 @@ declare module '../../queue/job-map' {
   }
 }
 
-/** Kicks are gathered into one dispatch job per window, as the e-mail outbox does (EmailOutbox.kick). */
-const DISPATCH_WINDOW_MS = 250;
 /** How long this instance trusts its answer to "is any webhook active?" (see maybeActive). */
 const ACTIVE_CACHE_MS = 1_000;
-/** Where the writer counts, per transaction, the deliveries it recorded (QueryRunner.data, as SMS_TO_QUEUE). */
-const RECORDED = 'evreg:webhooksRecorded';
 /** The sessions a transaction locked while they were full (QueryRunner.data): session.spots_available is decided for
  * them just before its commit. */
 const FULL_WHEN_LOCKED = 'evreg:webhooksFullWhenLocked';
@@ -72,7 +68,8 @@ function deliveriesSql(events: string, type: string): string {
  * version), `sessions` the session as the statement leaves it (the gate's RETURNING, or a subquery of event_sessions
  * when the counters were written before), the parameters the event type (registration.created or
  * registration.queued) and the queue position (null when none). Its CTE answers one row per delivery: count them and
- * pass the count to WebhookOutbox.noteRecorded, so the sender is kicked after the commit. */
+ * pass the count to WebhookOutbox.noteRecorded, so the sender is woken after the commit (or call WebhookOutbox.kick
+ * after a statement that committed on its own). */
 export function newRegistrationWebhooksSql(
   rows: string,
   sessions: string,
@@ -101,11 +98,10 @@ export function sessionEventWebhooksSql(sessions: string, type: string, where: s
 
 /** The webhook outbox: the only writer of `webhook_deliveries` (docs/domain.md, "Webhooks"). Records one delivery per
  * event and active subscribed webhook in the caller's transaction (they exist if and only if the change commits);
- * WebhookDeliveryService kicks the sender after that commit (a TypeORM subscriber) and delivers them. With no
+ * the outbox kit wakes WebhookDeliveryService once that transaction commits (OutboxRegistry.written). With no
  * active webhook nothing is written, and, once this instance has looked in the last second, nothing is asked. */
 @Injectable()
 export class WebhookOutbox implements OnModuleInit, EntitySubscriberInterface {
-  private lastWindowJobId: string | null = null;
   /** This instance's last answer to "is any webhook active?", trusted until `activeCheckedUntil`. */
   private anyActive = true;
   private activeCheckedUntil = 0;
@@ -113,7 +109,7 @@ export class WebhookOutbox implements OnModuleInit, EntitySubscriberInterface {
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
-    private readonly jobs: JobQueue,
+    private readonly outboxes: OutboxRegistry,
   ) {}
 
   /** As a TypeORM subscriber it sees every commit coming: session.spots_available is decided there. */
@@ -151,8 +147,7 @@ export class WebhookOutbox implements OnModuleInit, EntitySubscriberInterface {
       ),
       ['session.spots_available', [...full]],
     );
-    if (rows.length)
-      queryRunner.data[RECORDED] = ((queryRunner.data[RECORDED] as number | undefined) ?? 0) + rows.length;
+    if (rows.length) this.outboxes.written(queryRunner.manager, 'webhook');
   }
 
   /** A rolled-back transaction's notes are dropped with it. */
@@ -183,11 +178,10 @@ export class WebhookOutbox implements OnModuleInit, EntitySubscriberInterface {
     this.anyActive = true;
   }
 
-  /** `count` deliveries were recorded in the caller's transaction by a statement embedding newRegistrationWebhooksSql. */
+  /** `count` deliveries were recorded in the caller's transaction by a statement embedding newRegistrationWebhooksSql:
+   * the sender is woken once it commits. */
   noteRecorded(m: EntityManager, count: number): void {
-    if (count <= 0) return;
-    const runner = m.queryRunner;
-    if (runner) runner.data[RECORDED] = ((runner.data[RECORDED] as number | undefined) ?? 0) + count;
+    if (count > 0) this.outboxes.written(m, 'webhook');
   }
 
   /** One event of `type` per registration (read from its row, so after the change), for every active webhook
@@ -227,7 +221,7 @@ export class WebhookOutbox implements OnModuleInit, EntitySubscriberInterface {
     this.noteRecorded(m, rows.length);
   }
 
-  /** 'Probar': a webhook.test delivery for this webhook (sent even while it is disabled), recorded and kicked at once.
+  /** 'Probar': a webhook.test delivery for this webhook (sent even while it is disabled), recorded and sent at once.
    * Answers the new row as `returning` (SQL over webhook_deliveries) reads it, before any try. */
   async recordTest<T>(webhookId: number, returning: string): Promise<T> {
     const [row]: T[] = await this.ds.query(
@@ -235,7 +229,7 @@ export class WebhookOutbox implements OnModuleInit, EntitySubscriberInterface {
        VALUES ($1, gen_random_uuid(), $2, jsonb_build_object('message', $3::text)) RETURNING ${returning}`,
       [webhookId, WEBHOOK_TEST_EVENT, 'Envío de prueba del webhook'],
     );
-    this.kick();
+    this.outboxes.written(this.ds, 'webhook');
     return row;
   }
 
@@ -251,24 +245,10 @@ export class WebhookOutbox implements OnModuleInit, EntitySubscriberInterface {
     return deleted;
   }
 
-  /** Takes (and clears) the count of deliveries recorded in the runner's transaction: for the commit subscriber. */
-  takeRecorded(runner: QueryRunner): number {
-    const count = (runner.data[RECORDED] as number | undefined) ?? 0;
-    delete runner.data[RECORDED];
-    return count;
-  }
-
-  /** Wakes the sender (never waits, never throws: JobQueue.addSoon). Call after the commit. */
-  kick(options: { delayMs?: number; jobId?: string } = {}): void {
-    const now = Date.now();
-    const window = Math.floor(now / DISPATCH_WINDOW_MS);
-    const jobId = options.jobId ?? `webhook-dispatch-${window}`;
-    if (options.jobId === undefined) {
-      if (jobId === this.lastWindowJobId) return;
-      this.lastWindowJobId = jobId;
-    }
-    const delayMs = options.delayMs ?? (window + 1) * DISPATCH_WINDOW_MS - now + 1;
-    this.jobs.addSoon('webhook.dispatch', {}, { jobId, delayMs, attempts: 3, backoffMs: 5_000 });
+  /** Wakes the sender now: for deliveries a statement embedding newRegistrationWebhooksSql wrote and committed on its
+   * own (outside a transaction), or that staff made due again. Never waits, never throws. */
+  kick(): void {
+    this.outboxes.wake('webhook');
   }
 }
 

@@ -8,7 +8,8 @@ import { WebhooksController } from './webhooks.controller';
 import { WebhooksService } from './webhooks.service';
 
 /** Signed webhooks: their configuration and the delivery of the outbox (`webhook_deliveries`). The booking engine
- * records events with WebhookOutbox (global) in its transactions; WebhookDeliveryService kicks and sends them. */
+ * records events with WebhookOutbox (global) in its transactions; the outbox kit wakes WebhookDeliveryService after
+ * the commit. */
 @Module({
   imports: [WebhookOutboxModule],
   controllers: [WebhooksController],

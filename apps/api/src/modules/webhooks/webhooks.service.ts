@@ -14,6 +14,7 @@ import { AppError } from '../../common/http/app-error';
 import { sealSecret } from '../../common/crypto/secret-box';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { OUTBOX_STATUS } from '../../outbox/outbox-status';
 import { ListWebhookDeliveriesQueryDto, WebhookRequestDto } from './dto/webhook.dto';
 import { AllowedDestinations, urlRefusal } from './webhook-destination';
 import { WebhookOutbox } from './webhook-outbox';
@@ -131,8 +132,8 @@ export class WebhooksService {
     await this.get(id);
     const [[row]]: [DeliveryRow[], number] = await this.ds.query(
       `UPDATE webhook_deliveries
-          SET status = 0, attempts = 0, next_attempt_at = now(), redelivered_at = now(), delivered_at = NULL,
-              redeliver_key = $3
+          SET status = ${OUTBOX_STATUS.Pending}, attempts = 0, next_attempt_at = now(), redelivered_at = now(),
+              delivered_at = NULL, redeliver_key = $3
         WHERE id = $1 AND webhook_id = $2 AND (claimed_until IS NULL OR claimed_until <= now())
           AND ($3::uuid IS NULL OR redeliver_key IS DISTINCT FROM $3::uuid)
         RETURNING ${DELIVERY_COLUMNS}`,
@@ -165,7 +166,7 @@ export class WebhooksService {
 /** Also in INSERT and UPDATE ... RETURNING, hence webhook_deliveries.id in the history's subquery. */
 const DELIVERY_COLUMNS = `id::int, event_id::text AS "eventId", event_type AS "eventType", status, attempts,
   last_status_code AS "lastStatusCode", last_error AS "lastError", created_at AS "createdAt",
-  delivered_at AS "deliveredAt", CASE WHEN status = 0 THEN next_attempt_at END AS "nextAttemptAt",
+  delivered_at AS "deliveredAt", CASE WHEN status = ${OUTBOX_STATUS.Pending} THEN next_attempt_at END AS "nextAttemptAt",
   redelivered_at AS "redeliveredAt",
   (SELECT coalesce(json_agg(json_build_object(
             'at', to_char(a.attempted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),

@@ -1,4 +1,4 @@
-/** The outbox senders of one process (e-mail, webhooks): `senders` loops that each claim and send due rows until
+/** The senders of one process for a pooled outbox channel (e-mail, webhooks): `senders` loops that each claim and send due rows until
  * none is left, however many dispatch jobs arrive meanwhile. A dispatch arriving during a run joins it, and the
  * run then looks once more for due rows, so a kick is never lost between a sender's last empty claim and the end
  * of the run. A failed loop (a database error) fails the run, so the queue retries the job; what a row's own send

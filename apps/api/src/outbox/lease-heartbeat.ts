@@ -1,4 +1,6 @@
 import type { DataSource } from 'typeorm';
+import type { OutboxTable } from './outbox-channel';
+import { OUTBOX_STATUS } from './outbox-status';
 
 /** Keeps alive the claims (`claimed_until`) of the outbox rows this process is sending: every third of the lease
  * it moves their expiry one lease ahead. A send slower than the lease is never taken over by another worker
@@ -11,7 +13,7 @@ export class LeaseHeartbeat {
 
   constructor(
     private readonly ds: DataSource,
-    private readonly table: 'email_messages' | 'sms_messages' | 'webhook_deliveries',
+    private readonly table: OutboxTable,
     private readonly leaseMs: number,
     private readonly onError: (error: Error) => void,
   ) {}
@@ -39,7 +41,7 @@ export class LeaseHeartbeat {
       // Only rows still pending and claimed: one just recorded sent, failed or released stays as it is.
       await this.ds.query(
         `UPDATE ${this.table} SET claimed_until = now() + make_interval(secs => $2::float8 / 1000)
-          WHERE id = ANY($1::bigint[]) AND status = 0 AND claimed_until IS NOT NULL`,
+          WHERE id = ANY($1::bigint[]) AND status = ${OUTBOX_STATUS.Pending} AND claimed_until IS NOT NULL`,
         [[...this.held], this.leaseMs],
       );
     } catch (error) {
