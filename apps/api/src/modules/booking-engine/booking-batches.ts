@@ -4,6 +4,7 @@ import { EVENT_STATUS, HOLD_DURATION_MINUTES, REGISTRATION_STATE, SETTING_KEYS }
 import { DataSource } from 'typeorm';
 import { runPrepared } from '../../database/named-statement';
 import { pgCode } from '../../database/pg-errors';
+import { EmailOutbox } from '../email/email-outbox';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { BookingEngine, Hold, NewAttendee, Placed } from './booking-engine.service';
 import {
@@ -46,6 +47,7 @@ export class BookingBatches {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly engine: BookingEngine,
     private readonly webhookOutbox: WebhookOutbox,
+    private readonly emailOutbox: EmailOutbox,
   ) {}
 
   /** A token's first hold on a session, decided with the others arriving meanwhile (BookingEngine.firstHold). */
@@ -116,7 +118,9 @@ export class BookingBatches {
       this.replaying('inscripciones', error);
       return oneByOne(batch, one);
     }
+    // Committed on its own: wake the senders of what it wrote (an e-mail a row, embedded newRegistrationEmailsSql).
     if (rows.length && rows[0].hooks > 0) this.webhookOutbox.kick();
+    if (rows.length) this.emailOutbox.kick();
     // Every person of an admitted request has a row; the e-mails are unique among them (the unique index).
     const placed = new Map(rows.map((row) => [row.email, { id: row.id, queuePosition: row.queue_position }]));
     return batch.map((r, i) => {

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { REGISTRATION_STATE } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { runPrepared } from '../../database/named-statement';
+import { EmailOutbox } from '../email/email-outbox';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import {
   Allocation,
@@ -34,6 +35,7 @@ export class PlacementEngine {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly lock: SessionLock,
     private readonly webhookOutbox: WebhookOutbox,
+    private readonly emailOutbox: EmailOutbox,
   ) {}
 
   /** Inserts the registrations with their consents, their e-mail (Registration, or Queue with the position) and
@@ -65,6 +67,8 @@ export class PlacementEngine {
       holder: options.holderId ?? null,
     });
     this.webhookOutbox.noteRecorded(m, rows[0]?.hooks ?? 0);
+    // The statement embeds newRegistrationEmailsSql: one e-mail a row, woken after the commit.
+    if (rows.length) this.emailOutbox.noteRecorded(m);
     return rows.map((row) => row.id);
   }
 
@@ -110,10 +114,14 @@ export class PlacementEngine {
     });
     if (!rows.length) return null;
     const hooks = rows[0].hooks;
-    // In a transaction the sender is kicked after its commit; on its own the statement has committed already.
+    // In a transaction the senders are woken after its commit; on its own the statement has committed already.
     if (db instanceof DataSource) {
       if (hooks > 0) this.webhookOutbox.kick();
-    } else this.webhookOutbox.noteRecorded(db, hooks);
+      this.emailOutbox.kick();
+    } else {
+      this.webhookOutbox.noteRecorded(db, hooks);
+      this.emailOutbox.noteRecorded(db);
+    }
     return rows.map((row) => row.id);
   }
 

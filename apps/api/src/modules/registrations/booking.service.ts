@@ -18,7 +18,6 @@ import { BookingBatches } from '../booking-engine/booking-batches';
 import { BookingEngine } from '../booking-engine/booking-engine.service';
 import { BookingRefusal, allocate, bookingStateProblem } from '../booking-engine/booking-rules';
 import { CheckInService } from '../checkin/checkin.service';
-import { EmailOutbox } from '../email/email-outbox';
 import { Attendee, AttendeeInput, checkAttendee } from './attendee-rules';
 import { RefusalKey, RefusalLimiter, tooManyRefusals } from './refusal-limiter';
 import { InfoRequest, SessionInfo, SessionInfoReader } from './session-info';
@@ -43,7 +42,6 @@ export class BookingService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly blacklist: BlacklistService,
-    private readonly emailOutbox: EmailOutbox,
     private readonly limiter: RefusalLimiter,
     private readonly engine: BookingEngine,
     private readonly batches: BookingBatches,
@@ -114,9 +112,8 @@ export class BookingService {
         this.throwBlacklisted(attendees, blocked, false);
       });
     });
-    // Committed: the Registration / Queue e-mails recorded with it can go (sent by a job, never in this request). The
-    // engine's statements embed newRegistrationEmailsSql, which the outbox kit can't see: wake the sender here.
-    this.emailOutbox.kick();
+    // Committed: the Registration / Queue e-mails recorded with it go by a job, never in this request (the engine
+    // reports the e-mails its statements write, so the outbox kit wakes their sender).
     // The tickets of the seated people, for the success page's QR: one read by primary key after the commit, so the
     // booking statements stay as they are (the random part is their column default).
     const codes = await this.checkIns.codesFor(placed.filter((p) => p.queuePosition === null).map((p) => p.id));
@@ -204,8 +201,6 @@ export class BookingService {
         };
       }),
     );
-    // The engine's insert embeds newRegistrationEmailsSql (see placePublic).
-    if ('id' in result) this.emailOutbox.kick();
     return result;
   }
 
