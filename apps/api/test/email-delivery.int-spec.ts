@@ -67,6 +67,15 @@ describe('E-mail delivery', () => {
         WHERE id = (SELECT event_id FROM event_sessions WHERE id = $1)`,
       [sessionId],
     );
+    // 18:00-20:00 in Madrid three days ahead, whatever the hour of the run: a session crossing midnight would print
+    // its end with its own date, which this test does not ask about.
+    await app.sql(
+      `UPDATE event_sessions
+          SET starts_at = (date_trunc('day', now() AT TIME ZONE 'Europe/Madrid') + interval '3 days 18 hours') AT TIME ZONE 'Europe/Madrid',
+              ends_at = (date_trunc('day', now() AT TIME ZONE 'Europe/Madrid') + interval '3 days 20 hours') AT TIME ZONE 'Europe/Madrid'
+        WHERE id = $1`,
+      [sessionId],
+    );
     const person = attendee(501, { firstName: 'Ana <b>&' });
     const res = await register(sessionId, person);
     expect(res.status).toBe(201);
