@@ -47,16 +47,12 @@ export async function buildRegistrationsExport(
   rows: ExportedRegistration[],
   now: Date,
 ): Promise<{ fileName: string; content: Buffer }> {
-  const workbook = new Workbook();
-  workbook.created = now;
-  const sheet = workbook.addWorksheet(REGISTRATIONS_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  COLUMNS.forEach((c, i) => {
-    if (c.date) sheet.getColumn(i + 1).numFmt = 'dd/mm/yyyy hh:mm';
-  });
-  for (const row of rows) sheet.addRow(COLUMNS.map((c) => c.value(row, timeZone)));
-  const content = Buffer.from(await workbook.xlsx.writeBuffer());
+  const content = await writeSheet(
+    REGISTRATIONS_SHEET_NAME,
+    COLUMNS,
+    rows.map((row) => COLUMNS.map((c) => c.value(row, timeZone))),
+    now,
+  );
   const day = wallClock(now, timeZone).toISOString().slice(0, 10);
   return { fileName: `inscripciones-sesion-${sessionId}-${day}.xlsx`, content };
 }
@@ -120,16 +116,32 @@ export async function buildRegistrationListExport(
   rows: ExportedListRow[],
   now: Date,
 ): Promise<{ fileName: string; content: Buffer }> {
-  const workbook = new Workbook();
-  workbook.created = now;
-  const sheet = workbook.addWorksheet(REGISTRATION_LIST_SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = LIST_COLUMNS.map((c) => ({ header: c.header, width: c.width }));
-  sheet.getRow(1).font = { bold: true };
-  LIST_COLUMNS.forEach((c, i) => {
-    if (c.date) sheet.getColumn(i + 1).numFmt = 'dd/mm/yyyy hh:mm';
-  });
-  for (const row of rows) sheet.addRow(LIST_COLUMNS.map((c) => c.value(row)));
-  const content = Buffer.from(await workbook.xlsx.writeBuffer());
+  const content = await writeSheet(
+    REGISTRATION_LIST_SHEET_NAME,
+    LIST_COLUMNS,
+    rows.map((row) => LIST_COLUMNS.map((c) => c.value(row))),
+    now,
+  );
   const day = wallClock(now, 'Europe/Madrid').toISOString().slice(0, 10);
   return { fileName: `registros-${day}.xlsx`, content };
+}
+
+/** One sheet with a bold, frozen header row; date columns shown dd/mm/yyyy hh:mm. Both exports above write theirs
+ * through it. */
+async function writeSheet(
+  name: string,
+  columns: { header: string; width: number; date?: true }[],
+  values: CellValue[][],
+  now: Date,
+): Promise<Buffer> {
+  const workbook = new Workbook();
+  workbook.created = now;
+  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width }));
+  sheet.getRow(1).font = { bold: true };
+  columns.forEach((c, i) => {
+    if (c.date) sheet.getColumn(i + 1).numFmt = 'dd/mm/yyyy hh:mm';
+  });
+  for (const row of values) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
