@@ -18,3 +18,4 @@ export * from './gdpr';
 export * from './email';
 export * from './webhooks';
 export * from './checkin';
+export * from './languages';
