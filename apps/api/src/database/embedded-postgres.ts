@@ -4,6 +4,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { EmbeddedControl } from './embedded-control';
 
 /** The embedded default: PGlite (PostgreSQL compiled to WASM) persisted under DATA_DIR, reached through its
  * socket server with the ordinary `pg` driver. PGlite is one database session running one query at a time; the
@@ -18,22 +19,33 @@ export class EmbeddedPostgres {
   private constructor(
     private readonly db: PGlite,
     private readonly server: PGLiteSocketServer,
+    private readonly control: EmbeddedControl,
     readonly url: string,
   ) {}
 
   static async start(dataDir: string, maxConnections: number): Promise<EmbeddedPostgres> {
     const dir = join(dataDir, 'pgdata');
     mkdirSync(dir, { recursive: true });
+    // Refused while another process owns DATA_DIR (its operation channel answers).
+    await EmbeddedControl.ensureFree(dataDir);
     const db = await PGlite.create({ dataDir: dir });
+    let control: EmbeddedControl;
+    try {
+      control = await EmbeddedControl.start(db, dataDir);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
     const port = await freePort();
     const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port, maxConnections });
     await server.start();
-    const embedded = new EmbeddedPostgres(db, server, `postgresql://postgres@127.0.0.1:${port}/postgres`);
+    const embedded = new EmbeddedPostgres(db, server, control, `postgresql://postgres@127.0.0.1:${port}/postgres`);
     embedded.logger.log(`PostgreSQL embebido (PGlite) en ${dir}`);
     return embedded;
   }
 
   async stop(): Promise<void> {
+    await this.control.stop();
     await this.server.stop();
     await this.db.close();
   }
