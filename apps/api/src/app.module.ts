@@ -24,6 +24,7 @@ import { RolesModule } from './modules/roles/roles.module';
 import { SessionCapacityModule } from './modules/session-capacity/session-capacity.module';
 import { SettingsModule } from './modules/settings/settings.module';
 import { SmsModule } from './modules/sms/sms.module';
+import { SystemModule } from './modules/system/system.module';
 import { UsersModule } from './modules/users/users.module';
 import { WaitingListModule } from './modules/waiting-list/waiting-list.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
@@ -61,6 +62,7 @@ export class AppModule {
         DashboardModule,
         CheckInModule,
         HealthModule,
+        SystemModule,
         HoldsModule,
         RegistrationsModule,
         WaitingListModule,

@@ -4,6 +4,7 @@ export * from './dashboard';
 export * from './departments';
 export * from './errors';
 export * from './health';
+export * from './system-status';
 export * from './messages';
 export * from './permissions';
 export * from './roles';

@@ -40,6 +40,8 @@ export class OutboxRegistry implements OnModuleInit, OnApplicationBootstrap, Ent
   /** Per pooled channel, the window job this process has already queued: the other wake-ups of that window would
    * only be deduplicated by the queue, so they cost no round trip to Redis. */
   private readonly lastWindowJobIds = new Map<OutboxName, string>();
+  /** When this instance last finished each channel's sweep ('Estado del sistema'). */
+  private readonly lastSweeps = new Map<OutboxName, Date>();
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
@@ -47,6 +49,11 @@ export class OutboxRegistry implements OnModuleInit, OnApplicationBootstrap, Ent
     private readonly jobs: JobQueue,
     private readonly scheduler: SchedulerRegistry,
   ) {}
+
+  /** When this instance last swept the channel without error (null before its first sweep). */
+  lastSweepAt(name: OutboxName): Date | null {
+    return this.lastSweeps.get(name) ?? null;
+  }
 
   /** Called by each channel's delivery service while the modules initialise. */
   register(channel: OutboxChannel): void {
@@ -127,6 +134,7 @@ export class OutboxRegistry implements OnModuleInit, OnApplicationBootstrap, Ent
     try {
       if (channel.dispatch === 'pooled') await this.sweepPooled(channel);
       else await this.sweepPerRow(channel);
+      this.lastSweeps.set(name, new Date());
     } catch (error) {
       this.logger.warn(`Barrido de la bandeja de salida ${name} fallido: ${(error as Error).message}`);
     }
