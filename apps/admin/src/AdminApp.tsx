@@ -25,6 +25,7 @@ import registrations from './resources/registrations';
 import roles from './resources/roles';
 import smsLogs from './resources/sms-logs';
 import smsSettings from './resources/sms-settings';
+import system from './resources/system';
 import users from './resources/users';
 import { ADMIN_BASE } from './shell';
 import { themeOptions } from './theme';
@@ -89,6 +90,7 @@ function BackOffice() {
       <Resource {...smsLogs} />
       <Resource {...integrations} />
       <Resource {...checkin} />
+      <Resource {...system} />
       {/* Read by other screens only (the role form's permissions). */}
       <Resource name="permissions" />
       <CustomRoutes>

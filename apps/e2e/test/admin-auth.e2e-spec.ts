@@ -251,6 +251,7 @@ describe('Back office: permisos', () => {
       'Registro SMS',
       'Integraciones',
       'Control de acceso',
+      'Estado del sistema',
     ]);
     for (const label of ['Total Usuarios', 'Eventos Activos', 'Registros Hoy', 'Departamentos', 'Asistencia (30 días)'])
       await seeText(page, label);

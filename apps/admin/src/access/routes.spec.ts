@@ -22,6 +22,8 @@ describe('tabla de rutas y permisos', () => {
       ['integrations', 'Integraciones', 'Settings.Read'],
       // Issue 21: check-in at the door.
       ['checkin', 'Control de acceso', 'Checkin.Update'],
+      // Issue 26: 'Estado del sistema', read-only.
+      ['system', 'Estado del sistema', 'Settings.Read'],
     ]);
   });
 
@@ -48,6 +50,8 @@ describe('tabla de rutas y permisos', () => {
     expect(canAccess(['Settings.Read'], 'settings', 'list')).toBe(true);
     expect(canAccess(['Settings.Read'], 'settings', 'edit')).toBe(false);
     expect(canAccess(['Settings.Read'], 'sms-logs', 'list')).toBe(true);
+    expect(canAccess(['Settings.Read'], 'system', 'list')).toBe(true);
+    expect(canAccess(['Events.Read'], 'system', 'list')).toBe(false);
     expect(canAccess(['Settings.Read'], 'sms-settings', 'list')).toBe(false);
     expect(canAccess(['Settings.Read'], 'integrations', 'list')).toBe(true);
     expect(canAccess(['Settings.Read'], 'integrations', 'create')).toBe(false);

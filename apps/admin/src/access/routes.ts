@@ -33,6 +33,8 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   // Issue 21: check-in at the door, for staff with Checkin.Update (the system role 'Control de acceso' has only
   // Checkin.Read and Checkin.Update: names, never e-mails or DNI/NIE).
   { path: 'checkin', label: 'Control de acceso', requires: 'Checkin.Update' },
+  // Issue 26: the services the product depends on and what waits to be sent, read-only (docs/product.md).
+  { path: 'system', label: 'Estado del sistema', requires: 'Settings.Read' },
 ];
 
 /** The forced page: login only, outside the layout. */

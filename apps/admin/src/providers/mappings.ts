@@ -182,6 +182,12 @@ const MAPPINGS: Record<string, ResourceMapping> = {
     search: false,
     messages: { load: 'Error al cargar los datos del panel. Intenta recargar la página.' },
   },
+  // 'Estado del sistema': the record 'status'.
+  system: {
+    path: '/system',
+    search: false,
+    messages: { load: 'No se pudo comprobar el estado del sistema. Intenta recargar la página.' },
+  },
   // registrations, queue, blacklist, notifications: peopleMappings.ts.
   ...PEOPLE_MAPPINGS,
   // E-mail templates: the whole list; the type is sent on edit too (the server refuses a change).
