@@ -4,7 +4,7 @@ import { TestApp, TEST_SERVER_URL, databaseUrl, testRunId } from '@evreg/testing
 import { MIGRATIONS } from '../src/database/migrations';
 
 /** Several instances starting at once on a database (a rolling upgrade, a scale-out): the migrations run once,
- * under the advisory lock, and every instance starts (docs/architecture.md, "Upgrades"). */
+ * under the advisory lock, and every instance starts (docs/architecture.md, "Operation"). */
 describe('Instances starting together on a fresh database', () => {
   const name = `evreg_t_${testRunId()}_up_${randomBytes(3).toString('hex')}`;
   const apps: TestApp[] = [];

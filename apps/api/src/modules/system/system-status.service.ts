@@ -22,7 +22,7 @@ const OUTBOX_TABLES: Record<OutboxChannelName, string> = {
   webhook: 'webhook_deliveries',
 };
 
-/** 'Estado del sistema' (docs/domain.md, "System status"): each check bounded in time, none throws; only the
+/** 'Estado del sistema' (docs/architecture.md, "Operation"): each check bounded in time, none throws; only the
  * configured SMTP server and the configured Netelip address are contacted, and only when in use. */
 @Injectable()
 export class SystemStatusService {
