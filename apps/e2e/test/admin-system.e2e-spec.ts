@@ -9,7 +9,7 @@ import { setupE2E } from './support/e2e';
 import { screenshot } from './support/screenshots';
 
 requireAdminBuild();
-const e2e = setupE2E({ context: { viewport: { width: 1280, height: 900 } } });
+const e2e = setupE2E({ context: { bypassCSP: true, viewport: { width: 1280, height: 900 } } });
 
 /** A loopback port where nothing listens (opened, then closed). */
 function closedPort(): Promise<number> {
