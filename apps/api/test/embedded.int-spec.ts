@@ -1,23 +1,32 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { attendee } from '@evreg/testing';
 import { TestApp } from '@evreg/testing';
+import { backupDataDir, restoreDataDir } from '../src/database/backup';
+import { snapshot, snapshotOfDataDir, type Snapshot } from './support/table-snapshot';
 
 /** The embedded default: no DATABASE_URL, no REDIS_URL. PGlite under DATA_DIR and in-process jobs. */
 const EMBEDDED = { DATABASE_URL: undefined, REDIS_URL: undefined };
 
 describe('Embedded mode (PGlite in DATA_DIR, in-process jobs)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'evreg-embedded-'));
+  // Backup and restore (README, "Operación"): a copy of this app, restored into a fresh DATA_DIR.
+  const restoredDir = mkdtempSync(join(tmpdir(), 'evreg-restored-'));
+  const backupFile = join(tmpdir(), `evreg-copy-${process.pid}-${Date.now()}.backup`);
+  let taken: Snapshot;
   let app: TestApp;
+  let stopped = false;
 
   beforeAll(async () => {
     app = await TestApp.start({ env: EMBEDDED, dataDir });
   }, 180_000); // PGlite boots, migrates and seeds in ~25 s alone, several times that on a busy machine.
   afterAll(async () => {
-    await app?.close();
+    if (!stopped) await app?.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(restoredDir, { recursive: true, force: true });
+    rmSync(backupFile, { force: true });
   });
 
   it('runs the same API: health says embedded and in-process, the administrator signs in', async () => {
@@ -135,6 +144,25 @@ describe('Embedded mode (PGlite in DATA_DIR, in-process jobs)', () => {
     expect(view).toMatchObject({ registeredCount: 4, currentQueueCount: 2, availableSpots: 0 });
   });
 
+  it('is copied while it runs (npm run backup): the copy restored into a fresh DATA_DIR has every row', async () => {
+    const ds = app.running.app.get(DataSource);
+    taken = await snapshot((sql) => ds.query(sql));
+    expect(taken.registrations.length).toBeGreaterThanOrEqual(6); // the bookings above
+    const backup = await backupDataDir(dataDir, backupFile);
+    expect(backup).toEqual({ file: backupFile, online: true });
+    // The application kept serving.
+    expect((await app.request('GET', '/api/events/77/sessions')).body[0]).toMatchObject({ registeredCount: 4 });
+    // A restore is refused while the application runs on the DATA_DIR, even with --force.
+    await expect(restoreDataDir(dataDir, backupFile, { force: true })).rejects.toThrow(
+      `La aplicación está en marcha sobre ${dataDir} (DATA_DIR): detenla antes de restaurar`,
+    );
+
+    expect(await restoreDataDir(restoredDir, backupFile)).toEqual({ replaced: null });
+    expect(await snapshotOfDataDir(restoredDir)).toEqual(taken);
+    // The generated APP_SECRET travels with the copy (sealed credentials and signed links depend on it).
+    expect(existsSync(join(restoredDir, 'app-secret'))).toBe(true);
+  }, 120_000);
+
   it('keeps the data across a restart', async () => {
     await app.close();
     app = await TestApp.start({ env: EMBEDDED, dataDir });
@@ -142,4 +170,21 @@ describe('Embedded mode (PGlite in DATA_DIR, in-process jobs)', () => {
     const departments = await app.request('GET', '/api/department', { token });
     expect(departments.body.map((d: { name: string }) => d.name)).toContain('Persistente');
   }, 60_000);
+
+  it('is copied when stopped; a restore replaces a database only with --force, and keeps the old one', async () => {
+    await expect(restoreDataDir(restoredDir, backupFile)).rejects.toThrow(
+      `${restoredDir} (DATA_DIR) ya tiene una base de datos: para sustituirla añade --force (la actual se conserva al lado)`,
+    );
+    await expect(restoreDataDir(restoredDir, join(dataDir, 'app-secret'))).rejects.toThrow(
+      'no es una copia de seguridad de esta aplicación',
+    );
+    await app.close();
+    stopped = true;
+    const copy = await backupDataDir(dataDir);
+    expect(copy.online).toBe(false);
+    expect(copy.file.startsWith(join(dataDir, 'backups', 'evreg-'))).toBe(true);
+    const { replaced } = await restoreDataDir(restoredDir, copy.file, { force: true });
+    expect(readdirSync(restoredDir)).toEqual(expect.arrayContaining(['pgdata', basename(replaced!)]));
+    expect((await snapshotOfDataDir(restoredDir)).registrations).toEqual(taken.registrations);
+  }, 120_000);
 });
