@@ -29,12 +29,17 @@ const CancelPage = lazy(() =>
   }),
 );
 
-/** Re-renders the page in the language chosen; what the server wrote (event title, sessions) is asked again in it. */
+/** The event and its sessions asked again in the new language (the server answers titles per language); the
+ * cancellation link's preview is kept: asking again after a cancellation would only get the link's 410. */
+const refetchInLanguage = () =>
+  void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] === 'event' || q.queryKey[0] === 'sessions' });
+
+/** Re-renders the page in the language chosen. */
 function Root() {
   useSyncExternalStore(onLanguageChange, language);
   return (
     <>
-      <LanguageSwitcher onChanged={() => void queryClient.invalidateQueries()} />
+      <LanguageSwitcher onChanged={refetchInLanguage} />
       {page === 'cancel' ? (
         <Suspense fallback={null}>
           <CancelPage />

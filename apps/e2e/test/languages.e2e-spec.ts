@@ -11,7 +11,7 @@ import gl from '../../booking/src/i18n/gl.json';
 import { expectAccessible } from './support/axe';
 import { seeText } from './support/booking-page';
 import { setupE2E } from './support/e2e';
-import { eventWithSession, newPerson } from './support/fixtures';
+import { cancelPath, eventWithSession, newPerson, registerViaApi } from './support/fixtures';
 
 const e2e = setupE2E({ context: { bypassCSP: true } });
 const CATALOGS: Record<VisitorLanguage, Record<string, string>> = { es, ca, eu, gl, en };
@@ -102,5 +102,18 @@ describe('Idiomas de la página pública', () => {
     await page.getByRole('alert').filter({ hasText: refusal }).waitFor();
     expect(await page.locator('#a0-userTaxId-err').textContent()).toBe(refusal);
     await expectAccessible(page, 'error del servidor (en)');
+  });
+
+  it('la cancelación en inglés, y al cambiar de idioma después sigue diciendo que está cancelada', async () => {
+    const { app, page } = e2e;
+    const { sessionId } = await eventWithSession(app);
+    const { id } = await registerViaApi(app, sessionId, [newPerson()]);
+    await page.goto(`${cancelPath(app, id)}&lang=en`);
+    await page.getByRole('heading', { level: 1, name: en['cancel.title'] }).waitFor();
+    await page.getByRole('button', { name: en['cancel.confirm'] }).click();
+    await page.getByRole('heading', { level: 1, name: en['cancel.doneTitle'] }).waitFor();
+    await page.getByLabel(en['lang.label']).selectOption('gl');
+    await page.getByRole('heading', { level: 1, name: gl['cancel.doneTitle'] }).waitFor();
+    expect(await htmlLang(page)).toBe('gl');
   });
 });

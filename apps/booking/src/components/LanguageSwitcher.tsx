@@ -11,7 +11,8 @@ export function LanguageSwitcher({ onChanged }: { onChanged: () => void }) {
         value={language()}
         onChange={(e) => {
           const lang = e.target.value;
-          if (isVisitorLanguage(lang)) void setLanguage(lang).then(onChanged);
+          // A language that fails to load (connection lost) leaves the page as it was.
+          if (isVisitorLanguage(lang)) setLanguage(lang).then(onChanged, () => undefined);
         }}
       >
         {VISITOR_LANGUAGES.map((l) => (
