@@ -5,7 +5,7 @@
 //
 // Usage (from an app's folder):  node ../../tools/print-bundle-size.mjs [distDir=dist]
 import { basename, relative, resolve } from 'node:path';
-import { measureBundle } from './bundle-size.mjs';
+import { measureBundle, measureVisit } from './bundle-size.mjs';
 
 const distDir = resolve(process.argv[2] ?? 'dist');
 const app = basename(resolve(distDir, '..'));
@@ -18,3 +18,9 @@ const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
 for (const f of files)
   console.log(`[bundle-size] ${app}: ${relative(distDir, f.path)}  ${kb(f.raw)} raw, ${kb(f.gzip)} gzip`);
 console.log(`[bundle-size] ${app}: total JS ${kb(raw)} raw, ${kb(gzip)} gzip`);
+if (files.some((f) => /[\\/]lang-[a-z]{2}-/.test(f.path))) {
+  const { pages } = measureVisit(distDir);
+  console.log(
+    `[bundle-size] ${app}: one visit, heaviest language: booking page ${kb(pages.booking)}, cancellation page ${kb(pages.cancel)} gzip`,
+  );
+}

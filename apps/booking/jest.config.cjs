@@ -3,4 +3,5 @@ module.exports = {
   displayName: 'booking',
   rootDir: __dirname,
   testMatch: ['<rootDir>/src/**/*.spec.ts'],
+  setupFiles: ['<rootDir>/src/test-setup.ts'],
 };

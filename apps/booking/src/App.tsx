@@ -25,6 +25,7 @@ import { RegistrationForm } from './components/RegistrationForm';
 import { ResultView } from './components/ResultView';
 import { hasStarted, hasWaitingList, isBookable, isDisabled, isFull } from './logic/format';
 import { forcedSingle as fitsOnlyOne } from './logic/form-rules';
+import { t } from './i18n';
 
 const STALE = 60_000; // docs/product.md §9: kept for 60 seconds
 /** How long another tab's registration in flight keeps this tab from releasing the shared hold at zero. */
@@ -115,9 +116,7 @@ export function App() {
   const reg = useMutation({
     mutationFn: ({ regs, token }: Submission) =>
       register(regs[0].eventSessionId, regs, token).catch((e: unknown) => {
-        throw e instanceof ApiError
-          ? e
-          : new ApiError({ message: 'No se ha podido completar la inscripción. Vuelve a intentarlo.' });
+        throw e instanceof ApiError ? e : new ApiError({ message: t('api.registerFailed') });
       }),
     onSuccess: (response, v) => {
       const done = { response, names: v.names, emails: v.regs.map((r) => r.email), session: v.session };
@@ -143,8 +142,8 @@ export function App() {
   const event = eventQ.data;
 
   useEffect(() => {
-    if (event) document.title = `${event.title} · Inscripción`;
-  }, [event]);
+    if (event) document.title = t('page.title', { title: event.title });
+  });
 
   /** Chooses a session: `own` is the visitor's click (a fresh token, the typed data cleared as the spec says);
    * otherwise the page's own choice on load, which resumes the stored hold (same token, same deadline). */
@@ -191,11 +190,11 @@ export function App() {
         if (e instanceof ApiError && (e.status === 409 || e.status === 404)) {
           // Refused (the last seat went, the session started or closed): the figures as they are now say what
           // the visitor can do.
-          setRefused(payload?.message || 'No quedan plazas libres suficientes');
+          setRefused(payload?.message || t('hold.refusedDefault'));
           setChecking(true);
           await refreshSessions();
           setChecking(false);
-        } else setHoldError(`Error al reservar plaza: ${payload?.message || 'Error inesperado'}`);
+        } else setHoldError(t('hold.error', { reason: payload?.message || t('common.unexpected') }));
       } finally {
         if (seq === holdSeq.current) setHoldLoading(false);
       }
@@ -278,14 +277,14 @@ export function App() {
   if (eventId === null)
     return (
       <Shell>
-        <p className="notice">Evento no encontrado. Verifica la URL.</p>
+        <p className="notice">{t('page.eventMissing')}</p>
       </Shell>
     );
   if (eventQ.isPending)
     return (
       <Shell>
         <p className="notice" role="status">
-          Cargando evento...
+          {t('page.loadingEvent')}
         </p>
       </Shell>
     );
@@ -293,14 +292,14 @@ export function App() {
     return (
       <Shell>
         <p className="error-box" role="alert">
-          Error al cargar evento: {message(eventQ.error)}
+          {t('page.loadError', { reason: message(eventQ.error) })}
         </p>
       </Shell>
     );
   if (!event)
     return (
       <Shell>
-        <p className="notice">Evento no encontrado. Verifica la URL.</p>
+        <p className="notice">{t('page.eventMissing')}</p>
       </Shell>
     );
 
@@ -312,18 +311,15 @@ export function App() {
 
   let refusal = '';
   if (refused && session && !checking) {
-    const or = otherDate ? ' o elige otra fecha' : '';
-    if (hasStarted(session, now))
-      refusal = `Esta fecha ya ha comenzado y no admite inscripciones.${otherDate ? ' Elige otra fecha.' : ''}`;
-    else if (hasWaitingList(session))
-      refusal = `Se acaban de ocupar las últimas plazas de esta fecha. Puedes apuntarte a la lista de espera con el formulario${or}.`;
-    else if (isFull(session) || !session.isRegistrationOpen)
-      refusal = `Ya no quedan plazas ni sitio en la lista de espera para esta fecha.${otherDate ? ' Elige otra fecha.' : ''}`;
-    else refusal = `${refused.replace(/\.$/, '')}. Vuelve a intentarlo${or}.`;
+    const other = otherDate ? 'yes' : 'no';
+    if (hasStarted(session, now)) refusal = t('refusal.started', { other });
+    else if (hasWaitingList(session)) refusal = t('refusal.waitingList', { other });
+    else if (isFull(session) || !session.isRegistrationOpen) refusal = t('refusal.full', { other });
+    else refusal = t('refusal.retry', { reason: refused.replace(/\.$/, ''), other });
   }
   const retry = (!!holdError || (!!refusal && !!session && isBookable(session, now))) && (
     <button type="button" className="link" onClick={() => session && choose(session, false)}>
-      Volver a intentarlo
+      {t('common.retry')}
     </button>
   );
 
@@ -342,43 +338,37 @@ export function App() {
   else if (elsewhere)
     form = (
       <div className="state" role="status">
-        <p>
-          {elsewhere === 'booked'
-            ? 'Esta inscripción ya se ha completado en otra pestaña de este navegador.'
-            : 'Tu plaza reservada ha pasado a otro evento abierto en otra pestaña.'}
-        </p>
-        <p className="small">Recarga la página para hacer una nueva inscripción.</p>
+        <p>{t(elsewhere === 'booked' ? 'tabs.booked' : 'tabs.moved')}</p>
+        <p className="small">{t('tabs.reload')}</p>
       </div>
     );
   else if (!session && sessions.length && sessions.every((s) => !s.isRegistrationOpen || hasStarted(s, now)))
-    form = <p className="state">Inscripciones Cerradas</p>;
+    form = <p className="state">{t('state.closed')}</p>;
   else if (!session && sessions.length && sessions.every((s) => isDisabled(s, now)))
-    form = <p className="state">Evento Completo</p>;
-  else if (!session) form = <p className="state">Selecciona una fecha</p>;
-  else if (event.status !== 'Live') form = <p className="state">Este evento no admite inscripciones</p>;
+    form = <p className="state">{t('state.full')}</p>;
+  else if (!session) form = <p className="state">{t('state.pickDate')}</p>;
+  else if (event.status !== 'Live') form = <p className="state">{t('state.notLive')}</p>;
   else if (checking)
     form = (
       <p className="state" role="status">
-        Comprobando las plazas disponibles...
+        {t('state.checking')}
       </p>
     );
   else if (expired)
     form = (
       <div className="state" role="alert">
-        <p>Tiempo Agotado</p>
-        <p className="small">Tu reserva ha caducado. Recarga la página para volver a intentarlo.</p>
+        <p>{t('state.expired')}</p>
+        <p className="small">{t('state.expiredHelp')}</p>
       </div>
     );
-  else if (hasStarted(session, now)) form = <p className="state">Esta fecha ya ha comenzado: elige otra fecha.</p>;
-  else if (!session.isRegistrationOpen) form = <p className="state">Inscripciones Cerradas</p>;
-  else if (isFull(session)) form = <p className="state">Evento Completo</p>;
-  else if (refusal && !hasWaitingList(session)) form = <p className="state">Selecciona otra fecha</p>;
+  else if (hasStarted(session, now)) form = <p className="state">{t('state.startedPickOther')}</p>;
+  else if (!session.isRegistrationOpen) form = <p className="state">{t('state.closed')}</p>;
+  else if (isFull(session)) form = <p className="state">{t('state.full')}</p>;
+  else if (refusal && !hasWaitingList(session)) form = <p className="state">{t('state.pickOther')}</p>;
   else
     form = (
       <>
-        {forcedSingle && (
-          <p className="notice">Solo queda sitio para una persona: el formulario admite una única inscripción.</p>
-        )}
+        {forcedSingle && <p className="notice">{t('form.onlyOne')}</p>}
         <RegistrationForm
           key={`${formKey}-${people}`}
           session={session}
@@ -409,18 +399,18 @@ export function App() {
       >
         {confirmation ? null : sessionsQ.isPending ? (
           <p className="notice" role="status">
-            Cargando horarios disponibles...
+            {t('page.loadingSessions')}
           </p>
         ) : sessionsQ.isError ? (
           <p className="error-box" role="alert">
-            No se han podido cargar las fechas: {message(sessionsQ.error)}
+            {t('page.sessionsError', { reason: message(sessionsQ.error) })}
           </p>
         ) : (
           <SessionSelect sessions={sessions} selectedId={selectedId} now={now} onSelect={(s) => choose(s, true)} />
         )}
         {holdLoading && !confirmation && (
           <p className="small" role="status">
-            Reservando plaza...
+            {t('hold.loading')}
           </p>
         )}
         {(holdError || refusal) && !confirmation && (
@@ -433,7 +423,7 @@ export function App() {
           <Countdown key={hold.expiresAt} expiresAt={hold.expiresAt} onExpire={onExpire} />
         )}
       </EventCard>
-      <section className="card card-body" aria-label="Inscripción">
+      <section className="card card-body" aria-label={t('page.registrationRegion')}>
         {form}
       </section>
     </Shell>

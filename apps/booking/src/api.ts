@@ -10,12 +10,10 @@ import {
 } from '@evreg/contracts';
 
 import { noteDateHeader, noteServerTime } from './clock';
+import { language, t } from './i18n';
 
-export const CONNECTION_ERROR = 'Error de conexión. Por favor, inténtalo de nuevo.';
-/** A gateway's error page (HTML), an empty or unreadable answer, a 5xx without our JSON: never shown raw. */
-export const SERVER_AWAY = 'El servidor no está disponible en este momento. Espera un minuto y vuelve a intentarlo.';
-const TOO_MANY = 'Demasiados intentos seguidos. Espera un minuto y vuelve a intentarlo.';
-const FAILED = 'No se ha podido completar la operación. Vuelve a intentarlo en unos minutos.';
+/** Every call names the visitor's language (just its code): the API answers its refusals in it. */
+const languageHeader = () => ({ 'Accept-Language': language() });
 
 export type { ApiFailure };
 
@@ -40,29 +38,31 @@ async function readJson(res: Response): Promise<Record<string, unknown> | null> 
   }
 }
 
-/** A refusal as a payload with a Spanish sentence saying what to do: the server's own JSON when it sent one (its
- * messages are Spanish), otherwise a text chosen by status. */
+/** A refusal as a payload with a sentence saying what to do, in the visitor's language: the server's own JSON when
+ * it sent one (it answers in the Accept-Language asked for), otherwise a text chosen by status. */
 function failure(status: number, data: Record<string, unknown> | null): ApiError {
   if (data && (typeof data.message === 'string' || data.errors || data.attendeeErrors))
     return new ApiError(data as ApiFailure, status);
-  return new ApiError({ message: status === 429 ? TOO_MANY : status >= 500 || !data ? SERVER_AWAY : FAILED }, status);
+  // A gateway's error page (HTML), an empty or unreadable answer, a 5xx without our JSON: never shown raw.
+  const key = status === 429 ? 'api.tooMany' : status >= 500 || !data ? 'api.serverAway' : 'api.failed';
+  return new ApiError({ message: t(key) }, status);
 }
 
-/** GET of the event or its sessions, failing with a Spanish tail for 'Error al cargar evento: ' (section 8's
- * English texts replaced, issue 19). */
+/** GET of the event or its sessions, failing with a tail for 'Error al cargar evento: ' (section 8's English texts
+ * replaced, issue 19), in the visitor's language. */
 async function getJson<T>(path: string, headers: Record<string, string>, fresh = false): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
-      headers: { Accept: 'application/json', 'Accept-Language': 'es', ...headers },
+      headers: { Accept: 'application/json', ...languageHeader(), ...headers },
       cache: fresh ? 'no-cache' : 'default',
     });
   } catch {
-    throw new Error('no hay conexión con el servidor. Comprueba tu conexión a Internet y recarga la página.');
+    throw new Error(t('load.offline'));
   }
-  if (res.status === 404) throw new Error('el evento no existe o ya no está publicado. Comprueba el enlace.');
+  if (res.status === 404) throw new Error(t('load.notFound'));
   const data = res.ok ? await readJson(res) : null;
-  if (!data) throw new Error('el servidor no está disponible en este momento. Recarga la página dentro de un minuto.');
+  if (!data) throw new Error(t('load.serverAway'));
   return data as T;
 }
 
@@ -84,18 +84,18 @@ async function postJson<T>(path: string, body: unknown, token: string): Promise<
       headers: {
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
         Accept: 'application/json',
-        'Accept-Language': 'es',
+        ...languageHeader(),
         ...(token ? { [SESSION_TOKEN_HEADER]: token } : {}),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError({ message: CONNECTION_ERROR });
+    throw new ApiError({ message: t('api.connection') });
   }
   const data = await readJson(res);
   if (data && typeof data.serverTime === 'string') noteServerTime(data.serverTime);
   if (!res.ok) throw failure(res.status, data);
-  if (!data) throw new ApiError({ message: SERVER_AWAY }, res.status);
+  if (!data) throw new ApiError({ message: t('api.serverAway') }, res.status);
   return data as T;
 }
 
@@ -148,13 +148,13 @@ export async function register(
 
 const cancellationPath = (token: string) => `/api/registrations/cancellation/${encodeURIComponent(token)}`;
 
-/** The link's preview; a used or unknown link is an ApiError with the server's Spanish message (410). */
+/** The link's preview; a used or unknown link is an ApiError with the server's message (410). */
 export async function fetchCancellation(token: string): Promise<CancellationPreview> {
   let res: Response;
   try {
-    res = await fetch(cancellationPath(token), { headers: { Accept: 'application/json', 'Accept-Language': 'es' } });
+    res = await fetch(cancellationPath(token), { headers: { Accept: 'application/json', ...languageHeader() } });
   } catch {
-    throw new ApiError({ message: CONNECTION_ERROR });
+    throw new ApiError({ message: t('api.connection') });
   }
   const data = await readJson(res);
   if (!res.ok || !data) throw failure(res.status, data);

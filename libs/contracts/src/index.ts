@@ -20,3 +20,4 @@ export * from './email';
 export * from './webhooks';
 export * from './checkin';
 export * from './languages';
+export * from './visitor-messages';

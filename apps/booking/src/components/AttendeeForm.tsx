@@ -1,16 +1,17 @@
 import { ATTENDEE_LIMITS } from '@evreg/contracts';
-import type { AttendeeValues, Field, FieldErrors } from '../logic/form-rules';
+import { t } from '../i18n';
+import { fieldName, type AttendeeValues, type Field, type FieldErrors } from '../logic/form-rules';
 
 /** The server's limits (characters) as maxlength: the confirmation has the e-mail's. */
 const MAX: Record<Field, number> = { ...ATTENDEE_LIMITS, confirmEmail: ATTENDEE_LIMITS.email };
 
-const FIELDS: { name: Field; label: string; type: string; required: boolean; auto: string }[] = [
-  { name: 'firstName', label: 'Nombre', type: 'text', required: true, auto: 'given-name' },
-  { name: 'lastName', label: 'Apellidos', type: 'text', required: true, auto: 'family-name' },
-  { name: 'email', label: 'Correo electrónico', type: 'email', required: true, auto: 'email' },
-  { name: 'confirmEmail', label: 'Confirmar correo electrónico', type: 'email', required: true, auto: 'off' },
-  { name: 'userTaxId', label: 'DNI/NIE', type: 'text', required: true, auto: 'off' },
-  { name: 'telephoneNumber', label: 'Teléfono (opcional)', type: 'tel', required: false, auto: 'tel' },
+const FIELDS: { name: Field; type: string; required: boolean; auto: string }[] = [
+  { name: 'firstName', type: 'text', required: true, auto: 'given-name' },
+  { name: 'lastName', type: 'text', required: true, auto: 'family-name' },
+  { name: 'email', type: 'email', required: true, auto: 'email' },
+  { name: 'confirmEmail', type: 'email', required: true, auto: 'off' },
+  { name: 'userTaxId', type: 'text', required: true, auto: 'off' },
+  { name: 'telephoneNumber', type: 'tel', required: false, auto: 'tel' },
 ];
 
 interface Props {
@@ -31,7 +32,7 @@ export function AttendeeForm({ index, title, values, errors, onChange }: Props) 
         return (
           <div className="field" key={f.name}>
             <label htmlFor={id}>
-              {f.label}
+              {f.required ? fieldName(f.name) : t('field.optional', { label: fieldName(f.name) })}
               {f.required && <span aria-hidden="true"> *</span>}
             </label>
             <input

@@ -1,11 +1,21 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, confirmCancellation, fetchCancellation } from '../api';
+import { addTexts, t } from '../i18n';
 import { formatDate, formatTime } from '../logic/format';
 import { Ticket } from './ResultView';
 
-const problem = (e: unknown) =>
-  (e instanceof ApiError ? e.payload.message : '') || 'Error inesperado. Por favor, inténtalo de nuevo.';
+/** This page's texts (keys 'cancel.*'), split from the same catalog files by the build (vite.config.ts). */
+export const loadCancelTexts = () =>
+  addTexts({
+    es: () => import('../i18n/es.json?cancel'),
+    ca: () => import('../i18n/ca.json?cancel'),
+    eu: () => import('../i18n/eu.json?cancel'),
+    gl: () => import('../i18n/gl.json?cancel'),
+    en: () => import('../i18n/en.json?cancel'),
+  });
+
+const problem = (e: unknown) => (e instanceof ApiError ? e.payload.message : '') || t('common.unexpectedRetry');
 
 /** /cancel?token=…: the page the cancellation e-mail links to. Shows what the link cancels, asks to confirm,
  * then confirms. The link works once: afterwards the server answers 410 and the page says so. */
@@ -37,18 +47,18 @@ export function CancelPage() {
     body = (
       <>
         <h1 tabIndex={-1} ref={heading}>
-          Enlace no válido
+          {t('cancel.invalidTitle')}
         </h1>
-        <p>Al enlace le falta el código de cancelación. Ábrelo tal como aparece en el correo que recibiste.</p>
+        <p>{t('cancel.noToken')}</p>
       </>
     );
   } else if (preview.isPending) {
-    body = <p role="status">Cargando inscripción...</p>;
+    body = <p role="status">{t('cancel.loading')}</p>;
   } else if (preview.isError) {
     body = (
       <>
         <h1 tabIndex={-1} ref={heading}>
-          No se puede cancelar
+          {t('cancel.cannot')}
         </h1>
         <p className="error-box" role="alert">
           {problem(preview.error)}
@@ -59,46 +69,42 @@ export function CancelPage() {
     body = (
       <div role="status">
         <h1 tabIndex={-1} ref={heading}>
-          Inscripción cancelada
+          {t('cancel.doneTitle')}
         </h1>
-        <p>
-          {preview.data.queued
-            ? `Hemos retirado tu solicitud de la lista de espera de «${preview.data.eventTitle}».`
-            : `Tu inscripción en «${preview.data.eventTitle}» ha sido cancelada. Gracias por avisarnos: tu plaza queda libre para otra persona.`}
-        </p>
+        <p>{t(preview.data.queued ? 'cancel.doneQueued' : 'cancel.done', { title: preview.data.eventTitle })}</p>
       </div>
     );
   } else {
     const p = preview.data;
-    const when = `${formatDate(p.startDate)}${p.isAllDay ? ' (todo el día)' : `, de ${formatTime(p.startTime)} a ${formatTime(p.endTime)}`}`;
+    const when = p.isAllDay
+      ? `${formatDate(p.startDate)} ${t('card.allDay')}`
+      : t('cancel.when', { date: formatDate(p.startDate), start: formatTime(p.startTime), end: formatTime(p.endTime) });
     body = (
       <>
         <h1 tabIndex={-1} ref={heading}>
-          Cancelar inscripción
+          {t('cancel.title')}
         </h1>
-        <p>
-          Hola, {p.firstName}. Vas a cancelar {p.queued ? 'tu lugar en la lista de espera de' : 'tu inscripción en'}:
-        </p>
+        <p>{t('cancel.intro', { queued: p.queued ? 'yes' : 'no', name: p.firstName })}</p>
         <dl className="facts">
-          <dt>Evento</dt>
+          <dt>{t('cancel.event')}</dt>
           <dd>{p.eventTitle}</dd>
-          <dt>Fecha</dt>
+          <dt>{t('cancel.date')}</dt>
           <dd>{when}</dd>
           {p.queued && p.queuePosition !== null && (
             <>
-              <dt>Lista de espera</dt>
-              <dd>Posición {p.queuePosition}</dd>
+              <dt>{t('cancel.waitingList')}</dt>
+              <dd>{t('cancel.position', { position: p.queuePosition })}</dd>
             </>
           )}
         </dl>
         {p.ticketCode && (
           <section className="ticket-box" aria-labelledby="ticket-heading">
-            <h2 id="ticket-heading">Tu entrada</h2>
-            <p>Muestra este código QR en la entrada del evento (o di el código).</p>
+            <h2 id="ticket-heading">{t('cancel.ticket')}</h2>
+            <p>{t('cancel.ticketHelp')}</p>
             <Ticket code={p.ticketCode} who={p.firstName} />
           </section>
         )}
-        <p>Esta acción no se puede deshacer.</p>
+        <p>{t('cancel.irreversible')}</p>
         {cancel.isError && (
           <p className="error-box" role="alert">
             {problem(cancel.error)}
@@ -114,7 +120,7 @@ export function CancelPage() {
             cancel.mutate();
           }}
         >
-          {cancel.isPending ? 'Cancelando...' : 'Confirmar cancelación'}
+          {t(cancel.isPending ? 'cancel.cancelling' : 'cancel.confirm')}
         </button>
       </>
     );

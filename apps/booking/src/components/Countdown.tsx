@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { serverNow } from '../clock';
+import { splitTag, t } from '../i18n';
 import { announcement, clock, secondsLeft } from '../logic/countdown';
 
 /** m:ss until expiresAt on the server's clock (clock.ts), ticking every second (rounded up); calls onExpire once
@@ -37,10 +38,14 @@ export function Countdown({ expiresAt, onExpire }: { expiresAt: string; onExpire
   }, [expiresAt]);
 
   const text = clock(left);
+  const label = t('countdown.label', { time: text });
+  const [before, time, after] = splitTag(label, 'strong');
   return (
     <div className="countdown">
-      <p role="timer" aria-live="off" aria-label={`Plazas reservadas durante ${text}`}>
-        Plazas reservadas durante <strong>{text}</strong>
+      <p role="timer" aria-live="off" aria-label={before + time + after}>
+        {before}
+        <strong>{time}</strong>
+        {after}
       </p>
       <p className="sr-only" aria-live="polite">
         {spoken}

@@ -16,6 +16,7 @@ import {
   priceText,
   websiteUrl,
 } from '../logic/format';
+import { t } from '../i18n';
 
 interface Props {
   event: PublicEvent;
@@ -24,8 +25,11 @@ interface Props {
   children?: ReactNode;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
+const STATUS: Record<string, 'status.Live' | 'status.Draft' | 'status.Cancelled'> = {
+  Live: 'status.Live',
+  Draft: 'status.Draft',
+  Cancelled: 'status.Cancelled',
+};
 const BADGE: Record<string, string> = { Live: 'badge live', Draft: 'badge draft', Cancelled: 'badge cancelled' };
 
 export function EventCard({ event, session, children }: Props) {
@@ -48,29 +52,29 @@ export function EventCard({ event, session, children }: Props) {
       <div className="card-body">
         <div className="title-row">
           <h1>{event.title}</h1>
-          <span className={BADGE[event.status] ?? 'badge'}>{event.statusText || event.status}</span>
+          <span className={BADGE[event.status] ?? 'badge'}>
+            {STATUS[event.status] ? t(STATUS[event.status]) : event.statusText}
+          </span>
         </div>
         {children}
         <dl className="facts">
           {session && (
             <>
-              <dt>Fecha</dt>
+              <dt>{t('card.date')}</dt>
               <dd>{sessionDates(session)}</dd>
-              <dt>Aforo</dt>
+              <dt>{t('card.capacity')}</dt>
               <dd>
-                {plural(session.maxAttendees - session.reservedSpots, 'plaza', 'plazas')} ·{' '}
-                {plural(Math.max(0, session.availableSpots), 'disponible', 'disponibles')}
-                {hasWaitingList(session) && (
-                  <strong className="warn"> Evento completo - Lista de espera disponible</strong>
-                )}
+                {t('card.places', { count: session.maxAttendees - session.reservedSpots })} ·{' '}
+                {t('card.available', { count: Math.max(0, session.availableSpots) })}
+                {hasWaitingList(session) && <strong className="warn"> {t('card.waitingList')}</strong>}
               </dd>
             </>
           )}
-          <dt>Precio</dt>
+          <dt>{t('card.price')}</dt>
           <dd>{priceText(event.price)}</dd>
           {address && (
             <>
-              <dt>Lugar</dt>
+              <dt>{t('card.place')}</dt>
               <dd className="address">
                 {event.place && <>{event.place} · </>}
                 {address} <MapLink address={address} />
@@ -79,7 +83,7 @@ export function EventCard({ event, session, children }: Props) {
           )}
           {event.organizerName && (
             <>
-              <dt>Organiza</dt>
+              <dt>{t('card.organizer')}</dt>
               <dd>
                 <Organizer event={event} />
               </dd>
@@ -92,16 +96,18 @@ export function EventCard({ event, session, children }: Props) {
   );
 }
 
-/** Address, postal code and city, country in Spanish. */
+/** Address, postal code and city, country in the visitor's language. */
 export const eventAddress = (e: PublicEvent) =>
   [e.address, [e.postalCode, e.city].filter(Boolean).join(' '), countryName(e.country)].filter(Boolean).join(', ');
 
 export const sessionDates = (s: Session) =>
-  formatDate(s.startDate) + (s.isAllDay ? ' (todo el día)' : `, ${formatTime(s.startTime)} - ${formatTime(s.endTime)}`);
+  formatDate(s.startDate) +
+  (s.isAllDay ? ` ${t('card.allDay')}` : `, ${formatTime(s.startTime)} - ${formatTime(s.endTime)}`);
 
 export const MapLink = ({ address }: { address: string }) => (
   <a href={mapUrl(address)} target="_blank" rel="noopener noreferrer">
-    Cómo llegar<span className="sr-only"> (mapa en OpenStreetMap, se abre en otra pestaña)</span>
+    {t('card.directions')}
+    <span className="sr-only"> {t('card.directionsHint')}</span>
   </a>
 );
 

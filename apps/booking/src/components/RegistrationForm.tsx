@@ -3,7 +3,7 @@ import type { PublicEvent, RegistrationRequest, Session } from '@evreg/contracts
 import type { Draft } from '../storage';
 import { Organizer } from './EventCard';
 import {
-  CONSENT_REQUIRED,
+  consentRequired,
   EMPTY_ATTENDEE,
   errorBoxContent,
   peopleQueued,
@@ -14,6 +14,7 @@ import {
   type Field,
   type FieldErrors,
 } from '../logic/form-rules';
+import { splitTag, t } from '../i18n';
 import { AttendeeForm } from './AttendeeForm';
 
 interface Props {
@@ -32,7 +33,7 @@ function ErrorBox({ error, count }: { error: ApiFailure; count: number }) {
   const content = errorBoxContent(error, count);
   return (
     <div className="error-box" role="alert">
-      <strong>Error de registro:</strong>
+      <strong>{t('form.errorTitle')}</strong>
       {content.kind === 'people' &&
         content.groups.map((g) => (
           <div key={g.heading}>
@@ -85,11 +86,11 @@ export function RegistrationForm({ session, attendees, loading, error, event, dr
     const found = values.map(validateAttendee);
     setErrors(found);
     const consentOk = consent;
-    setConsentError(consentOk ? '' : CONSENT_REQUIRED);
+    setConsentError(consentOk ? '' : consentRequired());
     const count = found.reduce((n, e) => n + Object.keys(e).length, 0) + (consentOk ? 0 : 1);
     // One short announcement instead of every message at once; the messages themselves are read with each
     // field (aria-describedby), starting with the first one, which gets the focus.
-    setSummary(count ? (count === 1 ? 'Hay 1 campo con errores.' : `Hay ${count} campos con errores.`) : '');
+    setSummary(count ? t('form.errorsSummary', { count }) : '');
     if (count) {
       requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
       return;
@@ -111,24 +112,21 @@ export function RegistrationForm({ session, attendees, loading, error, event, dr
   };
 
   const queued = peopleQueued(session, attendees);
+  const [consentBefore, consentLink, consentAfter] = splitTag(t('form.consent'), 'link');
 
   return (
     <form className="reg-form" onSubmit={submit} noValidate ref={formRef} aria-busy={loading}>
-      <h2>
-        {attendees === 2 ? 'Registrarse para este evento (1 persona + acompañante)' : 'Registrarse para este evento'}
-      </h2>
+      <h2>{t(attendees === 2 ? 'form.headingTwo' : 'form.heading')}</h2>
       {queued > 0 && (
         <p className="banner-queue" role="status">
-          {queued === 2
-            ? 'Ambas personas serán añadidas a la lista de espera.'
-            : 'Una persona será añadida a la lista de espera.'}
+          {t('form.queued', { count: queued })}
         </p>
       )}
       {values.map((v, i) => (
         <AttendeeForm
           key={i}
           index={i}
-          title={attendees === 2 ? (i === 0 ? 'Primera Persona' : 'Acompañante') : undefined}
+          title={attendees === 2 ? t(i === 0 ? 'form.firstPerson' : 'form.companion') : undefined}
           values={v}
           errors={errors[i] ?? {}}
           onChange={(f, val) => change(i, f, val)}
@@ -148,15 +146,15 @@ export function RegistrationForm({ session, attendees, loading, error, event, dr
           }}
         />
         <label htmlFor="consent">
-          He leído y acepto la{' '}
+          {consentBefore}
           <a href="/privacy-policy.html" target="_blank" rel="noopener noreferrer">
-            política de privacidad
-          </a>{' '}
-          *
+            {consentLink}
+          </a>
+          {consentAfter} *
         </label>
         {event.organizerName && (
           <p className="small controller">
-            Responsable del tratamiento: <Organizer event={event} />
+            {t('form.controller')} <Organizer event={event} />
           </p>
         )}
         {consentError && (
@@ -170,7 +168,7 @@ export function RegistrationForm({ session, attendees, loading, error, event, dr
       </p>
       {error && <ErrorBox error={error} count={attendees} />}
       <button type="submit" disabled={loading}>
-        {loading ? 'Registrando...' : attendees === 2 ? 'Registrar Ambas Personas' : 'Registrarse Ahora'}
+        {t(loading ? 'form.submitting' : attendees === 2 ? 'form.submitTwo' : 'form.submit')}
       </button>
     </form>
   );

@@ -1,4 +1,5 @@
 import type { PublicEvent, RegistrationResponse, Session } from '@evreg/contracts';
+import { splitTag, t } from '../i18n';
 import { googleCalendarUrl } from '../logic/format';
 import { eventAddress, MapLink, sessionDates } from './EventCard';
 
@@ -9,7 +10,7 @@ export function Ticket({ code, who }: { code: string; who: string }) {
     <figure className="ticket">
       <img
         src={`/api/tickets/${encodeURIComponent(code)}/qr.png`}
-        alt={`Código QR de la entrada de ${who}`}
+        alt={t('ticket.alt', { name: who })}
         width={174}
         height={174}
       />
@@ -39,16 +40,18 @@ export function ResultView({ response, names, emails, event, session, onAnother 
   const place = [event.place, address].filter(Boolean).join(', ');
   return (
     <section className="result" aria-live="polite" role="status">
-      <h2>¡Proceso Completado!</h2>
+      <h2>{t('result.title')}</h2>
       <ul>
         {results.map((r, i) => {
-          const who = names[i] || (i === 0 ? 'Primera persona' : 'Acompañante');
+          const who = names[i] || t(i === 0 ? 'result.firstPerson' : 'result.companion');
           return (
             <li key={i}>
               <strong>{who}</strong>:{' '}
               {r.queued
-                ? `en lista de espera${r.queuePosition ? ` (posición ${r.queuePosition})` : ''}`
-                : 'inscripción confirmada'}
+                ? r.queuePosition
+                  ? t('result.queuedAt', { position: r.queuePosition })
+                  : t('result.queued')
+                : t('result.confirmed')}
               {r.ticketCode && <Ticket code={r.ticketCode} who={who} />}
             </li>
           );
@@ -57,33 +60,38 @@ export function ResultView({ response, names, emails, event, session, onAnother 
       <dl className="facts">
         {response.reference && (
           <>
-            <dt>Referencia</dt>
+            <dt>{t('result.reference')}</dt>
             <dd>
               <strong>{response.reference}</strong>
             </dd>
           </>
         )}
-        <dt>Fecha</dt>
+        <dt>{t('card.date')}</dt>
         <dd>{sessionDates(session)}</dd>
         {place && (
           <>
-            <dt>Lugar</dt>
+            <dt>{t('card.place')}</dt>
             <dd>
               {place} {address && <MapLink address={address} />}
             </dd>
           </>
         )}
       </dl>
-      {[...new Set(emails)].map((e) => (
-        <p key={e}>
-          Te hemos enviado un correo a <strong>{e}</strong>.
-        </p>
-      ))}
+      {[...new Set(emails)].map((e) => {
+        const [before, address, after] = splitTag(t('result.emailSent', { email: e }), 'strong');
+        return (
+          <p key={e}>
+            {before}
+            <strong>{address}</strong>
+            {after}
+          </p>
+        );
+      })}
       {seated && session.startsAt && session.endsAt && (
         <p className="links">
-          Añadir al calendario:{' '}
+          {t('result.calendar')}{' '}
           <a href={`/api/events/sessions/${session.id}/calendar.ics`} download>
-            archivo .ics
+            {t('result.ics')}
           </a>{' '}
           ·{' '}
           <a
@@ -91,7 +99,7 @@ export function ResultView({ response, names, emails, event, session, onAnother 
               title: event.title,
               startsAt: session.startsAt,
               endsAt: session.endsAt,
-              details: response.reference ? `Referencia: ${response.reference}` : '',
+              details: response.reference ? t('result.referenceDetails', { reference: response.reference }) : '',
               location: place,
             })}
             target="_blank"
@@ -101,9 +109,9 @@ export function ResultView({ response, names, emails, event, session, onAnother 
           </a>
         </p>
       )}
-      <p className="small">Para cancelar o cambiar de fecha, usa el enlace «Cancelar inscripción» del correo.</p>
+      <p className="small">{t('result.howToCancel')}</p>
       <button type="button" className="link" onClick={onAnother}>
-        Hacer otra inscripción
+        {t('result.another')}
       </button>
     </section>
   );

@@ -1,4 +1,5 @@
 import type { Session } from '@evreg/contracts';
+import { t } from '../i18n';
 import { isDisabled, sessionState, sessionWhen } from '../logic/format';
 
 interface Props {
@@ -11,10 +12,10 @@ interface Props {
 
 /** One radio per date with its state beside it: a closed <select> cut long Spanish dates at 360 px. */
 export function SessionSelect({ sessions, selectedId, now, onSelect }: Props) {
-  if (sessions.length === 0) return <p className="notice">No hay sesiones disponibles para este evento.</p>;
+  if (sessions.length === 0) return <p className="notice">{t('session.none')}</p>;
   return (
     <fieldset className="sessions">
-      <legend>Fecha y hora</legend>
+      <legend>{t('session.legend')}</legend>
       {sessions.map((s) => {
         const state = sessionState(s, now);
         const off = isDisabled(s, now);

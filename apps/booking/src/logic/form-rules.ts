@@ -1,4 +1,5 @@
 import { isValidEmail, type AttendeeForm, type RegistrationErrorResponse, type Session } from '@evreg/contracts';
+import { t } from '../i18n';
 import { queueRoom } from './format';
 
 export type Field = 'firstName' | 'lastName' | 'email' | 'confirmEmail' | 'userTaxId' | 'telephoneNumber';
@@ -21,41 +22,46 @@ export const EMPTY_ATTENDEE: AttendeeValues = {
   telephoneNumber: '',
 };
 
-export const CONSENT_REQUIRED = 'Debe aceptar la política de privacidad para continuar';
+/** 'Debe aceptar la política de privacidad para continuar', in the visitor's language. */
+export const consentRequired = () => t('validate.consent');
 
-/** The spec's client checks for one person (section 5). First name has no effective client check. */
+/** The spec's client checks for one person (section 5), in the visitor's language. First name has no effective
+ * client check. */
 export function validateAttendee(a: AttendeeValues): FieldErrors {
   const e: FieldErrors = {};
-  if (!a.lastName.trim()) e.lastName = 'Apellidos son requeridos';
-  if (!a.email.trim()) e.email = 'Correo electrónico es requerido';
-  else if (!isValidEmail(a.email)) e.email = 'Correo electrónico no es válido';
-  if (!a.confirmEmail.trim()) e.confirmEmail = 'Confirmar correo es requerido';
-  else if (a.confirmEmail.trim() !== a.email.trim()) e.confirmEmail = 'Los correos no coinciden';
-  if (!a.userTaxId.trim()) e.userTaxId = 'DNI/NIE es requerido';
+  if (!a.lastName.trim()) e.lastName = t('validate.lastNameRequired');
+  if (!a.email.trim()) e.email = t('validate.emailRequired');
+  else if (!isValidEmail(a.email)) e.email = t('validate.emailInvalid');
+  if (!a.confirmEmail.trim()) e.confirmEmail = t('validate.confirmRequired');
+  else if (a.confirmEmail.trim() !== a.email.trim()) e.confirmEmail = t('validate.mismatch');
+  if (!a.userTaxId.trim()) e.userTaxId = t('validate.taxIdRequired');
   return e;
 }
 
-/** Which fields a server text is about, by keywords (section 5): tax-ID words, then e-mail words (plus the
- * confirmation when 'confirm' appears), then telephone words, then last-name words, then first-name words. */
+/** Which fields a server text is about, by keywords (section 5) in the five languages the API answers in: tax-ID
+ * words, then e-mail words (plus the confirmation when 'confirm'/'berrets' appears), then telephone words, then
+ * last-name words, then first-name words. */
 export function fieldsFor(text: string): Field[] {
-  const t = text.toLowerCase();
-  if (/\b(dni|nie|nif)\b|tax|documento|identidad|pasaporte/.test(t)) return ['userTaxId'];
-  if (/correo|e-?mail/.test(t)) return t.includes('confirm') ? ['email', 'confirmEmail'] : ['email'];
-  if (/tel[eé]fono|m[oó]vil|phone/.test(t)) return ['telephoneNumber'];
-  if (/apellido|last ?name/.test(t)) return ['lastName'];
-  if (/nombre|first ?name/.test(t)) return ['firstName'];
+  const s = text.toLowerCase();
+  if (/\b(dni|nie|nif|nan|aiz)\b|tax|documento|identidad|pasaporte/.test(s)) return ['userTaxId'];
+  if (/correo|correu|e-?mail|elektroniko/.test(s))
+    return /confirm|berrets/.test(s) ? ['email', 'confirmEmail'] : ['email'];
+  if (/tel[eèé]fono?|m[oò]bil|m[oó]vil|phone/.test(s)) return ['telephoneNumber'];
+  if (/apellido|apelido|cognom|abizen|last ?name/.test(s)) return ['lastName'];
+  if (/nombre|\bnom\b|\bnome\b|izena|first ?name/.test(s)) return ['firstName'];
   return [];
 }
 
 /** The fields' names as the form shows them, for a server message that doesn't name its field. */
-export const FIELD_NAMES: Record<string, string> = {
-  firstName: 'Nombre',
-  lastName: 'Apellidos',
-  email: 'Correo electrónico',
-  confirmEmail: 'Confirmar correo electrónico',
-  userTaxId: 'DNI/NIE',
-  telephoneNumber: 'Teléfono',
-};
+const FIELD_KEYS = {
+  firstName: 'field.firstName',
+  lastName: 'field.lastName',
+  email: 'field.email',
+  confirmEmail: 'field.confirmEmail',
+  userTaxId: 'field.userTaxId',
+  telephoneNumber: 'field.telephoneNumber',
+} as const;
+export const fieldName = (key: string): string => (key in FIELD_KEYS ? t(FIELD_KEYS[key as Field]) : key);
 
 /** The server's `errors` (a list, or a field → message(s) map) as a flat list of texts. A map key is kept as
  * a prefix only when the text alone would not say which field it is about. */
@@ -63,9 +69,7 @@ export function flatErrors(errors: ApiFailure['errors']): string[] {
   if (!errors) return [];
   if (Array.isArray(errors)) return errors.map(String);
   return Object.entries(errors).flatMap(([k, v]) =>
-    (Array.isArray(v) ? v : [v])
-      .map((m) => `${m}`)
-      .map((m) => (fieldsFor(m).length ? m : `${FIELD_NAMES[k] ?? k}: ${m}`)),
+    (Array.isArray(v) ? v : [v]).map((m) => `${m}`).map((m) => (fieldsFor(m).length ? m : `${fieldName(k)}: ${m}`)),
   );
 }
 
@@ -106,7 +110,9 @@ export function errorBoxContent(error: ApiFailure, count: number): ErrorBoxConte
     return {
       kind: 'people',
       groups: Object.entries(ae).map(([k, messages]) => ({
-        heading: count === 1 ? 'Errores:' : k === '0' ? 'Primera Persona:' : 'Acompañante:',
+        heading: t(
+          count === 1 ? 'form.errorsHeading' : k === '0' ? 'form.firstPersonHeading' : 'form.companionHeading',
+        ),
         messages,
       })),
     };
@@ -115,7 +121,7 @@ export function errorBoxContent(error: ApiFailure, count: number): ErrorBoxConte
   const flat = flatErrors(error.errors);
   if (flat.length) return { kind: 'list', messages: flat };
   if (error.title) return { kind: 'text', text: error.title };
-  return { kind: 'text', text: 'Error inesperado. Por favor, inténtalo de nuevo.' };
+  return { kind: 'text', text: t('common.unexpectedRetry') };
 }
 
 /** How many of the form's people will go to the waiting list (0, 1 or 2): shown when a waiting list exists

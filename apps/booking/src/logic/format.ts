@@ -1,9 +1,10 @@
 import type { Session } from '@evreg/contracts';
+import { language, locale, t } from '../i18n';
 
-/** 'YYYY-MM-DD' as a Spanish date, without time-zone shifts. */
+/** 'YYYY-MM-DD' as a date in the visitor's language (es-ES, ca-ES, eu-ES, gl-ES, en-GB), without time-zone shifts. */
 export function formatDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);
-  return new Date(y, (m || 1) - 1, d || 1).toLocaleDateString('es-ES', {
+  return new Date(y, (m || 1) - 1, d || 1).toLocaleDateString(locale(), {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -28,11 +29,11 @@ export const isBookable = (s: Session, now: number) => !isDisabled(s, now) && s.
 
 /** The session's state as shown beside its date ('' when bookable with free places). */
 export function sessionState(s: Session, now = Date.now()): string {
-  if (hasEnded(s, now)) return 'Finalizada';
-  if (hasStarted(s, now)) return 'Ya ha comenzado';
-  if (!s.isRegistrationOpen) return 'Inscripciones Cerradas';
-  if (isFull(s)) return 'Completo';
-  if (hasWaitingList(s)) return 'Lista de Espera';
+  if (hasEnded(s, now)) return t('session.ended');
+  if (hasStarted(s, now)) return t('session.started');
+  if (!s.isRegistrationOpen) return t('session.closed');
+  if (isFull(s)) return t('session.full');
+  if (hasWaitingList(s)) return t('session.waitingList');
   return '';
 }
 
@@ -44,11 +45,12 @@ export function sessionLabel(s: Session, now = Date.now()): string {
   return sessionWhen(s) + (state ? ` (${state})` : '');
 }
 
-/** 0 is 'Gratuito'; otherwise euros as written in Spain ('7,50 €'). */
+/** 0 is 'Gratuito' (in the visitor's language); otherwise euros as written in that language's locale ('7,50 €',
+ * '€7.50'). */
 export const priceText = (price: number | null | undefined) =>
   !price
-    ? 'Gratuito'
-    : new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(price).replace(/\u00a0/g, ' ');
+    ? t('card.free')
+    : new Intl.NumberFormat(locale(), { style: 'currency', currency: 'EUR' }).format(price).replace(/\u00a0/g, ' ');
 
 /** English names the back office often stores, as ISO codes (the country field is free text, default 'Spain'). */
 const COUNTRY_CODES: Record<string, string> = {
@@ -72,13 +74,14 @@ const COUNTRY_CODES: Record<string, string> = {
   usa: 'US',
 };
 
-/** The country in Spanish: ISO codes and the usual English names through Intl.DisplayNames; anything else as stored. */
+/** The country in the visitor's language: ISO codes and the usual English names through Intl.DisplayNames;
+ * anything else as stored. */
 export function countryName(country: string | null | undefined): string {
   const c = (country ?? '').trim();
   const code = /^[a-z]{2}$/i.test(c) ? c.toUpperCase() : COUNTRY_CODES[c.toLowerCase()];
   if (!code) return c;
   try {
-    return new Intl.DisplayNames(['es'], { type: 'region' }).of(code) ?? c;
+    return new Intl.DisplayNames([language()], { type: 'region' }).of(code) ?? c;
   } catch {
     return c;
   }

@@ -6,6 +6,10 @@ import { JobQueueUnavailableError } from '../../queue/bullmq-job-queue';
 import { AppError } from './app-error';
 import { RouteMethods } from './route-methods';
 import { SpaFallback } from './spa-fallback';
+import { visitorLanguageOf, VisitorMessages } from './visitor-language';
+
+/** The visitor routes' refusals in the visitor's language (built once: the catalogs are parsed on first use). */
+const visitorMessages = new VisitorMessages();
 
 /** Seconds a client is asked to wait before trying again while the database is away. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -95,7 +99,19 @@ export class AllExceptionsFilter implements ExceptionFilter {
         error.stack,
       );
     }
-    void reply.status(body.statusCode).header('content-type', 'application/json; charset=utf-8').send(body);
+    // A visitor route answers in the visitor's language (Accept-Language; Spanish otherwise): texts translated,
+    // codes unchanged, and the answer says its language and that it depends on the header.
+    const lang = visitorLanguageOf(request);
+    if (lang) {
+      const vary = reply.getHeader('vary');
+      void reply
+        .header('content-language', lang)
+        .header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
+    }
+    void reply
+      .status(body.statusCode)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(lang ? visitorMessages.translateBody(body, lang) : body);
   }
 
   toBody(exception: unknown): ApiErrorBody & Record<string, unknown> {
