@@ -18,12 +18,16 @@ interface RoomSnapshot {
   maxQueueSpots: number;
   /** The tokens holding spots in the session when the read was made. */
   holders: Set<string>;
-  /** performance.now() after which the snapshot decides nothing: the session's start, or its first hold's expiry. */
+  /** performance.now() after which the snapshot decides nothing: the session's start, its first hold's expiry, or
+   * MAX_AGE_MS after the read, whichever comes first. */
   until: number;
 }
 
 /** Above this many held spots the read doesn't list the holders, and nothing is decided from it. */
 const MAX_LISTED_HOLDS = 256;
+/** The longest a snapshot decides, notified or not: bounds a stale 'full' should notifications be lost without the
+ * listening connection noticing (a half-open TCP connection). A rush refused from memory reads again this often. */
+const MAX_AGE_MS = 10_000;
 /** How long to wait before listening again after the listening connection was lost. */
 const RECONNECT_MS = 1_000;
 
@@ -45,7 +49,7 @@ const SNAPSHOT_SQL = `
  * session) and keeps it; later requests that cannot fit in it are refused from memory, without a query, while the
  * snapshot is current: no notification on channel `session_room` for the session since the read began (the
  * triggers notify at the commit of anything that can make room), the listening connection up since before the read,
- * no hold of the session expired and the session not started. A request whose token held spots at the read, or a
+ * no hold of the session expired, the session not started, the read at most MAX_AGE_MS old. A request whose token held spots at the read, or a
  * session with many holds, always goes to the database. In the embedded mode nothing is decided here.
  */
 @Injectable()
@@ -144,7 +148,7 @@ export class SessionRoom implements OnApplicationBootstrap, OnApplicationShutdow
         queueCount: row.queueCount,
         maxQueueSpots: row.maxQueueSpots,
         holders: new Set(row.holders),
-        until: start + Math.min(startsIn, expiresIn),
+        until: start + Math.min(startsIn, expiresIn, MAX_AGE_MS),
       });
     } catch {
       // The next refusal on the database reads again.
