@@ -38,9 +38,21 @@ export class SessionRoomNotify1764000000310 implements MigrationInterface {
       END $$`);
     await q.query(`CREATE TRIGGER event_status_changed AFTER UPDATE OF status ON events
                      FOR EACH ROW EXECUTE FUNCTION event_status_changed()`);
+    // A snapshot decides only until the first expiry of the holds it saw, which the engine never brings forward (a
+    // replacement keeps an unexpired hold's deadline). Whatever does (a statement by hand, a test moving time) notifies.
+    await q.query(`
+      CREATE FUNCTION hold_expiry_brought_forward() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('session_room', NEW.session_id::text);
+        RETURN NULL;
+      END $$`);
+    await q.query(`CREATE TRIGGER hold_expiry_brought_forward AFTER UPDATE OF expires_at ON ticket_holds
+                     FOR EACH ROW WHEN (NEW.expires_at < OLD.expires_at) EXECUTE FUNCTION hold_expiry_brought_forward()`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TRIGGER hold_expiry_brought_forward ON ticket_holds`);
+    await q.query(`DROP FUNCTION hold_expiry_brought_forward()`);
     await q.query(`DROP TRIGGER event_status_changed ON events`);
     await q.query(`DROP FUNCTION event_status_changed()`);
     await q.query(`DROP TRIGGER session_room_changed ON event_sessions`);

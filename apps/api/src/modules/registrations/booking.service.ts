@@ -105,6 +105,9 @@ export class BookingService {
         // its own, or nothing written and the locked way.
         const placed = await this.batches.placePublic(sessionId, attendees, token, ip);
         if (placed) return placed;
+        // Not admitted by its batch: if the session has meanwhile been read full (SessionRoom), the locked way would
+        // only refuse it, after waiting for a connection and the session's lock.
+        if (this.room.refusesRegistration(sessionId, attendees.length, token)) throw refusal('FULL', b.full);
         return this.ds.transaction((m) => this.allocatePublic(m, sessionId, attendees, token, ip));
       }
       // The blacklist is judged last, once everything else has passed: the same steps inside a transaction, the
