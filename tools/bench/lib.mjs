@@ -166,13 +166,14 @@ export async function seedSession(db, { seats, queue }) {
 }
 
 /** The crowd, from its own process (tools/bench/load.mjs) so it doesn't share a server's event loop. */
-export function runCrowd({ ports, sessionId, visitors, concurrency }) {
+export function runCrowd({ ports, sessionId, visitors, concurrency, first = 0 }) {
   return new Promise((resolve, reject) => {
     const child = fork(join(ROOT, 'tools/bench/load.mjs'), [
       ports.join(','),
       String(sessionId),
       String(visitors),
       String(concurrency),
+      String(first),
     ]);
     child.on('message', resolve);
     child.on('exit', (code) => code && reject(new Error(`load exited ${code}`)));

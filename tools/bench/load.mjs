@@ -1,5 +1,5 @@
 // The load generator, run as its own process by flash-crowd.mjs so it doesn't share the API's event loop.
-// argv: ports(comma) sessionId visitors concurrency
+// argv: ports(comma) sessionId visitors concurrency [first visitor's number, 0 by default]
 import { dni, percentiles, pool, request } from './lib.mjs';
 
 const [portsArg, sessionArg, visitorsArg, concurrencyArg] = process.argv.slice(2);
@@ -7,6 +7,7 @@ const ports = portsArg.split(',').map(Number);
 const sessionId = Number(sessionArg);
 const visitors = Number(visitorsArg);
 const concurrency = Number(concurrencyArg);
+const first = Number(process.argv[6] ?? 0);
 
 const holdMs = [];
 const registerMs = [];
@@ -19,7 +20,8 @@ const count = (key) => (statuses[key] = (statuses[key] ?? 0) + 1);
 
 const started = Date.now();
 const cpuBefore = process.cpuUsage();
-await pool(visitors, concurrency, async (i) => {
+await pool(visitors, concurrency, async (n) => {
+  const i = first + n;
   const port = ports[i % ports.length];
   const token = `bench-visitante-${i}`;
   const hold = await request(port, 'POST', '/api/ticketholds', {

@@ -14,6 +14,10 @@
 // registers, as the booking page does. Invariants are checked after every run. Then `reads`: keep-alive clients
 // reading the booking page's two calls (the event, its sessions) for 10 s, without and with If-None-Match, against
 // the reference server's bare reads and the product (`--only reads` for that part alone).
+//
+// After the rush, on the product, its cost of a refusal: a late crowd on the full session (every hold and every
+// registration refused) and then micro-cached reads on the same processes, the server's CPU per call of each and
+// their ratio (issue 24: a refusal as cheap as a read).
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -167,6 +171,7 @@ const SERVERS = [
 ];
 
 const rows = [];
+const refusalRows = [];
 let failed = false;
 for (const workload of WORKLOADS) {
   for (const server of SERVERS) {
@@ -197,6 +202,11 @@ for (const workload of WORKLOADS) {
       console.log(
         `${workload.label} · ${server.name}: ${JSON.stringify(result.statuses)} -> ${check.ok ? 'OK' : 'FALLO'}`,
       );
+      if (workload.name === 'rush' && server.name !== 'referencia') {
+        const cost = await refusalCost(children, server.ports, sessionId, workload.visitors);
+        failed ||= !cost.ok;
+        refusalRows.push({ server: server.name, ...cost });
+      }
     } finally {
       await stop(children);
     }
@@ -218,6 +228,21 @@ if (rows.length) {
     );
   }
   console.log(`\npgbench: ${ceiling.toFixed(0)} reservas/s (el techo de la base de datos para este diseño)`);
+}
+if (refusalRows.length) {
+  console.log(
+    '\nRechazos tras la avalancha (sesión y lista de espera llenas: cada retención y cada inscripción rechazada) frente a lecturas con microcaché, en los mismos procesos; objetivo: rechazo ≤ 2 × lectura',
+  );
+  console.log(
+    '| servidor | llamadas rechazadas | CPU del servidor por rechazo | CPU de PostgreSQL por rechazo | lecturas | CPU del servidor por lectura | rechazo / lectura | estados |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of refusalRows) {
+    console.log(
+      `| ${r.server} | ${r.calls} | ${r.refusedUs.toFixed(0)} µs | ${r.refusedDbUs.toFixed(0)} µs | ${r.reads} | ${r.readUs.toFixed(0)} µs | ` +
+        `${(r.refusedUs / r.readUs).toFixed(2)} | ${JSON.stringify(r.statuses)} |`,
+    );
+  }
 }
 
 if (!only || only === 'reads') failed = (await readsWorkload()) || failed;
@@ -262,17 +287,7 @@ async function readsWorkload() {
     const children = await run.start(db);
     try {
       const cpuBefore = serverCpuSeconds(children);
-      const result = await new Promise((resolve, reject) => {
-        const child = fork(join(ROOT, 'tools/bench/read-load.mjs'), [
-          run.ports.join(','),
-          paths.join(','),
-          String(seconds),
-          String(concurrency),
-          run.conditional ? '1' : '0',
-        ]);
-        child.on('message', resolve);
-        child.on('exit', (code) => code && reject(new Error(`read-load exited ${code}`)));
-      });
+      const result = await readLoad(run.ports, paths, seconds, run.conditional);
       const errors = Object.entries(result.statuses).filter(([status]) => status === '0' || Number(status) >= 500);
       bad ||= errors.length > 0;
       results.push({
@@ -304,6 +319,39 @@ async function readsWorkload() {
     );
   }
   return bad;
+}
+
+/** The keep-alive readers of tools/bench/read-load.mjs, in their own process, for `seconds`. */
+function readLoad(ports, paths, seconds, conditional) {
+  return new Promise((resolve, reject) => {
+    const child = fork(join(ROOT, 'tools/bench/read-load.mjs'), [
+      ports.join(','),
+      paths.join(','),
+      String(seconds),
+      String(concurrency),
+      conditional ? '1' : '0',
+    ]);
+    child.on('message', resolve);
+    child.on('exit', (code) => code && reject(new Error(`read-load exited ${code}`)));
+  });
+}
+
+/** After the rush, on the same processes: a late crowd refused whole (its holds NO_SPOTS, its registrations FULL),
+ * then the booking page's reads (micro-cached) for a few seconds; the server's CPU per call of each. Fails unless
+ * every late call was a 409. */
+async function refusalCost(children, ports, sessionId, first) {
+  const visitors = Math.max(100, Math.round(4000 * scale));
+  let server = serverCpuSeconds(children);
+  const db = postgresCpuSeconds();
+  const crowd = await runCrowd({ ports, sessionId, visitors, concurrency, first });
+  const calls = visitors * 2;
+  const refusedUs = ((serverCpuSeconds(children) - server) / calls) * 1e6;
+  const refusedDbUs = ((postgresCpuSeconds() - db) / calls) * 1e6;
+  server = serverCpuSeconds(children);
+  const reads = await readLoad(ports, ['/api/events/1', '/api/events/1/sessions?showEventDetails=true'], 5, false);
+  const readUs = ((serverCpuSeconds(children) - server) / reads.requests) * 1e6;
+  const ok = crowd.refused === visitors && crowd.statuses['hold 409'] === visitors && crowd.serverErrors === 0;
+  return { calls, refusedUs, refusedDbUs, reads: reads.requests, readUs, ok, statuses: crowd.statuses };
 }
 
 /** CPU time (user + system) every PostgreSQL process of the machine has used so far, from /proc (backends come and

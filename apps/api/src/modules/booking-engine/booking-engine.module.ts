@@ -5,6 +5,7 @@ import { CapacityEngine } from './capacity-engine.service';
 import { HoldEngine } from './hold-engine.service';
 import { PlacementEngine } from './placement-engine.service';
 import { SessionLock } from './session-lock.service';
+import { SessionRoom } from './session-room';
 import { WaitingListEngine } from './waiting-list-engine.service';
 
 /** The booking engine: the one home of the session counters and of the registrations' states and queue
@@ -22,7 +23,8 @@ import { WaitingListEngine } from './waiting-list-engine.service';
     CapacityEngine,
     BookingEngine,
     BookingBatches,
+    SessionRoom,
   ],
-  exports: [BookingEngine, BookingBatches],
+  exports: [BookingEngine, BookingBatches, SessionRoom],
 })
 export class BookingEngineModule {}

@@ -10,6 +10,7 @@ import { JobHandler } from '../../queue/job-handler.decorator';
 import { BookingBatches } from '../booking-engine/booking-batches';
 import { BookingEngine, Hold } from '../booking-engine/booking-engine.service';
 import { Coalescer } from '../booking-engine/coalescer';
+import { SessionRoom } from '../booking-engine/session-room';
 import { bookingStateProblem, freeOnlineSpotsSql, holdExpiredSql } from '../booking-engine/booking-rules';
 
 declare module '../../queue/job-map' {
@@ -55,6 +56,7 @@ export class HoldsService implements OnApplicationBootstrap {
     private readonly scheduler: SchedulerRegistry,
     private readonly engine: BookingEngine,
     private readonly batches: BookingBatches,
+    private readonly room: SessionRoom,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -70,8 +72,10 @@ export class HoldsService implements OnApplicationBootstrap {
    * Granted only if the spots are free; otherwise nothing changes. The answer carries the server's clock
    * (serverTime): the booking page counts down expiresAt on it, not on the device's. Touches PostgreSQL
    * only: no job is queued per hold, the sweep deletes it once expired (docs/domain.md, "Redis away"). A first hold
-   * is decided with the others of the session arriving meanwhile (BookingBatches). */
+   * is decided with the others of the session arriving meanwhile (BookingBatches). A hold that can't fit in a
+   * full session's room as this instance knows it is refused without a query (SessionRoom). */
   async hold(sessionId: number, token: string, spots: number): Promise<TicketHoldResponse> {
+    if (this.room.refusesHold(sessionId, token, spots)) throw holdRefusal('NO_SPOTS', b.holdFull);
     const held =
       (await this.batches.firstHold(sessionId, token, spots)) ?? (await this.holdCarefully(sessionId, token, spots));
     return {
@@ -92,7 +96,7 @@ export class HoldsService implements OnApplicationBootstrap {
     if (closed) throw holdRefusal(closed.code, closed.message);
     const minutes = Number(info.minutes) || HOLD_DURATION_MINUTES.default;
     // No room even counting the caller's own hold, and no expired hold to reclaim: refused without a write or a lock.
-    if (info.free + info.previous < spots && !info.anyExpired) throw holdRefusal('NO_SPOTS', b.holdFull);
+    if (info.free + info.previous < spots && !info.anyExpired) throw this.noSpots(sessionId);
 
     let held = await this.engine.hold(sessionId, token, spots, minutes);
     // Refused on the counter, which also counts expired holds not yet deleted: delete this session's expired
@@ -103,7 +107,13 @@ export class HoldsService implements OnApplicationBootstrap {
     // Refused: say why as things stand now (registration may have closed meanwhile).
     const now = await this.holdState(sessionId, token);
     const problem = bookingStateProblem(now);
-    throw problem ? holdRefusal(problem.code, problem.message) : holdRefusal('NO_SPOTS', b.holdFull);
+    throw problem ? holdRefusal(problem.code, problem.message) : this.noSpots(sessionId);
+  }
+
+  /** NO_SPOTS decided on the database: the next ones of the session may be decided from memory (SessionRoom). */
+  private noSpots(sessionId: number): AppError {
+    void this.room.refused(sessionId);
+    return holdRefusal('NO_SPOTS', b.holdFull);
   }
 
   /** The session as a hold decides on it; a 404 when it doesn't exist. */

@@ -17,6 +17,7 @@ import { BlacklistService } from '../blacklist/blacklist.service';
 import { BookingBatches } from '../booking-engine/booking-batches';
 import { BookingEngine } from '../booking-engine/booking-engine.service';
 import { BookingRefusal, allocate, bookingStateProblem } from '../booking-engine/booking-rules';
+import { SessionRoom } from '../booking-engine/session-room';
 import { CheckInService } from '../checkin/checkin.service';
 import { Attendee, AttendeeInput, checkAttendee } from './attendee-rules';
 import { RefusalKey, RefusalLimiter, tooManyRefusals } from './refusal-limiter';
@@ -47,6 +48,7 @@ export class BookingService {
     private readonly batches: BookingBatches,
     private readonly info: SessionInfoReader,
     private readonly checkIns: CheckInService,
+    private readonly room: SessionRoom,
   ) {}
 
   /** Public registration of one or two attendees, all or nothing. Attendee by attendee: a spot from the
@@ -63,6 +65,9 @@ export class BookingService {
     if (inputs.length > MAX_ATTENDEES_PER_BOOKING)
       throw refusal('VALIDATION_FAILED', b.tooManyAttendees, undefined, b.validationTitle);
     const attendees = this.validate(inputs, { requireConfirmEmail: true });
+    // A full session as this instance knows it: refused without a query (SessionRoom; docs/domain.md, "Refusals
+    // without a round trip"), before the refusal keys' HMACs are even computed.
+    if (this.room.refusesRegistration(sessionId, attendees.length, token)) throw refusal('FULL', b.full);
     const emails = attendees.map((a) => a.email);
     const keys = this.limiter.keys(emails, token, ip);
     try {
@@ -100,6 +105,9 @@ export class BookingService {
         // its own, or nothing written and the locked way.
         const placed = await this.batches.placePublic(sessionId, attendees, token, ip);
         if (placed) return placed;
+        // Not admitted by its batch: if the session has meanwhile been read full (SessionRoom), the locked way would
+        // only refuse it, after waiting for a connection and the session's lock.
+        if (this.room.refusesRegistration(sessionId, attendees.length, token)) throw refusal('FULL', b.full);
         return this.ds.transaction((m) => this.allocatePublic(m, sessionId, attendees, token, ip));
       }
       // The blacklist is judged last, once everything else has passed: the same steps inside a transaction, the
@@ -129,6 +137,7 @@ export class BookingService {
     attendees: Attendee[],
     keys: RefusalKey[],
   ): Promise<unknown> {
+    if (error instanceof AppError && error.code === 'FULL') void this.room.refused(sessionId);
     if (!(error instanceof AppError) || !PERSON_REFUSALS.has(error.code)) return error;
     const retryAfter = await this.limiter.count(keys);
     if (retryAfter !== null) return tooManyRefusals(retryAfter);
