@@ -1,0 +1,46 @@
+// Back office: bulk actions on a selection in Registros (docs/domain.md, "Bulk actions on a selection"), in Debian's
+// Chromium against the real API.
+import { expectNoEnglish, requireAdminBuild, row, signIn, visit, dialog } from './support/admin';
+import { seeText } from './support/booking-page';
+import { setupE2E } from './support/e2e';
+import { addSession, createEvent, newPerson, registerViaApi } from './support/fixtures';
+
+requireAdminBuild();
+const e2e = setupE2E({ context: { bypassCSP: true, viewport: { width: 1280, height: 900 } } });
+
+describe('Registros: acciones sobre una selección', () => {
+  it('selecciona, confirma con el número y ve el informe por persona (con la promoción)', async () => {
+    const { app, page } = e2e;
+    const eventId = await createEvent(app, { title: 'Curso de encuadernación' });
+    const sessionId = await addSession(app, eventId, { maxAttendees: 2, maxQueueSpots: 2 });
+    const [ana, luis, eva] = [newPerson(), newPerson(), newPerson()];
+    for (const person of [ana, luis, eva]) await registerViaApi(app, sessionId, [person]);
+
+    await signIn(page);
+    await visit(page, '/registrations', 'Registros');
+    await row(page, ana.email).waitFor();
+    await row(page, ana.email).getByRole('checkbox').check();
+    await row(page, luis.email).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Cancelar', exact: true }).click();
+
+    const confirm = dialog(page, 'Cancelar inscripciones');
+    await seeText(confirm, '¿Cancelar 2 inscripciones?');
+    await confirm.getByRole('button', { name: 'Cancelar inscripciones' }).click();
+
+    const report = dialog(page, 'Resultado: Cancelar inscripciones');
+    await seeText(report, 'Hecho: 2 · No aplicado: 0 · Promovidas de la lista de espera: 1');
+    await seeText(row(report, `${ana.firstName} ${ana.lastName}`), 'Hecho');
+    await seeText(row(report, `${luis.firstName} ${luis.lastName}`), 'Hecho');
+    await expectNoEnglish(page, 'informe de la acción');
+    await report.getByRole('button', { name: 'Cerrar' }).click();
+
+    // The list read again: both cancelled, Eva promoted from the waiting list.
+    await seeText(row(page, ana.email), 'Cancelado');
+    await seeText(row(page, eva.email), 'Activo');
+    expect(
+      (await app.sql(`SELECT state FROM registrations WHERE session_id = $1 ORDER BY id`, [sessionId])).map(
+        (r: { state: number }) => r.state,
+      ),
+    ).toEqual([1, 1, 0]);
+  });
+});
