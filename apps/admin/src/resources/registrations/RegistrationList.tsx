@@ -55,6 +55,7 @@ export default function RegistrationList() {
           rowClick={false}
           // A selection for the bulk actions (cancel, resend, notify, move, blacklist), for staff who may change them.
           bulkActionButtons={can('cancel') ? <ListBulkActions /> : false}
+          bulkActionsToolbar={can('cancel') ? <ListBulkActions /> : undefined}
           empty={<ListEmpty none="No hay registros" notFound="No se encontraron registros" />}
           rowSx={(r) => ({ '& td': { color: isActive(r.status) ? 'text.primary' : 'text.secondary' } })}
         >

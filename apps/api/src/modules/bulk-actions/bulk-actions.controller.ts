@@ -1,5 +1,5 @@
 import { Body, Controller, Headers, Post } from '@nestjs/common';
-import { ApiHeader, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { Auth, CurrentPrincipal } from '../auth/auth.decorators';
@@ -19,20 +19,13 @@ const ERRORS = {
   409: 'IDEMPOTENCY_KEY_IN_USE: la misma acción ya se está procesando',
 } as const;
 
-/** Idempotency-Key: documented once per route, and the 422 of a key reused for another request. */
+/** The 422 of an Idempotency-Key reused for another request (the header itself is documented by its parameter). */
 function Idempotent(): MethodDecorator {
-  return (target, key, descriptor) => {
-    ApiHeader({
-      name: 'Idempotency-Key',
-      required: false,
-      description: 'Una clave por acción confirmada (1 a 255 caracteres ASCII visibles)',
-    })(target, key, descriptor);
-    ApiResponse({
-      status: 422,
-      type: ApiErrorResponseDto,
-      description: 'IDEMPOTENCY_KEY_REUSED: la clave ya se usó para otra petición',
-    })(target, key, descriptor);
-  };
+  return ApiResponse({
+    status: 422,
+    type: ApiErrorResponseDto,
+    description: 'IDEMPOTENCY_KEY_REUSED: la clave (Idempotency-Key) ya se usó para otra petición',
+  });
 }
 
 @ApiTags('Registrations')

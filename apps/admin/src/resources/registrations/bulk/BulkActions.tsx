@@ -25,6 +25,7 @@ import {
   TableCell,
   TableHead,
   TableRow,
+  Toolbar,
   Typography,
 } from '@mui/material';
 import { RadioButtonGroupInput, SelectInput, TextInput, required, useGetList, useListContext } from 'react-admin';
@@ -317,10 +318,20 @@ function ReportDialog({
   );
 }
 
-/** Registros' DataTable `bulkActionButtons`: the list's selection (react-admin's `selectedIds`). */
+/** Registros' bulk actions toolbar (DataTable `bulkActionsToolbar`), on the list's selection (react-admin's
+ * `selectedIds`): a bar of its own above the table, since the list's content scrolls sideways and would clip
+ * react-admin's toolbar, which floats over the filters. */
 export function ListBulkActions() {
   const { selectedIds, data, onUnselectItems } = useListContext<AdminRegistration>();
   const ids = selectedIds as number[];
+  if (!ids.length) return null;
   const rows = (data ?? []).filter((row) => ids.includes(row.id));
-  return <BulkActions ids={ids} rows={rows} onDone={() => onUnselectItems()} />;
+  return (
+    <Toolbar variant="dense" sx={{ gap: 2, bgcolor: 'action.selected', borderRadius: 1, flexWrap: 'wrap' }}>
+      <Typography sx={{ fontWeight: 600 }}>
+        {ids.length === 1 ? '1 seleccionada' : `${ids.length} seleccionadas`}
+      </Typography>
+      <BulkActions ids={ids} rows={rows} onDone={() => onUnselectItems()} />
+    </Toolbar>
+  );
 }
