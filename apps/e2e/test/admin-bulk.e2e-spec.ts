@@ -29,8 +29,9 @@ describe('Registros: acciones sobre una selección', () => {
 
     const report = dialog(page, 'Resultado: Cancelar inscripciones');
     await seeText(report, 'Hecho: 2 · No aplicado: 0 · Promovidas de la lista de espera: 1');
-    await seeText(row(report, `${ana.firstName} ${ana.lastName}`), 'Hecho');
-    await seeText(row(report, `${luis.firstName} ${luis.lastName}`), 'Hecho');
+    for (const person of [ana, luis]) {
+      await seeText(report.getByRole('row').filter({ hasText: `${person.firstName} ${person.lastName}` }), 'Hecho');
+    }
     await expectNoEnglish(page, 'informe de la acción');
     await report.getByRole('button', { name: 'Cerrar' }).click();
 
