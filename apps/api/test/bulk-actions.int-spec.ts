@@ -189,6 +189,21 @@ describe('Bulk actions on a selection of registrations', () => {
     for (const id of [one, two, target]) expect(await invariantProblems(app, id)).toEqual([]);
   });
 
+  it('a cancel racing a move follows the person to their new session: counters right in both', async () => {
+    const { eventId, sessionId: source } = await createSession(app, { maxAttendees: 4 });
+    const target = await insertSession(app, eventId, { maxAttendees: 4 });
+    const people = await book(source, 4);
+    const [moved, cancelled] = await Promise.all([
+      bulk('move', { registrationIds: people, targetSessionId: target }, staffA),
+      bulk('cancel', { registrationIds: [...people].reverse() }, staffB),
+    ]);
+    expect([moved.status, cancelled.status]).toEqual([200, 200]);
+    expect(cancelled.body).toMatchObject({ done: 4, skipped: 0 });
+    expect((await states(people)).map((row: { state: number }) => row.state)).toEqual([1, 1, 1, 1]);
+    expect(await invariantProblems(app, source)).toEqual([]);
+    expect(await invariantProblems(app, target)).toEqual([]);
+  });
+
   it('notifies just the selection by e-mail and SMS (cost estimated), naming who is not active', async () => {
     const { sessionId } = await createSession(app);
     const [a, b, c] = await book(sessionId, 3);
