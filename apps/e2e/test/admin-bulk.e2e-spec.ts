@@ -3,6 +3,7 @@
 import { expectNoEnglish, requireAdminBuild, row, signIn, visit, dialog } from './support/admin';
 import { seeText } from './support/booking-page';
 import { setupE2E } from './support/e2e';
+import { expandEvent, openEvents, sessionRow } from './support/admin-events';
 import { addSession, createEvent, newPerson, registerViaApi } from './support/fixtures';
 
 requireAdminBuild();
@@ -43,5 +44,40 @@ describe('Registros: acciones sobre una selección', () => {
         (r: { state: number }) => r.state,
       ),
     ).toEqual([1, 1, 0]);
+  });
+
+  it('en las personas de una sesión: selecciona dos y las mueve a otra sesión del evento', async () => {
+    const { app, page } = e2e;
+    const eventId = await createEvent(app, { title: 'Taller de acuarela' });
+    const source = await addSession(app, eventId, { maxAttendees: 5 });
+    const target = await addSession(app, eventId, { maxAttendees: 5 });
+    const [ana, luis] = [newPerson(), newPerson()];
+    for (const person of [ana, luis]) await registerViaApi(app, source, [person]);
+
+    await openEvents(page);
+    await expandEvent(page, 'Taller de acuarela');
+    await sessionRow(page, source)
+      .getByRole('button', { name: `Personas inscritas en la sesión ${source}` })
+      .click();
+    const people = dialog(page, `Personas inscritas · Sesión ${source}`);
+    for (const person of [ana, luis]) {
+      await people.getByRole('checkbox', { name: `Seleccionar a ${person.firstName} ${person.lastName}` }).check();
+    }
+    await seeText(people, '2 seleccionadas');
+    await people.getByRole('button', { name: 'Mover de sesión' }).click();
+    const move = dialog(page, 'Mover 2 inscripciones a otra sesión');
+    await move.getByRole('combobox', { name: 'Sesión de destino' }).click();
+    await page.getByRole('option', { name: new RegExp(`^Sesión ${target} `) }).click();
+    await move.getByRole('button', { name: 'Mover' }).click();
+    const report = dialog(page, 'Resultado: Mover de sesión');
+    await seeText(report, 'Hecho: 2 · No aplicado: 0');
+    await report.getByRole('button', { name: 'Cerrar' }).click();
+    expect(
+      (
+        await app.sql(`SELECT DISTINCT session_id FROM registrations WHERE email = ANY($1::text[])`, [
+          [ana.email, luis.email],
+        ])
+      ).map((r: { session_id: number }) => r.session_id),
+    ).toEqual([target]);
   });
 });

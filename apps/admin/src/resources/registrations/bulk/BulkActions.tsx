@@ -37,6 +37,7 @@ import { WHOLE } from '../../../providers/dataProvider';
 import { DescriptionField, ExpiryField, ReasonField } from '../../blacklist/fields';
 import { addDays, expiryError, localDay } from '../../blacklist/rules';
 import { sessionWhen } from '../../events/eventFormat';
+import { sessionName } from '../../events/eventsScreen';
 import {
   bulkQuestion,
   bulkSummary,
@@ -225,7 +226,7 @@ function MoveDialog({
   onMove: (targetSessionId: number) => Promise<void>;
 }) {
   const sessions = useGetList<Session>('sessions', { ...WHOLE, filter: { eventId } });
-  const choices = (sessions.data ?? []).map((s) => ({ id: s.id, name: sessionWhen(s) }));
+  const choices = (sessions.data ?? []).map((s) => ({ id: s.id, name: `${sessionName(s)} · ${sessionWhen(s)}` }));
   return (
     <FormDialog
       title={`Mover ${inscriptions(count)} a otra sesión`}
