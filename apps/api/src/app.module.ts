@@ -9,6 +9,7 @@ import { ApiTokensModule } from './modules/api-tokens/api-tokens.module';
 import { ApiV1Module } from './modules/api-v1/api-v1.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BlacklistModule } from './modules/blacklist/blacklist.module';
+import { BulkActionsModule } from './modules/bulk-actions/bulk-actions.module';
 import { CheckInModule } from './modules/checkin/checkin.module';
 import { DashboardModule } from './modules/dashboard/dashboard.module';
 import { DepartmentsModule } from './modules/departments/departments.module';
@@ -71,6 +72,7 @@ export class AppModule {
         BlacklistModule,
         SmsModule,
         NotificationsModule,
+        BulkActionsModule,
         GdprModule,
         EmailModule,
         WebhooksModule,

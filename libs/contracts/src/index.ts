@@ -21,3 +21,4 @@ export * from './webhooks';
 export * from './checkin';
 export * from './languages';
 export * from './visitor-messages';
+export * from './bulk';

@@ -1,7 +1,9 @@
 import type {
   BlacklistNoShowsAnswer,
   BlacklistNoShowsRequest,
+  BulkResult,
   BulkUpdateWaitingLimitsResponse,
+  NotificationResult,
 } from '@evreg/contracts';
 import { call, json } from './api-call';
 
@@ -39,6 +41,25 @@ export const commands = {
       `/sessions/${sessionId}/no-shows/blacklist`,
       { method: 'POST', ...json(request) },
       'Error al añadir a la lista negra',
+    );
+  },
+
+  /** POST /bulk/registrations/{action}: a bulk action on a selection (cancel, resend-email, move, blacklist), answered
+   * with the per-person report; `key` (Idempotency-Key) makes a double click or a retry get the first report. */
+  bulkRegistrations(action: 'cancel' | 'resend-email' | 'move' | 'blacklist', body: object, key: string) {
+    return call<BulkResult>(
+      `/bulk/registrations/${action}`,
+      { method: 'POST', headers: new Headers({ 'Idempotency-Key': key }), ...json(body) },
+      'Error al aplicar la acción a la selección',
+    );
+  },
+
+  /** POST /bulk/registrations/notify: an e-mail or SMS to the selection's active people. */
+  notifySelection(body: object, key: string) {
+    return call<NotificationResult>(
+      '/bulk/registrations/notify',
+      { method: 'POST', headers: new Headers({ 'Idempotency-Key': key }), ...json(body) },
+      'Error al enviar la notificación',
     );
   },
 };

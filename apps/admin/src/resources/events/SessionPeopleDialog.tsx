@@ -1,4 +1,4 @@
-import { memo, useId, useMemo, useState } from 'react';
+import { memo, useCallback, useId, useMemo, useState } from 'react';
 import { REGISTRATION_STATUS, type AdminEvent, type AdminRegistration, type Session } from '@evreg/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
@@ -7,6 +7,7 @@ import {
   Alert,
   Box,
   Button,
+  Checkbox,
   Chip,
   CircularProgress,
   Dialog,
@@ -31,6 +32,7 @@ import { searchPeople } from '../../common/peopleSearch';
 import { Pager } from '../../common/PrevNextPagination';
 import { RowAction } from '../../common/ResourceList';
 import { usePagedRows } from '../../common/usePagedRows';
+import { BulkActions } from '../registrations/bulk/BulkActions';
 import { useActions } from '../../common/useActions';
 import { WHOLE, type AdminDataProvider } from '../../providers/dataProvider';
 import { saveFile } from '../../providers/download';
@@ -46,7 +48,7 @@ export const PEOPLE_PER_PAGE = 20;
 /** The people registered in a session (docs/product.md §2): active and cancelled, with where their seat comes from (a staff
  * registration on a reserved seat, or online). Read whole (the counts, the filter and the search need every row) and
  * drawn a page at a time, with a search by name, e-mail, DNI/NIE or phone. Removing one frees the seat and promotes
- * from the waiting list. */
+ * from the waiting list. A selection (a checkbox per row, and one for the page shown) gets the bulk actions of Registros. */
 export function SessionPeopleDialog({
   event,
   session,
@@ -79,6 +81,18 @@ export function SessionPeopleDialog({
   const dataProvider = useDataProvider<AdminDataProvider>();
   const notify = useNotify();
   const [exporting, setExporting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const toggle = useCallback(
+    (id: number) =>
+      setSelected((now) => {
+        const next = new Set(now);
+        if (!next.delete(id)) next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const pageIds = paged.visible.map((person) => person.id);
+  const pageSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
 
   /** The session's people in Excel (everyone, whatever the filter shows), named by the server. */
   async function exportExcel() {
@@ -156,6 +170,19 @@ export function SessionPeopleDialog({
             {failure}
           </Alert>
         )}
+        {selected.size > 0 && (
+          <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
+            <Typography>{selected.size} seleccionadas</Typography>
+            <BulkActions
+              ids={[...selected]}
+              rows={all.filter((person) => selected.has(person.id))}
+              onDone={async () => {
+                setSelected(new Set());
+                await reloadEvents();
+              }}
+            />
+          </Stack>
+        )}
         {people.isPending ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', p: 3 }}>
             <CircularProgress aria-label="Cargando los registros" />
@@ -177,6 +204,22 @@ export function SessionPeopleDialog({
             <Table size="small" aria-labelledby={titleId}>
               <TableHead>
                 <TableRow>
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={pageSelected}
+                      onChange={() =>
+                        setSelected((now) => {
+                          const next = new Set(now);
+                          for (const id of pageIds) {
+                            if (pageSelected) next.delete(id);
+                            else next.add(id);
+                          }
+                          return next;
+                        })
+                      }
+                      slotProps={{ input: { 'aria-label': 'Seleccionar la página' } }}
+                    />
+                  </TableCell>
                   <TableCell>Nombre</TableCell>
                   <TableCell>Email</TableCell>
                   <TableCell>DNI/NIE</TableCell>
@@ -193,6 +236,8 @@ export function SessionPeopleDialog({
                   <PersonRow
                     key={person.id}
                     person={person}
+                    checked={selected.has(person.id)}
+                    onToggle={toggle}
                     onRemove={canDeleteRegistration ? setRemoving : undefined}
                   />
                 ))}
@@ -236,15 +281,26 @@ export function SessionPeopleDialog({
 /** One person's row; memoised, so typing in the search or opening a confirmation draws no row again. */
 const PersonRow = memo(function PersonRow({
   person,
+  checked,
+  onToggle,
   onRemove,
 }: {
   person: AdminRegistration;
+  checked: boolean;
+  onToggle: (id: number) => void;
   onRemove?: (person: AdminRegistration) => void;
 }) {
   const active = person.status === REGISTRATION_STATUS.Active;
   const fullName = `${person.firstName} ${person.lastName}`;
   return (
-    <TableRow>
+    <TableRow selected={checked}>
+      <TableCell padding="checkbox">
+        <Checkbox
+          checked={checked}
+          onChange={() => onToggle(person.id)}
+          slotProps={{ input: { 'aria-label': `Seleccionar a ${fullName}` } }}
+        />
+      </TableCell>
       <TableCell sx={active ? undefined : { textDecoration: 'line-through', color: 'text.secondary' }}>
         {fullName}
       </TableCell>

@@ -14,6 +14,7 @@ import { ResourceList, RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
 import { useCommand, useReload } from '../../common/useCommand';
 import { RegistrationEdit } from './RegistrationEdit';
+import { ListBulkActions } from './bulk/BulkActions';
 import { ExportExcelButton, REGISTRATION_FILTERS } from './RegistrationFilters';
 import { emailBreaks, formatSessionInfo, isActive, isWaiting, origin, statusLabel } from './rules';
 
@@ -24,7 +25,8 @@ const personName = (r: AdminRegistration) => `${r.firstName} ${r.lastName}`.trim
 /** Registrations (docs/product.md §2; docs/domain.md, "Registros: finding and slicing people"): everyone registered,
  * cancelled or waiting, in the API's pages of 20 with page numbers, a search (debounced 500 ms) by name, e-mail,
  * DNI/NIE, phone, event or reference, filters by event, session, state and registration dates, sortable columns, the
- * filtered rows in Excel, and edit, resend e-mail, cancel (only active) and delete, each after a confirmation.
+ * filtered rows in Excel, and edit, resend e-mail, cancel (only active) and delete, each after a confirmation; a
+ * selection's bulk actions (bulk/BulkActions.tsx).
  * Waiting entries show their position; they are managed in the waiting list's screen. */
 export default function RegistrationList() {
   const { can } = useActions('registrations');
@@ -51,7 +53,9 @@ export default function RegistrationList() {
       >
         <DataTable<AdminRegistration>
           rowClick={false}
-          bulkActionButtons={false}
+          // A selection for the bulk actions (cancel, resend, notify, move, blacklist), for staff who may change them.
+          bulkActionButtons={can('cancel') ? <ListBulkActions /> : false}
+          bulkActionsToolbar={can('cancel') ? <ListBulkActions /> : undefined}
           empty={<ListEmpty none="No hay registros" notFound="No se encontraron registros" />}
           rowSx={(r) => ({ '& td': { color: isActive(r.status) ? 'text.primary' : 'text.secondary' } })}
         >

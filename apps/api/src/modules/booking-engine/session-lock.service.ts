@@ -56,12 +56,16 @@ export class SessionLock {
     if (!found) return null;
     const session = (await this.lockSession(m, found.session_id))!;
     const lock = options.lock === 'FOR UPDATE' ? 'FOR UPDATE' : 'FOR NO KEY UPDATE';
-    const [row] = await m.query(
-      `SELECT id, state, uses_reserved_spot AS "usesReservedSpot", queue_position AS "queuePosition", user_tax_id AS "userTaxId"
+    const [locked] = await m.query(
+      `SELECT id, state, uses_reserved_spot AS "usesReservedSpot", queue_position AS "queuePosition", user_tax_id AS "userTaxId",
+              session_id AS "sessionId"
          FROM registrations WHERE id = $1 ${lock}`,
       [registrationId],
     );
-    if (!row || (options.waitingOnly && row.state !== Waiting)) return null;
+    // Moved to another session (MoveEngine) while this waited for the lock: lock the session it is in now.
+    if (locked && locked.sessionId !== session.id) return this.lockRegistration(m, registrationId, options);
+    if (!locked || (options.waitingOnly && locked.state !== Waiting)) return null;
+    const { sessionId: _sessionId, ...row } = locked;
     return { session, row };
   }
 

@@ -14,6 +14,6 @@ import { SessionInfoReader } from './session-info';
   imports: [BlacklistModule, BookingEngineModule, CheckInModule],
   controllers: [BookingController, RegistrationsAdminController],
   providers: [BookingService, CancellationService, RegistrationsAdminService, RefusalLimiter, SessionInfoReader],
-  exports: [CancellationService],
+  exports: [CancellationService, RegistrationsAdminService],
 })
 export class RegistrationsModule {}
