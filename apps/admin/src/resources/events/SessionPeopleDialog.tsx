@@ -2,6 +2,7 @@ import { memo, useId, useMemo, useState } from 'react';
 import { REGISTRATION_STATUS, type AdminEvent, type AdminRegistration, type Session } from '@evreg/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import HistoryIcon from '@mui/icons-material/History';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import {
   Alert,
@@ -37,6 +38,7 @@ import { saveFile } from '../../providers/download';
 import { withReason } from '../../common/withReason';
 import { ATTENDANCE_FILTERS, byAttendance, sessionEnded, type AttendanceFilter } from './attendanceRules';
 import { sessionWhen } from './eventFormat';
+import { RegistrationHistoryDialog } from '../history/HistoryDialogs';
 import { NoShowsDialog } from './NoShowsDialog';
 import { sessionName, useEventsScreen, useReloadEvents } from './eventsScreen';
 
@@ -67,6 +69,7 @@ export function SessionPeopleDialog({
     id: session.id,
   });
   const [removing, setRemoving] = useState<AdminRegistration | null>(null);
+  const [historyOf, setHistoryOf] = useState<AdminRegistration | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [attended, setAttended] = useState<AttendanceFilter>('all');
   const [noShowsOpen, setNoShowsOpen] = useState(false);
@@ -185,7 +188,7 @@ export function SessionPeopleDialog({
                   <TableCell>Estado</TableCell>
                   <TableCell>Origen</TableCell>
                   <TableCell>Asistió</TableCell>
-                  {canDeleteRegistration && <TableCell>Acciones</TableCell>}
+                  <TableCell>Acciones</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -194,6 +197,7 @@ export function SessionPeopleDialog({
                     key={person.id}
                     person={person}
                     onRemove={canDeleteRegistration ? setRemoving : undefined}
+                    onHistory={setHistoryOf}
                   />
                 ))}
               </TableBody>
@@ -215,6 +219,7 @@ export function SessionPeopleDialog({
         </Button>
       </DialogActions>
       {noShowsOpen && <NoShowsDialog session={session} onClose={() => setNoShowsOpen(false)} />}
+      {historyOf && <RegistrationHistoryDialog registration={historyOf} onClose={() => setHistoryOf(null)} />}
       {removing && (
         <Confirmation
           question={`¿Eliminar el registro de ${removing.firstName} ${removing.lastName} (${removing.email})? Se libera su plaza y puede pasar alguien de la lista de espera. Esta acción no se puede deshacer.`}
@@ -237,9 +242,11 @@ export function SessionPeopleDialog({
 const PersonRow = memo(function PersonRow({
   person,
   onRemove,
+  onHistory,
 }: {
   person: AdminRegistration;
   onRemove?: (person: AdminRegistration) => void;
+  onHistory: (person: AdminRegistration) => void;
 }) {
   const active = person.status === REGISTRATION_STATUS.Active;
   const fullName = `${person.firstName} ${person.lastName}`;
@@ -282,17 +289,25 @@ const PersonRow = memo(function PersonRow({
           'No'
         )}
       </TableCell>
-      {onRemove && (
-        <TableCell>
+      <TableCell>
+        <Stack direction="row" spacing={0.5}>
           <RowAction
-            title="Eliminar registro"
-            label={`Eliminar el registro de ${fullName}`}
-            icon={<DeleteIcon fontSize="small" />}
-            onClick={() => onRemove(person)}
-            danger
+            title="Historial"
+            label={`Historial de ${fullName}`}
+            icon={<HistoryIcon fontSize="small" />}
+            onClick={() => onHistory(person)}
           />
-        </TableCell>
-      )}
+          {onRemove && (
+            <RowAction
+              title="Eliminar registro"
+              label={`Eliminar el registro de ${fullName}`}
+              icon={<DeleteIcon fontSize="small" />}
+              onClick={() => onRemove(person)}
+              danger
+            />
+          )}
+        </Stack>
+      </TableCell>
     </TableRow>
   );
 });
