@@ -230,7 +230,7 @@ export class SessionsService {
 
   async toggleRegistration(eventId: number, sessionId: number, isOpen: boolean): Promise<Session> {
     return this.ds.transaction(async (m) => {
-      const [row]: { was: boolean }[] = await m.query(
+      const [[row]]: [{ was: boolean }[], number] = await m.query(
         `UPDATE event_sessions s SET is_registration_open = $3
            FROM (SELECT id, is_registration_open AS was FROM event_sessions WHERE id = $1 AND event_id = $2 FOR NO KEY UPDATE) o
           WHERE s.id = o.id

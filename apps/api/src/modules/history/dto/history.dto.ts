@@ -9,7 +9,14 @@ import {
   HistorySubject,
 } from '@evreg/contracts';
 
-const VALUE = { oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }], nullable: true };
+/** A value before or after: text, a number or a yes/no, or null (none). */
+const VALUE = {
+  oneOf: [
+    { type: 'string', nullable: true },
+    { type: 'number', nullable: true },
+    { type: 'boolean', nullable: true },
+  ],
+};
 
 export class HistoryChangeDto implements HistoryChange {
   @ApiProperty({ description: 'El campo cambiado (firstName, email, maxAttendees...)', example: 'maxAttendees' })
