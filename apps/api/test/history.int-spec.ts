@@ -75,7 +75,10 @@ describe('History of every change (/api/history)', () => {
     await ok('PUT', '/api/events/queue/reorder', { eventSessionId: sessionId, queueIds: [d.id, b.id, c.id] });
     const { firstName, email, userTaxId } = attendee(c.n);
     await ok('PUT', `/api/events/queue/${c.id}`, { firstName, lastName: 'Otro Apellido', email, userTaxId });
-    const scan = await ok('POST', `/api/sessions/${sessionId}/check-ins`, { nonce: `history-${a.id}`, code: a.ticketCode });
+    const scan = await ok('POST', `/api/sessions/${sessionId}/check-ins`, {
+      nonce: `history-${a.id}`,
+      code: a.ticketCode,
+    });
     await ok('POST', `/api/check-ins/${scan.checkInId}/undo`);
     await ok('POST', `/api/registrations/${a.id}/cancel`); // frees a seat: d (first now) is promoted
     await ok('POST', `/api/events/queue/${b.id}/promote`); // by hand, onto the unused reserved spot
