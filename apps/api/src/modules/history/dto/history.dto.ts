@@ -9,14 +9,9 @@ import {
   HistorySubject,
 } from '@evreg/contracts';
 
-/** A value before or after: text, a number or a yes/no, or null (none). */
-const VALUE = {
-  oneOf: [
-    { type: 'string', nullable: true },
-    { type: 'number', nullable: true },
-    { type: 'boolean', nullable: true },
-  ],
-};
+/** A value before or after: text (or null, none), a number or a yes/no; null only once, so the three exclude each
+ * other. */
+const VALUE = { oneOf: [{ type: 'string', nullable: true }, { type: 'number' }, { type: 'boolean' }] };
 
 export class HistoryChangeDto implements HistoryChange {
   @ApiProperty({ description: 'El campo cambiado (firstName, email, maxAttendees...)', example: 'maxAttendees' })
