@@ -1,7 +1,7 @@
 // Back office: 'Historial' of a registration (Registros) and of an event's sessions (events screen, administrators)
 // (docs/product.md, "Registrations management" and "Events"; docs/domain.md, "History"), in Debian's Chromium.
 import { dialog, expectNoEnglish, requireAdminBuild, row, signIn, visit } from './support/admin';
-import { eventRow, openEvents } from './support/admin-events';
+import { eventRow } from './support/admin-events';
 import { expectAccessible } from './support/axe';
 import { seeText } from './support/booking-page';
 import { setupE2E } from './support/e2e';
@@ -62,7 +62,7 @@ describe('Historial', () => {
     await history.getByRole('button', { name: 'Cerrar' }).click();
     await history.waitFor({ state: 'detached' });
 
-    await openEvents(page);
+    await visit(page, '/events', 'Eventos');
     await eventRow(page, 'Ruta de los castillos')
       .getByRole('button', { name: 'Historial de Ruta de los castillos' })
       .click();
