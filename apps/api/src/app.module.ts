@@ -17,6 +17,7 @@ import { EventsModule } from './modules/events/events.module';
 import { EmailModule } from './modules/email/email.module';
 import { GdprModule } from './modules/gdpr/gdpr.module';
 import { HealthModule } from './modules/health/health.module';
+import { HistoryModule } from './modules/history/history.module';
 import { HoldsModule } from './modules/holds/holds.module';
 import { NotificationsModule } from './modules/notifications/notifications.module';
 import { RegistrationsModule } from './modules/registrations/registrations.module';
@@ -54,6 +55,7 @@ export class AppModule {
         QueueModule.forRoot({ redisUrl: config.redisUrl ?? undefined, runWorkers, prefix: config.queuePrefix }),
         ScheduleModule.forRoot(),
         OutboxModule,
+        HistoryModule,
         AuthModule,
         UsersModule,
         RolesModule,

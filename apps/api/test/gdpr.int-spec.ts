@@ -285,6 +285,8 @@ describe('GDPR requests', () => {
         deletedBlacklistEntries: 1,
         keptActiveBlacklistEntries: 1,
         promotedFromWaitingList: 1,
+        // The history of the staff registration, the cancellation and the blacklisting (docs/domain.md, "History").
+        deletedHistoryEntries: 3,
       });
       // Only the active blacklist entry stays: it blocks until it expires.
       expect(await rowsOf(X)).toEqual({ registrations: 0, consents: 0, emails: 0, sms: 0, blacklist: 1 });

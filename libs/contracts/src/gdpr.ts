@@ -1,3 +1,5 @@
+import type { HistoryEntry } from './history';
+
 /** Data-protection (GDPR) requests by e-mail address (docs/product.md §3, 5 and 7). */
 
 export interface GdprSummary {
@@ -100,6 +102,8 @@ export interface GdprExport {
   blacklistEntries: GdprBlacklistEntry[];
   messages: GdprMessage[];
   checkIns: GdprCheckIn[];
+  /** The history of each registration (docs/domain.md, "History"), oldest first per registration. */
+  history: HistoryEntry[];
 }
 
 export interface GdprDeleteResult {
@@ -118,6 +122,8 @@ export interface GdprDeleteResult {
   keptActiveBlacklistEntries: number;
   /** People promoted from waiting lists into the seats freed. */
   promotedFromWaitingList: number;
+  /** Entries of the registrations' history removed with them. */
+  deletedHistoryEntries: number;
 }
 
 export const GDPR_MESSAGES = {

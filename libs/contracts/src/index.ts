@@ -22,3 +22,4 @@ export * from './checkin';
 export * from './languages';
 export * from './visitor-messages';
 export * from './bulk';
+export * from './history';

@@ -47,7 +47,14 @@ const ACTIONS: Record<string, Partial<Record<string, PermissionName>>> = {
   roles: { create: 'Roles.Create', edit: 'Roles.Update', delete: 'Roles.Delete' },
   departments: { create: 'Departments.Create', delete: 'Departments.Delete' },
   // Events and their sessions (the API's permissions): capacity, flags and notifications are Events.Update.
-  events: { create: 'Events.Create', edit: 'Events.Update', delete: 'Events.Delete', notify: 'Events.Update' },
+  // The history of staff changes to events and sessions is for administrators (docs/domain.md, "History").
+  events: {
+    create: 'Events.Create',
+    edit: 'Events.Update',
+    delete: 'Events.Delete',
+    notify: 'Events.Update',
+    history: 'Settings.Update',
+  },
   blacklist: { create: 'Blacklists.Create', edit: 'Blacklists.Update', delete: 'Blacklists.Delete' },
   registrations: {
     edit: 'Registrations.Update',

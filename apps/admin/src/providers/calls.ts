@@ -7,6 +7,7 @@ import type {
   EmailPreview,
   EmailPreviewRequest,
   EmailTemplateTypeOption,
+  HistoryEntry,
   RegistrationListFilter,
 } from '@evreg/contracts';
 import { listQuery } from '../resources/registrations/rules';
@@ -106,6 +107,18 @@ export const calls = {
       {},
       'Error al cargar la vista previa',
     );
+  },
+
+  /** GET /api/history/registrations/{id}: a registration's history, oldest first. */
+  registrationHistory(id: number) {
+    return call<HistoryEntry[]>(`/history/registrations/${id}`, {}, 'Error al cargar el historial');
+  },
+
+  /** GET /api/history/events/{id}[/sessions/{sessionId}]: staff changes to an event and its sessions, newest first
+   * (administrators). */
+  eventHistory(eventId: number, sessionId?: number) {
+    const path = `/history/events/${eventId}${sessionId === undefined ? '' : `/sessions/${sessionId}`}`;
+    return call<HistoryEntry[]>(path, {}, 'Error al cargar el historial');
   },
 
   /** Unsaved content filled with sample data (the form's preview). */

@@ -5,6 +5,7 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import HistoryIcon from '@mui/icons-material/History';
 import { Box, Button, Chip, Stack, Typography, type ChipProps } from '@mui/material';
 import { DataTable, useDelete, useExpanded, useNotify } from 'react-admin';
 import { Confirmation } from '../../common/Confirmation';
@@ -27,6 +28,7 @@ import { NotificationDialog } from './NotificationDialog';
 import { RedistributeDialog } from './RedistributeDialog';
 import { SessionForm } from './SessionForm';
 import { SessionPeopleDialog } from './SessionPeopleDialog';
+import { EventHistoryDialog } from '../history/HistoryDialogs';
 import { SessionsPanel } from './SessionsPanel';
 
 /** docs/product.md §4: badges live default, draft secondary, cancelled destructive. */
@@ -60,6 +62,7 @@ export function EventList() {
     canSeePeople: canAccess(permissions, 'registrations', 'list'),
     canDeleteRegistration: canAccess(permissions, 'registrations', 'delete'),
     canReadTemplates: canAccess(permissions, 'settings', 'list'),
+    canSeeHistory: can('history'),
   };
 
   return (
@@ -193,6 +196,14 @@ export function EventList() {
       {dialog?.kind === 'notify' && (
         <NotificationDialog event={dialog.event} session={dialog.session} onClose={close} />
       )}
+      {dialog?.kind === 'history' && (
+        <EventHistoryDialog
+          eventId={dialog.event.id}
+          sessionId={dialog.session?.id}
+          title={`Historial de ${dialog.session ? `la ${sessionName(dialog.session).toLowerCase()}` : dialog.event.title}`}
+          onClose={close}
+        />
+      )}
     </EventsScreenContext.Provider>
   );
 }
@@ -218,9 +229,17 @@ function SessionsToggle({ event }: { event: AdminEvent }) {
 }
 
 function EventActions({ event }: { event: AdminEvent }) {
-  const { open, canCreate, canEdit, canDelete } = useEventsScreen();
+  const { open, canCreate, canEdit, canDelete, canSeeHistory } = useEventsScreen();
   return (
     <Stack direction="row" spacing={0.5}>
+      {canSeeHistory && (
+        <RowAction
+          title="Historial"
+          label={`Historial de ${event.title}`}
+          icon={<HistoryIcon fontSize="small" />}
+          onClick={() => open({ kind: 'history', event })}
+        />
+      )}
       {canCreate && (
         <RowAction
           title="Nueva sesión"

@@ -2,6 +2,7 @@ import { memo, useCallback, useId, useMemo, useState } from 'react';
 import { REGISTRATION_STATUS, type AdminEvent, type AdminRegistration, type Session } from '@evreg/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import HistoryIcon from '@mui/icons-material/History';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import {
   Alert,
@@ -39,6 +40,7 @@ import { saveFile } from '../../providers/download';
 import { withReason } from '../../common/withReason';
 import { ATTENDANCE_FILTERS, byAttendance, sessionEnded, type AttendanceFilter } from './attendanceRules';
 import { sessionWhen } from './eventFormat';
+import { RegistrationHistoryDialog } from '../history/HistoryDialogs';
 import { NoShowsDialog } from './NoShowsDialog';
 import { sessionName, useEventsScreen, useReloadEvents } from './eventsScreen';
 
@@ -69,6 +71,7 @@ export function SessionPeopleDialog({
     id: session.id,
   });
   const [removing, setRemoving] = useState<AdminRegistration | null>(null);
+  const [historyOf, setHistoryOf] = useState<AdminRegistration | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [attended, setAttended] = useState<AttendanceFilter>('all');
   const [noShowsOpen, setNoShowsOpen] = useState(false);
@@ -228,7 +231,7 @@ export function SessionPeopleDialog({
                   <TableCell>Estado</TableCell>
                   <TableCell>Origen</TableCell>
                   <TableCell>Asistió</TableCell>
-                  {canDeleteRegistration && <TableCell>Acciones</TableCell>}
+                  <TableCell>Acciones</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -239,6 +242,7 @@ export function SessionPeopleDialog({
                     checked={selected.has(person.id)}
                     onToggle={toggle}
                     onRemove={canDeleteRegistration ? setRemoving : undefined}
+                    onHistory={setHistoryOf}
                   />
                 ))}
               </TableBody>
@@ -260,6 +264,7 @@ export function SessionPeopleDialog({
         </Button>
       </DialogActions>
       {noShowsOpen && <NoShowsDialog session={session} onClose={() => setNoShowsOpen(false)} />}
+      {historyOf && <RegistrationHistoryDialog registration={historyOf} onClose={() => setHistoryOf(null)} />}
       {removing && (
         <Confirmation
           question={`¿Eliminar el registro de ${removing.firstName} ${removing.lastName} (${removing.email})? Se libera su plaza y puede pasar alguien de la lista de espera. Esta acción no se puede deshacer.`}
@@ -284,11 +289,13 @@ const PersonRow = memo(function PersonRow({
   checked,
   onToggle,
   onRemove,
+  onHistory,
 }: {
   person: AdminRegistration;
   checked: boolean;
   onToggle: (id: number) => void;
   onRemove?: (person: AdminRegistration) => void;
+  onHistory: (person: AdminRegistration) => void;
 }) {
   const active = person.status === REGISTRATION_STATUS.Active;
   const fullName = `${person.firstName} ${person.lastName}`;
@@ -338,17 +345,25 @@ const PersonRow = memo(function PersonRow({
           'No'
         )}
       </TableCell>
-      {onRemove && (
-        <TableCell>
+      <TableCell>
+        <Stack direction="row" spacing={0.5}>
           <RowAction
-            title="Eliminar registro"
-            label={`Eliminar el registro de ${fullName}`}
-            icon={<DeleteIcon fontSize="small" />}
-            onClick={() => onRemove(person)}
-            danger
+            title="Historial"
+            label={`Historial de ${fullName}`}
+            icon={<HistoryIcon fontSize="small" />}
+            onClick={() => onHistory(person)}
           />
-        </TableCell>
-      )}
+          {onRemove && (
+            <RowAction
+              title="Eliminar registro"
+              label={`Eliminar el registro de ${fullName}`}
+              icon={<DeleteIcon fontSize="small" />}
+              onClick={() => onRemove(person)}
+              danger
+            />
+          )}
+        </Stack>
+      </TableCell>
     </TableRow>
   );
 });

@@ -6,6 +6,7 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import GroupIcon from '@mui/icons-material/Group';
+import HistoryIcon from '@mui/icons-material/History';
 import LockIcon from '@mui/icons-material/Lock';
 import TuneIcon from '@mui/icons-material/Tune';
 import { Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
@@ -77,7 +78,8 @@ export function SessionsPanel() {
 }
 
 function SessionRow({ event, session }: { event: AdminEvent; session: Session }) {
-  const { open, say, editingCapacity, editCapacity, canEdit, canDelete, canSeePeople } = useEventsScreen();
+  const { open, say, editingCapacity, editCapacity, canEdit, canDelete, canSeePeople, canSeeHistory } =
+    useEventsScreen();
   const [update] = useUpdate<Session>();
   const reload = useReloadEvents();
   const editing = editingCapacity === session.id;
@@ -212,6 +214,14 @@ function SessionRow({ event, session }: { event: AdminEvent; session: Session })
                 label={`Editar la ${name.toLowerCase()}`}
                 icon={<EditIcon fontSize="small" />}
                 onClick={() => open({ kind: 'edit-session', event, session })}
+              />
+            )}
+            {canSeeHistory && (
+              <RowAction
+                title="Historial"
+                label={`Historial de la ${name.toLowerCase()}`}
+                icon={<HistoryIcon fontSize="small" />}
+                onClick={() => open({ kind: 'history', event, session })}
               />
             )}
             {canDelete && (

@@ -13,7 +13,8 @@ export type EventsDialog =
   | { kind: 'delete-session'; event: AdminEvent; session: Session }
   | { kind: 'redistribute'; event: AdminEvent; session: Session }
   | { kind: 'people'; event: AdminEvent; session: Session }
-  | { kind: 'notify'; event: AdminEvent; session?: Session };
+  | { kind: 'notify'; event: AdminEvent; session?: Session }
+  | { kind: 'history'; event: AdminEvent; session?: Session };
 
 /** The screen's state lives above the table: a row may be drawn again when the list is read again. */
 export interface EventsScreen {
@@ -32,6 +33,8 @@ export interface EventsScreen {
   canDeleteRegistration: boolean;
   /** The e-mail templates to choose from need Settings.Read. */
   canReadTemplates: boolean;
+  /** The history of staff changes: administrators (Settings.Update). */
+  canSeeHistory: boolean;
 }
 
 export const EventsScreenContext = createContext<EventsScreen | null>(null);

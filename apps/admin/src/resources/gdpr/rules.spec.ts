@@ -24,9 +24,10 @@ describe('RGPD (especificación 5 y 9)', () => {
       deletedBlacklistEntries: 0,
       keptActiveBlacklistEntries: 1,
       promotedFromWaitingList: 1,
+      deletedHistoryEntries: 4,
     };
     expect(deletedSummary(result)).toBe(
-      'Eliminados: 2 registros (1 en lista de espera), 2 consentimientos, 3 emails, 0 SMS, 1 entradas en la puerta, 0 entradas caducadas de la lista negra.' +
+      'Eliminados: 2 registros (1 en lista de espera), 2 consentimientos, 3 emails, 0 SMS, 1 entradas en la puerta, 4 apuntes del historial, 0 entradas caducadas de la lista negra.' +
         ' Se conservan 1 entradas activas de la lista negra hasta que caduquen. 1 personas han pasado de la lista de espera a inscritas.',
     );
   });

@@ -26,6 +26,7 @@ export function deletedSummary(result: GdprDeleteResult): string {
     `${result.deletedEmailMessages} emails`,
     `${result.deletedSmsMessages} SMS`,
     `${result.deletedCheckIns} entradas en la puerta`,
+    `${result.deletedHistoryEntries} apuntes del historial`,
     `${result.deletedBlacklistEntries} entradas caducadas de la lista negra`,
   ];
   let text = `Eliminados: ${parts.join(', ')}.`;

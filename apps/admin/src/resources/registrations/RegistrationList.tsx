@@ -4,6 +4,7 @@ import CancelIcon from '@mui/icons-material/EventBusy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import HistoryIcon from '@mui/icons-material/History';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { DataTable, useDelete, useNotify, useUpdate } from 'react-admin';
 import { Confirmation } from '../../common/Confirmation';
@@ -13,12 +14,13 @@ import { PrevNextPagination } from '../../common/PrevNextPagination';
 import { ResourceList, RowAction } from '../../common/ResourceList';
 import { useActions } from '../../common/useActions';
 import { useCommand, useReload } from '../../common/useCommand';
+import { RegistrationHistoryDialog } from '../history/HistoryDialogs';
 import { RegistrationEdit } from './RegistrationEdit';
 import { ListBulkActions } from './bulk/BulkActions';
 import { ExportExcelButton, REGISTRATION_FILTERS } from './RegistrationFilters';
 import { emailBreaks, formatSessionInfo, isActive, isWaiting, origin, statusLabel } from './rules';
 
-type Dialog = { kind: 'edit' | 'resend' | 'cancel' | 'delete'; registration: AdminRegistration };
+type Dialog = { kind: 'edit' | 'resend' | 'cancel' | 'delete' | 'history'; registration: AdminRegistration };
 
 const personName = (r: AdminRegistration) => `${r.firstName} ${r.lastName}`.trim();
 
@@ -149,6 +151,12 @@ export default function RegistrationList() {
             disableSort
             render={(r) => (
               <Stack direction="row" spacing={0.5}>
+                <RowAction
+                  title="Historial"
+                  label={`Historial de ${personName(r)}`}
+                  icon={<HistoryIcon fontSize="small" />}
+                  onClick={() => setDialog({ kind: 'history', registration: r })}
+                />
                 {can('edit') && !isWaiting(r.status) && (
                   <RowAction
                     title="Editar"
@@ -189,6 +197,7 @@ export default function RegistrationList() {
       </ResourceList>
 
       {dialog?.kind === 'edit' && <RegistrationEdit registration={dialog.registration} onClose={close} />}
+      {dialog?.kind === 'history' && <RegistrationHistoryDialog registration={dialog.registration} onClose={close} />}
       {dialog?.kind === 'resend' && (
         <Confirmation
           kind="action"

@@ -19,6 +19,7 @@ import { IdempotencyKeys1764000000250 } from './1764000000250-IdempotencyKeys';
 import { Reminders1764000000220 } from './1764000000220-Reminders';
 import { RegistrationListIndexes1764000000263 } from './1764000000263-RegistrationListIndexes';
 import { WebhookRedeliverKey1764000000268 } from './1764000000268-WebhookRedeliverKey';
+import { History1764000000270 } from './1764000000270-History';
 import { SessionRoomNotify1764000000310 } from './1764000000310-SessionRoomNotify';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
@@ -44,5 +45,6 @@ export const MIGRATIONS = [
   Reminders1764000000220,
   RegistrationListIndexes1764000000263,
   WebhookRedeliverKey1764000000268,
+  History1764000000270,
   SessionRoomNotify1764000000310,
 ];

@@ -22,6 +22,7 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import type { Principal } from '../auth/principal';
 import { EmailOutbox } from '../email/email-outbox';
+import { HistoryService } from '../history/history.service';
 import { SmsOutbox } from '../sms/sms-outbox';
 import { CreateBlacklistEntryDto, ListBlacklistQueryDto, UpdateBlacklistEntryDto } from './dto/blacklist.dto';
 import { expiryProblem, parseExpiry } from './expiry';
@@ -73,6 +74,7 @@ export class BlacklistService {
     private readonly emailOutbox: EmailOutbox,
     private readonly smsOutbox: SmsOutbox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly history: HistoryService,
   ) {}
 
   /** Newest first. paginated=false answers every entry (same shape, one page). */
@@ -173,6 +175,7 @@ export class BlacklistService {
           actor.userId,
         ],
       );
+      await this.history.record(m, { subject: 'registration', ids: [person.id], action: 'blacklisted' });
       if (notificationType === BLACKLIST_NOTIFICATION.Email) {
         await this.emailOutbox.recordBlacklist(m, {
           registrationId: person.id,

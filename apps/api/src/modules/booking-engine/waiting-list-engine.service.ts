@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { REGISTRATION_STATE } from '@evreg/contracts';
 import { EntityManager } from 'typeorm';
 import { EmailOutbox } from '../email/email-outbox';
+import { SYSTEM_ACTOR } from '../history/actor-context';
+import { HistoryService } from '../history/history.service';
 import { SmsOutbox } from '../sms/sms-outbox';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { manualPromotionSpot, promotableCount } from './booking-rules';
@@ -18,6 +20,7 @@ export class WaitingListEngine {
     private readonly emailOutbox: EmailOutbox,
     private readonly smsOutbox: SmsOutbox,
     private readonly webhookOutbox: WebhookOutbox,
+    private readonly history: HistoryService,
   ) {}
 
   /** Cancels a locked registration: it stays as cancelled (off the list) and gets the Cancellation e-mail (and the
@@ -116,6 +119,14 @@ export class WaitingListEngine {
     await this.emailOutbox.record(m, 'Promotion', ids);
     await this.smsOutbox.recordPromotion(m, ids);
     await this.webhookOutbox.record(m, 'registration.promoted', ids);
+    // Automatic: the engine's own act, whoever freed the seats.
+    await this.history.record(m, {
+      subject: 'registration',
+      ids,
+      action: 'promoted',
+      actor: SYSTEM_ACTOR,
+      changes: promoted.map((row) => [{ field: 'queuePosition', from: row.position, to: null }]),
+    });
     return ids;
   }
 

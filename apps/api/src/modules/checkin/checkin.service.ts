@@ -21,6 +21,7 @@ import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
+import { HistoryService } from '../history/history.service';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { ticketCode, ticketCodeHash, ticketCodeMatches, ticketLocator } from './ticket-code';
 
@@ -75,6 +76,7 @@ export class CheckInService {
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly webhooks: WebhookOutbox,
+    private readonly history: HistoryService,
   ) {}
 
   /** The ticket code of a registration (for e-mails, the booking answer, the cancellation page). */
@@ -141,16 +143,30 @@ export class CheckInService {
 
   /** Undoes a check-in (the door's 'Deshacer'): the person is expected again. The row stays, marked undone, so its
    * nonce re-sent is still not counted. `sessionId` limits a door link to its session. */
-  async undo(checkInId: number, sessionId: number | null): Promise<UndoCheckInAnswer> {
-    const [row]: { sessionId: number }[] = await this.ds.query(
-      `SELECT session_id AS "sessionId" FROM check_ins WHERE id = $1 AND ($2::int IS NULL OR session_id = $2)`,
+  async undo(checkInId: number, sessionId: number | null, door?: CheckInActor): Promise<UndoCheckInAnswer> {
+    const [row]: { sessionId: number; registrationId: number }[] = await this.ds.query(
+      `SELECT session_id AS "sessionId", registration_id AS "registrationId" FROM check_ins
+        WHERE id = $1 AND ($2::int IS NULL OR session_id = $2)`,
       [checkInId, sessionId],
     );
     if (!row) throw AppError.notFound(M.undoNotFound);
-    const [, changed]: [unknown, number] = await this.ds.query(
-      `UPDATE check_ins SET undone_at = now() WHERE id = $1 AND undone_at IS NULL`,
-      [checkInId],
-    );
+    const changed = await this.ds.transaction(async (m) => {
+      const [, count]: [unknown, number] = await m.query(
+        `UPDATE check_ins SET undone_at = now() WHERE id = $1 AND undone_at IS NULL`,
+        [checkInId],
+      );
+      // The door link that undid it, or the request's caller (staff, an API token).
+      const actor = door?.kind === 'doorLink' ? { kind: 'doorLink' as const, label: door.label } : undefined;
+      if (count) {
+        await this.history.record(m, {
+          subject: 'registration',
+          ids: [row.registrationId],
+          action: 'checkInUndone',
+          actor,
+        });
+      }
+      return count;
+    });
     return {
       undone: changed > 0,
       message: changed > 0 ? M.undone : M.undoNotFound,

@@ -80,7 +80,7 @@ export class DoorController {
   })
   async undo(@Param('token') token: string, @IdParam('checkInId') checkInId: number) {
     const scope = await this.doorLinks.resolve(token);
-    return this.checkIns.undo(checkInId, scope.sessionId);
+    return this.checkIns.undo(checkInId, scope.sessionId, actorOf(scope));
   }
 
   @Get('offline-list')

@@ -14,6 +14,7 @@ import {
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../database/pg-errors';
+import { HistoryService, changedFields } from '../history/history.service';
 import { descriptionText, sanitizeDescription } from './description';
 import { CreateEventDto, UpdateEventDto } from './dto/event.dto';
 import type { ListEventsQueryDto } from './dto/event-list.dto';
@@ -29,6 +30,39 @@ const M = MESSAGES.events;
 
 type EventFields = Omit<EventEntity, 'id' | 'createdAt' | 'updatedAt'>;
 
+/** The fields an edit may change, as the history names them; those in EVENT_VALUES with their values before and
+ * after, the others (long texts, the organiser's contact details) by name only. */
+const EVENT_FIELDS = [
+  'title',
+  'description',
+  'eventCategoryId',
+  'status',
+  'isPublic',
+  'price',
+  'country',
+  'city',
+  'address',
+  'place',
+  'postalCode',
+  'timeZone',
+  'organizerName',
+  'organizerId',
+  'organizerEmail',
+  'organizerPhone',
+  'organizerWebsite',
+  'imageUrl',
+] as const satisfies readonly (keyof EventFields)[];
+const EVENT_VALUES = new Set<string>([
+  'title',
+  'eventCategoryId',
+  'status',
+  'isPublic',
+  'price',
+  'city',
+  'place',
+  'timeZone',
+]);
+
 @Injectable()
 export class EventsService {
   constructor(
@@ -36,6 +70,7 @@ export class EventsService {
     @InjectRepository(EventEntity) private readonly repo: Repository<EventEntity>,
     @InjectRepository(EventCategoryEntity) private readonly categoryRepo: Repository<EventCategoryEntity>,
     private readonly sessions: SessionsService,
+    private readonly history: HistoryService,
   ) {}
 
   /** Every event (the unpaged answer): newest first, or by `sort`; `search` over title, description text, city
@@ -86,7 +121,10 @@ export class EventsService {
   async create(dto: CreateEventDto): Promise<AdminEvent> {
     const fields = await this.prepare(dto);
     try {
-      await this.repo.insert({ id: dto.id, ...fields });
+      await this.ds.transaction(async (m) => {
+        await m.getRepository(EventEntity).insert({ id: dto.id, ...fields });
+        await this.history.record(m, { subject: 'event', ids: [dto.id], action: 'eventCreated' });
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw AppError.conflict(M.idTaken, { id: [M.idTaken] });
       if (isForeignKeyViolation(error)) throw AppError.field('eventCategoryId', M.categoryNotFound);
@@ -110,6 +148,9 @@ export class EventsService {
         if (isForeignKeyViolation(error)) throw AppError.field('eventCategoryId', M.categoryNotFound);
         throw error;
       }
+      const changes = changedFields(current, fields, EVENT_FIELDS, (field) => EVENT_VALUES.has(field));
+      if (changes.length)
+        await this.history.record(m, { subject: 'event', ids: [id], action: 'eventUpdated', changes });
       if (fields.timeZone !== current.timeZone) {
         await m.query(
           `UPDATE event_sessions SET starts_at = (start_date + start_time) AT TIME ZONE $2, ends_at = (end_date + end_time) AT TIME ZONE $2

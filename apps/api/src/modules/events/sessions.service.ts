@@ -9,6 +9,7 @@ import { sessionCalendar } from '../email/calendar';
 import { organizerContact } from '../email/email-composer';
 import { addressLine } from '../email/template-renderer';
 import { BookingEngine } from '../booking-engine/booking-engine.service';
+import { HistoryService, changedFields } from '../history/history.service';
 import { SettingsService } from '../settings/settings.service';
 import { CreateSessionDto, UpdateSessionDto } from './dto/session.dto';
 import { EventEntity } from './entities/event.entity';
@@ -28,6 +29,29 @@ const CAPACITY_FIELDS = [
   ['maxQueueSpots', M.maxWaitingSpotsChangeElsewhere],
 ] as const;
 
+/** A session as an edit may change it; the history keeps each changed field with its values before and after. */
+interface SessionFields {
+  maxAttendees: number;
+  reservedSpots: number;
+  maxQueueSpots: number;
+  startDate: string;
+  endDate: string;
+  startTime: string;
+  endTime: string;
+  isAllDay: boolean;
+  isRegistrationOpen: boolean;
+  isPromotionLocked: boolean;
+}
+const SCHEDULE_FIELDS = [
+  'startDate',
+  'endDate',
+  'startTime',
+  'endTime',
+  'isAllDay',
+  'isRegistrationOpen',
+  'isPromotionLocked',
+] as const;
+
 @Injectable()
 export class SessionsService {
   constructor(
@@ -36,6 +60,7 @@ export class SessionsService {
     private readonly settings: SettingsService,
     private readonly engine: BookingEngine,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly history: HistoryService,
   ) {}
 
   /** A session as an .ics file anyone may add to their calendar: the event, when, where, the organiser and the
@@ -137,6 +162,16 @@ export class SessionsService {
           options.externalId ?? null,
         ],
       );
+      await this.history.record(m, {
+        subject: 'session',
+        ids: [id],
+        action: 'sessionCreated',
+        changes: [
+          { field: 'maxAttendees', to: dto.maxAttendees },
+          { field: 'reservedSpots', to: reservedSpots },
+          { field: 'maxQueueSpots', to: maxQueueSpots },
+        ],
+      });
       return this.view(m, id);
     });
   }
@@ -144,8 +179,12 @@ export class SessionsService {
   /** Dates, times and flags. Capacity sent back unchanged is accepted; a change is refused, naming the field. */
   async update(eventId: number, sessionId: number, dto: UpdateSessionDto): Promise<Session> {
     return this.ds.transaction(async (m) => {
-      const [current]: { maxAttendees: number; reservedSpots: number; maxQueueSpots: number }[] = await m.query(
-        `SELECT s.max_attendees AS "maxAttendees", s.reserved_spots AS "reservedSpots", s.max_queue_spots AS "maxQueueSpots"
+      const [current]: SessionFields[] = await m.query(
+        `SELECT s.max_attendees AS "maxAttendees", s.reserved_spots AS "reservedSpots", s.max_queue_spots AS "maxQueueSpots",
+                to_char(s.start_date, 'YYYY-MM-DD') AS "startDate", to_char(s.end_date, 'YYYY-MM-DD') AS "endDate",
+                to_char(s.start_time, 'HH24:MI:SS') AS "startTime", to_char(s.end_time, 'HH24:MI:SS') AS "endTime",
+                s.is_all_day AS "isAllDay", s.is_registration_open AS "isRegistrationOpen",
+                s.is_promotion_locked AS "isPromotionLocked"
            FROM event_sessions s JOIN events e ON e.id = s.event_id
           WHERE s.id = $1 AND s.event_id = $2
             FOR NO KEY UPDATE OF s FOR SHARE OF e`,
@@ -177,17 +216,38 @@ export class SessionsService {
           dto.isPromotionLocked ?? null,
         ],
       );
+      const after: Partial<SessionFields> = {
+        ...schedule,
+        isRegistrationOpen: dto.isRegistrationOpen,
+        isPromotionLocked: dto.isPromotionLocked,
+      };
+      const changes = changedFields(current, after, SCHEDULE_FIELDS);
+      if (changes.length)
+        await this.history.record(m, { subject: 'session', ids: [sessionId], action: 'sessionUpdated', changes });
       return this.view(m, sessionId);
     });
   }
 
   async toggleRegistration(eventId: number, sessionId: number, isOpen: boolean): Promise<Session> {
-    const [, updated]: [unknown[], number] = await this.ds.query(
-      `UPDATE event_sessions SET is_registration_open = $3 WHERE id = $1 AND event_id = $2`,
-      [sessionId, eventId, isOpen],
-    );
-    if (!updated) throw AppError.notFound(M.notFound);
-    return this.view(this.ds, sessionId);
+    return this.ds.transaction(async (m) => {
+      const [[row]]: [{ was: boolean }[], number] = await m.query(
+        `UPDATE event_sessions s SET is_registration_open = $3
+           FROM (SELECT id, is_registration_open AS was FROM event_sessions WHERE id = $1 AND event_id = $2 FOR NO KEY UPDATE) o
+          WHERE s.id = o.id
+        RETURNING o.was`,
+        [sessionId, eventId, isOpen],
+      );
+      if (!row) throw AppError.notFound(M.notFound);
+      if (row.was !== isOpen) {
+        await this.history.record(m, {
+          subject: 'session',
+          ids: [sessionId],
+          action: 'sessionUpdated',
+          changes: [{ field: 'isRegistrationOpen', from: row.was, to: isOpen }],
+        });
+      }
+      return this.view(m, sessionId);
+    });
   }
 
   async remove(eventId: number, sessionId: number): Promise<void> {

@@ -26,6 +26,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { Principal } from '../auth/principal';
 import { BookingEngine, PlacedRow } from '../booking-engine/booking-engine.service';
 import { EmailOutbox } from '../email/email-outbox';
+import { HistoryService } from '../history/history.service';
 import { SmsOutbox } from '../sms/sms-outbox';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
 
@@ -55,6 +56,7 @@ export class GdprService {
     private readonly engine: BookingEngine,
     private readonly smsOutbox: SmsOutbox,
     private readonly webhookOutbox: WebhookOutbox,
+    private readonly history: HistoryService,
   ) {}
 
   async search(rawEmail: string | undefined): Promise<GdprSummary> {
@@ -107,6 +109,10 @@ export class GdprService {
       const blacklistEntries = await this.blacklistEntries(m, email);
       const messages = await this.messages(m, email);
       const checkIns = await this.checkIns(m, email);
+      const history = await this.history.forRegistrations(
+        m,
+        registrations.map((r) => r.id),
+      );
       await this.record(m, 'Export', email, actor, {
         registrations: registrations.length,
         consents: consentHistory.length,
@@ -121,6 +127,7 @@ export class GdprService {
         blacklistEntries,
         messages,
         checkIns,
+        history,
       };
     });
   }
@@ -148,6 +155,7 @@ export class GdprService {
         deletedBlacklistEntries: 0,
         keptActiveBlacklistEntries: 0,
         promotedFromWaitingList: 0,
+        deletedHistoryEntries: 0,
       };
       // The check-ins go with the registrations (ON DELETE CASCADE); counted here, before them.
       result.deletedCheckIns = await this.count(
@@ -205,6 +213,7 @@ export class GdprService {
     result.deletedEmailMessages += await this.emailOutbox.erase(m, { registrationIds: ids });
     result.deletedSmsMessages += await this.smsOutbox.erase(m, { registrationIds: ids });
     await this.webhookOutbox.erase(m, { registrationIds: ids });
+    result.deletedHistoryEntries += await this.history.erase(m, ids);
     await this.engine.deleteRegistrations(m, ids);
     result.deletedRegistrations += rows.length;
 

@@ -19,6 +19,7 @@ import { BookingEngine } from '../booking-engine/booking-engine.service';
 import { BookingRefusal, allocate, bookingStateProblem } from '../booking-engine/booking-rules';
 import { SessionRoom } from '../booking-engine/session-room';
 import { CheckInService } from '../checkin/checkin.service';
+import { HistoryService } from '../history/history.service';
 import { Attendee, AttendeeInput, checkAttendee } from './attendee-rules';
 import { RefusalKey, RefusalLimiter, tooManyRefusals } from './refusal-limiter';
 import { InfoRequest, SessionInfo, SessionInfoReader } from './session-info';
@@ -49,6 +50,7 @@ export class BookingService {
     private readonly info: SessionInfoReader,
     private readonly checkIns: CheckInService,
     private readonly room: SessionRoom,
+    private readonly history: HistoryService,
   ) {}
 
   /** Public registration of one or two attendees, all or nothing. Attendee by attendee: a spot from the
@@ -201,6 +203,8 @@ export class BookingService {
           };
         }
         const { id, queuePosition } = placed;
+        const changes = queuePosition === null ? [] : [{ field: 'queuePosition', to: queuePosition }];
+        await this.history.record(m, { subject: 'registration', ids: [id], action: 'created', changes });
         if (queuePosition === null) return { id, queued: false, queuePosition, message: b.manualRegistered };
         return {
           id,

@@ -7,6 +7,8 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { BookingEngine, LockedSession, PlacedRow } from '../booking-engine/booking-engine.service';
 import { CheckInService } from '../checkin/checkin.service';
+import { HistoryActor, VISITOR_ACTOR } from '../history/actor-context';
+import { HistoryService } from '../history/history.service';
 import { registrationIdFromToken } from './cancel-token';
 
 const b = MESSAGES.booking;
@@ -19,6 +21,7 @@ export class CancellationService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly engine: BookingEngine,
     private readonly checkIns: CheckInService,
+    private readonly history: HistoryService,
   ) {}
 
   /** Cancels an active registration (or takes a waiting entry off the list), frees its spot, e-mails the
@@ -35,6 +38,7 @@ export class CancellationService {
   async remove(registrationId: number): Promise<void> {
     await this.ds.transaction(async (m) => {
       const row = await this.lockRow(m, registrationId);
+      await this.history.record(m, { subject: 'registration', ids: [registrationId], action: 'deleted' });
       if (row.state !== Cancelled) await this.release(m, row);
       await this.engine.deleteRegistrations(m, [registrationId], { announce: true });
     });
@@ -65,7 +69,7 @@ export class CancellationService {
     const result = await this.ds.transaction(async (m) => {
       const [row] = await m.query(`SELECT state FROM registrations WHERE id = $1`, [id]);
       if (!row || row.state === Cancelled) throw new AppError('CANCEL_LINK_USED', b.cancelLinkInvalid);
-      await this.cancelIn(m, id);
+      await this.cancelIn(m, id, VISITOR_ACTOR);
       return { message: b.cancelled };
     });
     return result;
@@ -77,9 +81,18 @@ export class CancellationService {
     return id;
   }
 
-  private async cancelIn(m: EntityManager, registrationId: number): Promise<number[]> {
+  /** `actor`: the person through their link; without it, the request's caller (staff). */
+  private async cancelIn(m: EntityManager, registrationId: number, actor?: HistoryActor): Promise<number[]> {
     const row = await this.lockRow(m, registrationId);
     if (row.state === Cancelled) throw AppError.conflict(b.alreadyCancelled);
+    const changes = row.state === Waiting ? [{ field: 'queuePosition', from: row.queuePosition, to: null }] : [];
+    await this.history.record(m, {
+      subject: 'registration',
+      ids: [registrationId],
+      action: 'cancelled',
+      changes,
+      actor,
+    });
     // The place given back (and any promotion) first: the registration.cancelled webhook body then carries the
     // session's counters as the cancellation leaves them.
     const promoted = await this.release(m, row);

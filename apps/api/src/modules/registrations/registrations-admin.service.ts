@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import { sessionInfoSql } from '../../database/sql';
 import { EmailOutbox } from '../email/email-outbox';
+import { HistoryService, changedFields } from '../history/history.service';
 import {
   REGISTRATION_FILTER_MESSAGES,
   RegistrationFilterDto,
@@ -33,6 +34,16 @@ const COLUMNS = `
 const CHECK_IN = `LEFT JOIN check_ins c ON c.registration_id = r.id AND c.undone_at IS NULL`;
 const SELECT = `SELECT ${COLUMNS} ${REGISTRATION_LIST_FROM} ${CHECK_IN}`;
 
+/** A person's fields as staff edit them; the history names the ones changed, never their values. */
+interface PersonFields {
+  firstName: string;
+  lastName: string;
+  email: string;
+  userTaxId: string;
+  telephoneNumber: string | null;
+}
+const PERSON_FIELDS = ['firstName', 'lastName', 'email', 'userTaxId', 'telephoneNumber'] as const;
+
 const STATUS_TEXT = { 0: 'Active', 1: 'Cancelled', 2: 'Waiting' } as const;
 
 function toAdmin(
@@ -53,6 +64,7 @@ export class RegistrationsAdminService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly emailOutbox: EmailOutbox,
+    private readonly history: HistoryService,
   ) {}
 
   /** `checkedIn` ('true' | 'false' from the query): only those who came, or who have not; omitted, everyone. */
@@ -148,17 +160,31 @@ export class RegistrationsAdminService {
     else if (!isValidEmail(email)) errors.email = [MESSAGES.user.emailInvalid];
     if (!taxId) errors.userTaxId = [b.taxIdRequired];
     if (Object.keys(errors).length) throw AppError.validation(errors);
-    const [current] = await this.ds.query(
-      `SELECT user_tax_id FROM registrations WHERE id = $1 AND state = ANY($2::int[])`,
-      [id, REGISTRATIONS],
-    );
-    if (!current) throw AppError.notFound(b.registrationNotFound);
-    const userTaxId = taxIdToStore(taxId, current.user_tax_id);
     try {
-      await this.ds.query(
-        `UPDATE registrations SET first_name = $2, last_name = $3, email = $4, user_tax_id = $5, telephone_number = $6 WHERE id = $1`,
-        [id, firstName, lastName, normalizeEmail(email), userTaxId, phone],
-      );
+      await this.ds.transaction(async (m) => {
+        const [current]: PersonFields[] = await m.query(
+          `SELECT first_name AS "firstName", last_name AS "lastName", email, user_tax_id AS "userTaxId",
+                  telephone_number AS "telephoneNumber"
+             FROM registrations WHERE id = $1 AND state = ANY($2::int[]) FOR NO KEY UPDATE`,
+          [id, REGISTRATIONS],
+        );
+        if (!current) throw AppError.notFound(b.registrationNotFound);
+        const next: PersonFields = {
+          firstName,
+          lastName,
+          email: normalizeEmail(email),
+          userTaxId: taxIdToStore(taxId, current.userTaxId),
+          telephoneNumber: phone,
+        };
+        await m.query(
+          `UPDATE registrations SET first_name = $2, last_name = $3, email = $4, user_tax_id = $5, telephone_number = $6 WHERE id = $1`,
+          [id, next.firstName, next.lastName, next.email, next.userTaxId, next.telephoneNumber],
+        );
+        // Personal data: the fields' names only.
+        const changes = changedFields(current, next, PERSON_FIELDS, () => false);
+        if (changes.length)
+          await this.history.record(m, { subject: 'registration', ids: [id], action: 'edited', changes });
+      });
     } catch (error) {
       throw duplicatePersonConflict(error) ?? error;
     }
@@ -172,6 +198,7 @@ export class RegistrationsAdminService {
       if (!row) throw AppError.notFound(b.registrationNotFound);
       if (row.state !== REGISTRATION_STATE.Active) throw AppError.conflict(b.resendOnlyActive);
       await this.emailOutbox.record(m, 'Registration', [id]);
+      await this.history.record(m, { subject: 'registration', ids: [id], action: 'emailResent' });
     });
     return { message: b.emailResent };
   }

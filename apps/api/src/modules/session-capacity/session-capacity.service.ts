@@ -6,9 +6,12 @@ import { AppError } from '../../common/http/app-error';
 import { BookingEngine, LockedSession } from '../booking-engine/booking-engine.service';
 import { fitsOnline } from '../booking-engine/booking-rules';
 import { querySessions } from '../events/session-view.query';
+import { HistoryService, changedFields } from '../history/history.service';
 import { SettingsService } from '../settings/settings.service';
 
 const c = MESSAGES.capacity;
+/** What these changes set, as the history names them (with their values before and after). */
+const CAPACITY_FIELDS = ['maxAttendees', 'reservedSpots', 'maxQueueSpots', 'isPromotionLocked'] as const;
 const withN = (message: string, n: number) => message.replace('{n}', String(n));
 
 /** Staff changes to a session's capacity. Each runs under the session lock (lockSession reclaims expired holds
@@ -21,6 +24,7 @@ export class SessionCapacityService {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly settings: SettingsService,
     private readonly engine: BookingEngine,
+    private readonly history: HistoryService,
   ) {}
 
   setMaxAttendees(eventId: number, sessionId: number, maxAttendees: number): Promise<Session> {
@@ -91,7 +95,11 @@ export class SessionCapacityService {
     const updated = await this.ds.transaction(async (m) => {
       const session = await this.engine.lockSession(m, sessionId);
       if (!session || session.eventId !== eventId) throw AppError.notFound(MESSAGES.sessions.notFound);
+      const before = { ...session };
       await work(m, session);
+      const changes = changedFields(before, session, CAPACITY_FIELDS);
+      if (changes.length)
+        await this.history.record(m, { subject: 'session', ids: [sessionId], action: 'sessionUpdated', changes });
       const [view] = await querySessions(m, 's.id = $1', [sessionId]);
       return view;
     });

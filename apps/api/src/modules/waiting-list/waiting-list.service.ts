@@ -4,6 +4,7 @@ import { MESSAGES, WaitingEntry, REGISTRATION_STATE, normalizeEmail } from '@evr
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import { BookingEngine, LockedSession } from '../booking-engine/booking-engine.service';
+import { HistoryService, changedFields } from '../history/history.service';
 import { duplicatePersonConflict, taxIdToStore } from '../registrations/person-rules';
 import { ReorderWaitingListDto, UpdateWaitingEntryDto } from './dto/waiting-entry.dto';
 import { WaitingListExport, buildWaitingListExport } from './waiting-list-export';
@@ -18,7 +19,9 @@ interface EntryRow extends Omit<WaitingEntry, 'status' | 'queuedAt'> {
   queuedAt: Date;
 }
 
-/** The unique indexes that keep one person to one place per session, and the field each one names. */
+/** A waiting entry's personal fields: the history names the ones changed, never their values. */
+const PERSON_FIELDS = ['firstName', 'lastName', 'email', 'userTaxId', 'phoneNumber'] as const;
+
 /** Staff work on a session's waiting list. Waiting entries are registrations in state 2 with positions exactly
  * 1..n; every change locks the session row first (lockSession), then the entry rows, like the booking engine. */
 @Injectable()
@@ -26,6 +29,7 @@ export class WaitingListService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly engine: BookingEngine,
+    private readonly history: HistoryService,
   ) {}
 
   async list(sessionId: number): Promise<WaitingEntry[]> {
@@ -54,6 +58,12 @@ export class WaitingListService {
       const { session, entry } = await this.lockEntry(m, entryId);
       if (!(await this.engine.promoteEntry(m, session, entryId, entry.queuePosition)))
         throw new AppError('NO_SPOT_TO_PROMOTE', b.noSpotToPromote);
+      await this.history.record(m, {
+        subject: 'registration',
+        ids: [entryId],
+        action: 'promoted',
+        changes: [{ field: 'queuePosition', from: entry.queuePosition, to: null }],
+      });
       return { message: b.promoted, registrationId: entryId };
     });
     return result;
@@ -63,6 +73,7 @@ export class WaitingListService {
     try {
       return await this.ds.transaction(async (m) => {
         const { session, entry } = await this.lockEntry(m, entryId);
+        const [before] = await this.entries(m, session.id, entryId);
         const email = normalizeEmail(dto.email);
         const userTaxId = taxIdToStore(dto.userTaxId, entry.userTaxId);
         const clashes: { email: string; userTaxId: string }[] = await m.query(
@@ -90,7 +101,14 @@ export class WaitingListService {
             dto.phoneNumber ?? null,
           ],
         );
-        return (await this.entries(m, session.id, entryId))[0];
+        const [after] = await this.entries(m, session.id, entryId);
+        // Personal data: the fields' names only.
+        const changes = changedFields(before, after, PERSON_FIELDS, () => false).map(({ field }) => ({
+          field: field === 'phoneNumber' ? 'telephoneNumber' : field,
+        }));
+        if (changes.length)
+          await this.history.record(m, { subject: 'registration', ids: [entryId], action: 'edited', changes });
+        return after;
       });
     } catch (error) {
       // A public registration of the same person committed between the check and the update.
@@ -102,6 +120,12 @@ export class WaitingListService {
   async remove(entryId: number): Promise<{ message: string }> {
     return this.ds.transaction(async (m) => {
       const { session, entry } = await this.lockEntry(m, entryId);
+      await this.history.record(m, {
+        subject: 'registration',
+        ids: [entryId],
+        action: 'deleted',
+        changes: [{ field: 'queuePosition', from: entry.queuePosition, to: null }],
+      });
       // The gap closed first: the registration.cancelled webhook body then carries the list's count without it.
       await this.engine.closeWaitingGap(m, session, entry.queuePosition);
       await this.engine.deleteRegistrations(m, [entryId], { announce: true });
@@ -114,9 +138,19 @@ export class WaitingListService {
     return this.ds.transaction(async (m) => {
       const session = await this.engine.lockSession(m, dto.eventSessionId);
       if (!session) throw AppError.notFound(MESSAGES.sessions.notFound);
+      const before = new Map((await this.entries(m, session.id)).map((e) => [e.id, e.queuePosition]));
       if (!(await this.engine.reorderWaitingList(m, session, dto.queueIds)))
         throw AppError.field('queueIds', b.reorderMismatch);
-      return this.entries(m, session.id);
+      const after = await this.entries(m, session.id);
+      // One entry per person whose place changed, with the place before and after.
+      const moved = after.filter((e) => before.get(e.id) !== e.queuePosition);
+      await this.history.record(m, {
+        subject: 'registration',
+        ids: moved.map((e) => e.id),
+        action: 'moved',
+        changes: moved.map((e) => [{ field: 'queuePosition', from: before.get(e.id), to: e.queuePosition }]),
+      });
+      return after;
     });
   }
 

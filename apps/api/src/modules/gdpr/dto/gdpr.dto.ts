@@ -1,3 +1,4 @@
+import { HistoryEntryDto } from '../../history/dto/history.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   GdprBlacklistEntry,
@@ -112,6 +113,7 @@ export class GdprExportDto implements GdprExport {
   @ApiProperty({ type: [GdprBlacklistEntryDto] }) blacklistEntries: GdprBlacklistEntryDto[];
   @ApiProperty({ type: [GdprMessageDto] }) messages: GdprMessageDto[];
   @ApiProperty({ type: [GdprCheckInDto], description: 'Entradas registradas en la puerta' }) checkIns: GdprCheckInDto[];
+  @ApiProperty({ type: [HistoryEntryDto], description: 'Historial de cada inscripción' }) history: HistoryEntryDto[];
 }
 
 export class GdprDeleteResultDto implements GdprDeleteResult {
@@ -127,4 +129,5 @@ export class GdprDeleteResultDto implements GdprDeleteResult {
   keptActiveBlacklistEntries: number;
   @ApiProperty({ description: 'Personas promovidas desde la lista de espera a las plazas liberadas' })
   promotedFromWaitingList: number;
+  @ApiProperty({ description: 'Entradas del historial de las inscripciones eliminadas' }) deletedHistoryEntries: number;
 }

@@ -1,0 +1,55 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Endpoint } from '../../common/http/endpoint.decorator';
+import { IdParam } from '../../common/http/id-param';
+import { Auth } from '../auth/auth.decorators';
+import { HistoryEntryDto } from './dto/history.dto';
+import { HistoryService } from './history.service';
+
+/** Staff changes to events and sessions are for administrators: those who may change the settings. */
+const ADMINISTRATORS = ['Events.Read', 'Settings.Update'] as const;
+
+@ApiTags('History')
+@Controller('history')
+export class HistoryController {
+  constructor(private readonly history: HistoryService) {}
+
+  @Get('registrations/:id')
+  @Auth({ permission: 'Registrations.Read' })
+  @Endpoint({
+    summary: 'Historial de una inscripción (o entrada en lista de espera)',
+    description:
+      'Cada cambio, del más antiguo al más reciente, con fecha y quién lo hizo: creación, edición (solo los nombres ' +
+      'de los campos), reenvío del email, movimientos en la lista de espera, promoción, cancelación, lista negra y entradas.',
+    ok: [HistoryEntryDto],
+    errors: { 400: 'id no es un número entero', 404: 'La inscripción no existe' },
+  })
+  registration(@IdParam() id: number) {
+    return this.history.forRegistration(id);
+  }
+
+  @Get('events/:eventId')
+  @Auth({ permission: [...ADMINISTRATORS] })
+  @Endpoint({
+    summary: 'Historial de un evento y sus sesiones (administradores)',
+    description:
+      'Cambios del personal en el evento y en sus sesiones (aforo, plazas reservadas, interruptores), los más recientes primero (hasta 500).',
+    ok: [HistoryEntryDto],
+    errors: { 400: 'eventId no es un número entero', 404: 'El evento no existe' },
+  })
+  event(@IdParam('eventId') eventId: number) {
+    return this.history.forEvent(eventId);
+  }
+
+  @Get('events/:eventId/sessions/:sessionId')
+  @Auth({ permission: [...ADMINISTRATORS] })
+  @Endpoint({
+    summary: 'Historial de una sesión (administradores)',
+    description: 'Cambios del personal en la sesión, los más recientes primero (hasta 500).',
+    ok: [HistoryEntryDto],
+    errors: { 400: 'eventId o sessionId no es un número entero', 404: 'El evento no existe' },
+  })
+  session(@IdParam('eventId') eventId: number, @IdParam('sessionId') sessionId: number) {
+    return this.history.forEvent(eventId, sessionId);
+  }
+}

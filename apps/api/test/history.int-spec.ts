@@ -1,0 +1,281 @@
+import type { GdprDeleteResult, GdprExport, HistoryEntry } from '@evreg/contracts';
+import { attendee, createSession, TestApp, waitingIds } from '@evreg/testing';
+import type { AppConfig } from '../src/config/app-config';
+import { APP_CONFIG } from '../src/config/config.module';
+import { cancellationToken } from '../src/modules/registrations/cancel-token';
+import { eventBody, postEvent, postSession } from './support/http-helpers';
+
+/** An entry as the tests compare it: what happened, who did it, what changed. */
+const brief = (e: HistoryEntry) => ({
+  action: e.action,
+  actorKind: e.actorKind,
+  actorLabel: e.actorLabel,
+  changes: e.changes,
+});
+
+describe('History of every change (/api/history)', () => {
+  let app: TestApp;
+  let admin: string;
+  let adminName: string;
+  let person = 0;
+
+  beforeAll(async () => {
+    app = await TestApp.start();
+    admin = await app.adminToken();
+    const [me] = await app.sql(
+      `SELECT first_name || ' ' || last_name AS name FROM users WHERE email = 'admin@pruebas.example.com'`,
+    );
+    adminName = me.name;
+  });
+  afterAll(() => app.close());
+
+  const history = async (registrationId: number, token = admin) => {
+    const res = await app.request<HistoryEntry[]>('GET', `/api/history/registrations/${registrationId}`, { token });
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  /** The fields staff edit, of person n. */
+  const editable = (n: number) => {
+    const { firstName, lastName, email, userTaxId, telephoneNumber } = attendee(n);
+    return { firstName, lastName, email, userTaxId, telephoneNumber };
+  };
+  const actions = async (registrationId: number) => (await history(registrationId)).map((e) => e.action);
+  /** Books people through the public page, one request each; answers id and ticket code per person. */
+  async function book(sessionId: number, count: number) {
+    const people: { id: number; ticketCode: string | null; n: number }[] = [];
+    for (let i = 0; i < count; i++) {
+      const n = ++person;
+      const res = await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+        body: { eventSessionId: sessionId, ...attendee(n) },
+      });
+      if (res.status !== 201) throw new Error(`book: ${res.status} ${JSON.stringify(res.body)}`);
+      people.push({ id: res.body.results[0].registrationId, ticketCode: res.body.results[0].ticketCode, n });
+    }
+    return people;
+  }
+  const ok = async (method: string, path: string, body?: object) => {
+    const res = await app.request(method, path, { token: admin, body });
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+
+  it('follows a person through each action: created, edited, resent, moved, checked in, cancelled, promoted, blacklisted', async () => {
+    const { eventId, sessionId } = await createSession(app, { maxAttendees: 3, reservedSpots: 2, maxQueueSpots: 5 });
+    const [a, b, c, d] = await book(sessionId, 4); // a seated; b, c, d waiting 1, 2, 3
+    const staffMade = await ok('POST', `/api/events/sessions/${sessionId}/admin-registrations`, {
+      formData: attendee(++person),
+    });
+
+    await ok('PUT', `/api/events/registrations/${a.id}`, {
+      ...editable(a.n),
+      email: 'nueva.direccion@example.com',
+      telephoneNumber: '600999888',
+    });
+    await ok('POST', `/api/events/registrations/${a.id}/resend-email`);
+    await ok('PUT', '/api/events/queue/reorder', { eventSessionId: sessionId, queueIds: [d.id, b.id, c.id] });
+    const { firstName, email, userTaxId } = attendee(c.n);
+    await ok('PUT', `/api/events/queue/${c.id}`, { firstName, lastName: 'Otro Apellido', email, userTaxId });
+    const scan = await ok('POST', `/api/sessions/${sessionId}/check-ins`, {
+      nonce: `history-${a.id}`,
+      code: a.ticketCode,
+    });
+    await ok('POST', `/api/check-ins/${scan.checkInId}/undo`);
+    await ok('POST', `/api/registrations/${a.id}/cancel`); // frees a seat: d (first now) is promoted
+    await ok('POST', `/api/events/queue/${b.id}/promote`); // by hand, onto the unused reserved spot
+    const config = app.running.app.get<AppConfig>(APP_CONFIG);
+    await ok('POST', `/api/registrations/cancellation/${cancellationToken(config.appSecret, b.id)}`);
+    await ok('POST', '/api/blacklists', {
+      eventId,
+      eventSessionId: sessionId,
+      email: attendee(c.n).email,
+      blackListReason: 0,
+      notificationType: 1,
+      expiresAt: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    });
+
+    const me = { actorKind: 'staff', actorLabel: adminName };
+    const system = { actorKind: 'system', actorLabel: 'Automático' };
+    const visitor = { actorKind: 'visitor', actorLabel: 'La persona inscrita' };
+    expect((await history(a.id)).map(brief)).toEqual([
+      { action: 'created', ...visitor, changes: [] },
+      { action: 'edited', ...me, changes: [{ field: 'email' }, { field: 'telephoneNumber' }] },
+      { action: 'emailResent', ...me, changes: [] },
+      { action: 'checkedIn', ...me, changes: [] },
+      { action: 'checkInUndone', ...me, changes: [] },
+      { action: 'cancelled', ...me, changes: [] },
+    ]);
+    expect((await history(b.id)).map(brief)).toEqual([
+      { action: 'created', ...visitor, changes: [] },
+      { action: 'moved', ...me, changes: [{ field: 'queuePosition', from: 1, to: 2 }] },
+      { action: 'promoted', ...me, changes: [{ field: 'queuePosition', from: 1, to: null }] },
+      { action: 'cancelled', ...visitor, changes: [] },
+    ]);
+    expect((await history(c.id)).map(brief)).toEqual([
+      { action: 'created', ...visitor, changes: [] },
+      { action: 'moved', ...me, changes: [{ field: 'queuePosition', from: 2, to: 3 }] },
+      { action: 'edited', ...me, changes: [{ field: 'lastName' }] },
+      { action: 'blacklisted', ...me, changes: [] },
+    ]);
+    expect((await history(d.id)).map(brief)).toEqual([
+      { action: 'created', ...visitor, changes: [] },
+      { action: 'moved', ...me, changes: [{ field: 'queuePosition', from: 3, to: 1 }] },
+      { action: 'promoted', ...system, changes: [{ field: 'queuePosition', from: 1, to: null }] },
+    ]);
+    expect((await history(staffMade.id)).map(brief)).toEqual([{ action: 'created', ...me, changes: [] }]);
+
+    // Personal values never reach the history, and each entry carries its event, session, label and time.
+    const all = await app.sql(`SELECT changes::text AS c FROM history_entries`);
+    expect(all.map((r) => r.c).join()).not.toMatch(/nueva\.direccion|600999888|Otro Apellido/);
+    const [edited] = (await history(a.id)).filter((e) => e.action === 'edited');
+    expect(edited).toMatchObject({
+      eventId,
+      sessionId,
+      subject: 'registration',
+      subjectId: a.id,
+      actionLabel: 'Datos modificados',
+    });
+    expect(Date.parse(edited.at)).not.toBeNaN();
+  });
+
+  it('writes the entry in the change’s transaction: a change rolled back leaves none, a committed one has one', async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 2 });
+    const [a] = await book(sessionId, 1);
+    // The cancellation's last write fails after its history entry was written: all of it is rolled back.
+    await app.sql(`CREATE FUNCTION refuse_cancel() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.id = ${a.id} AND NEW.state = 1 THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`);
+    await app.sql(
+      `CREATE TRIGGER refuse_cancel BEFORE UPDATE ON registrations FOR EACH ROW EXECUTE FUNCTION refuse_cancel()`,
+    );
+    try {
+      const refused = await app.request('POST', `/api/registrations/${a.id}/cancel`, { token: admin });
+      expect(refused.status).toBe(500);
+    } finally {
+      await app.sql(`DROP TRIGGER refuse_cancel ON registrations; DROP FUNCTION refuse_cancel()`);
+    }
+    expect(await actions(a.id)).toEqual(['created']);
+    expect((await app.sql(`SELECT state FROM registrations WHERE id = $1`, [a.id]))[0].state).toBe(0);
+
+    // A refused edit (the e-mail of another person in the session) writes nothing either.
+    const [other] = await book(sessionId, 1);
+    const clash = await app.request('PUT', `/api/events/registrations/${a.id}`, {
+      token: admin,
+      body: { ...editable(a.n), email: attendee(other.n).email },
+    });
+    expect(clash.status).toBe(409);
+    expect(await actions(a.id)).toEqual(['created']);
+
+    await ok('POST', `/api/registrations/${a.id}/cancel`);
+    expect(await actions(a.id)).toEqual(['created', 'cancelled']);
+  });
+
+  it('records each of many simultaneous cancellations and the promotions they cause exactly once', async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 6, maxQueueSpots: 10 });
+    const people = await book(sessionId, 12); // 6 seated, 6 waiting
+    const seated = people.slice(0, 6);
+    const waiting = await waitingIds(app, sessionId);
+    const answers = await Promise.all(
+      seated.map((p) => app.request('POST', `/api/registrations/${p.id}/cancel`, { token: admin })),
+    );
+    expect(answers.map((r) => r.status)).toEqual(seated.map(() => 200));
+    const rows = await app.sql<{ action: string; subject_id: number; n: number }>(
+      `SELECT action, subject_id, count(*)::int AS n FROM history_entries
+        WHERE session_id = $1 AND subject_kind = 'registration' GROUP BY 1, 2 ORDER BY 1, 2`,
+      [sessionId],
+    );
+    expect(rows).toEqual([
+      ...seated.map((p) => ({ action: 'cancelled', subject_id: p.id, n: 1 })),
+      ...[...waiting].sort((x, y) => x - y).map((id) => ({ action: 'promoted', subject_id: id, n: 1 })),
+    ]);
+  });
+
+  it('keeps staff changes to events and sessions, with values before and after, for administrators only', async () => {
+    const eventId = 9100;
+    await postEvent(app, admin, eventId, { status: 0 });
+    const session = await postSession(app, admin, eventId, { maxAttendees: 20, reservedSpots: 5 });
+    await ok('PUT', `/api/events/${eventId}`, {
+      ...eventBody(eventId, { status: 1, description: '<p>Otra</p>' }),
+    });
+    await ok('PUT', `/api/events/${eventId}/sessions/${session.id}/toggle-registration`, { isOpen: false });
+    await ok('PUT', `/api/events/${eventId}/sessions/${session.id}/max-attendees`, { maxAttendees: 25 });
+    await ok('PUT', `/api/events/${eventId}/sessions/${session.id}/toggle-promotion-lock`, { isLocked: true });
+    // A refused change (below the reserved spots in use is fine, above capacity is not) records nothing.
+    const refused = await app.request('PUT', `/api/events/${eventId}/sessions/${session.id}/reserved-spots`, {
+      token: admin,
+      body: { reservedSpots: 30 },
+    });
+    expect(refused.status).toBe(400);
+
+    const res = await app.request<HistoryEntry[]>('GET', `/api/history/events/${eventId}`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.map((e) => ({ subject: e.subject, ...brief(e) })).reverse()).toEqual([
+      { subject: 'event', action: 'eventCreated', actorKind: 'staff', actorLabel: adminName, changes: [] },
+      {
+        subject: 'session',
+        action: 'sessionCreated',
+        actorKind: 'staff',
+        actorLabel: adminName,
+        changes: [
+          { field: 'maxAttendees', to: 20 },
+          { field: 'reservedSpots', to: 5 },
+          { field: 'maxQueueSpots', to: 10 },
+        ],
+      },
+      {
+        subject: 'event',
+        action: 'eventUpdated',
+        actorKind: 'staff',
+        actorLabel: adminName,
+        changes: [{ field: 'description' }, { field: 'status', from: 0, to: 1 }],
+      },
+      ...[
+        { field: 'isRegistrationOpen', from: true, to: false },
+        { field: 'maxAttendees', from: 20, to: 25 },
+        { field: 'isPromotionLocked', from: false, to: true },
+      ].map((change) => ({
+        subject: 'session',
+        action: 'sessionUpdated',
+        actorKind: 'staff',
+        actorLabel: adminName,
+        changes: [change],
+      })),
+    ]);
+    const ofSession = await app.request<HistoryEntry[]>(
+      'GET',
+      `/api/history/events/${eventId}/sessions/${session.id}`,
+      { token: admin },
+    );
+    expect(ofSession.body.map((e) => e.action)).toEqual([
+      'sessionUpdated',
+      'sessionUpdated',
+      'sessionUpdated',
+      'sessionCreated',
+    ]);
+
+    // Staff who may read events and registrations, but not change the settings, see people's history only.
+    const staff = await app.staffWith(['Events.Read', 'Registrations.Read']);
+    expect((await app.request('GET', `/api/history/events/${eventId}`, { token: staff.token })).status).toBe(403);
+    const { sessionId } = await createSession(app);
+    const [p] = await book(sessionId, 1);
+    expect((await history(p.id, staff.token)).map((e) => e.action)).toEqual(['created']);
+    expect((await app.request('GET', '/api/history/registrations/999999', { token: admin })).status).toBe(404);
+  });
+
+  it('GDPR: the export carries the person’s history; erasure removes it', async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 5 });
+    const [p] = await book(sessionId, 1);
+    await ok('POST', `/api/events/registrations/${p.id}/resend-email`);
+    const address = encodeURIComponent(attendee(p.n).email);
+    const exported = await app.request<GdprExport>('GET', `/api/admin/gdpr/export/${address}`, { token: admin });
+    expect(exported.status).toBe(200);
+    expect(exported.body.history.map((e) => [e.subjectId, e.action])).toEqual([
+      [p.id, 'created'],
+      [p.id, 'emailResent'],
+    ]);
+    const erased = await app.request<GdprDeleteResult>('DELETE', `/api/admin/gdpr/delete/${address}`, { token: admin });
+    expect(erased.status).toBe(200);
+    expect(erased.body.deletedHistoryEntries).toBe(1);
+    expect(
+      await app.sql(`SELECT 1 FROM history_entries WHERE subject_kind = 'registration' AND subject_id = $1`, [p.id]),
+    ).toEqual([]);
+  });
+});
