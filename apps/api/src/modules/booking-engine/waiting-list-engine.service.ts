@@ -6,6 +6,7 @@ import { SmsOutbox } from '../sms/sms-outbox';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { manualPromotionSpot, promotableCount } from './booking-rules';
 import { LockedSession, PlacedRow } from './engine-types';
+import { decided } from '../../observability/metrics';
 
 const { Active, Cancelled, Waiting } = REGISTRATION_STATE;
 
@@ -28,6 +29,7 @@ export class WaitingListEngine {
       [registrationId, Cancelled],
     );
     await this.emailOutbox.record(m, 'Cancellation', [registrationId]);
+    decided.cancelled.inc();
     await this.webhookOutbox.record(m, 'registration.cancelled', [registrationId]);
   }
 
@@ -116,6 +118,7 @@ export class WaitingListEngine {
     await this.emailOutbox.record(m, 'Promotion', ids);
     await this.smsOutbox.recordPromotion(m, ids);
     await this.webhookOutbox.record(m, 'registration.promoted', ids);
+    decided.promoted.inc(n);
     return ids;
   }
 
@@ -140,6 +143,7 @@ export class WaitingListEngine {
     await this.emailOutbox.record(m, 'Promotion', [entryId]);
     await this.smsOutbox.recordPromotion(m, [entryId]);
     await this.webhookOutbox.record(m, 'registration.promoted', [entryId]);
+    decided.promoted.inc();
     return true;
   }
 
