@@ -103,6 +103,7 @@ describe('Observability: /metrics and the logs', () => {
     expect(sample(after, 'evreg_outbox_pending', { channel: 'email' })).toBeGreaterThanOrEqual(1);
     expect(after).toMatch(/^evreg_outbox_oldest_pending_age_seconds\{channel="sms"\} 0$/m);
     expect(after).toMatch(/^evreg_queue_jobs\{state="failed"\} \d+$/m);
+    expect(sample(after, 'evreg_redis_up')).toBe(1);
     expect(sample(after, 'evreg_db_pool_connections', { state: 'max' })).toBe(5);
     expect(after).toMatch(/^evreg_booking_batch_size_count \d+$/m);
 

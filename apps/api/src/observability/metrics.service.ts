@@ -10,6 +10,8 @@ import { APP_CONFIG } from '../config/config.module';
 import { JOBS_QUEUE_NAME } from '../queue/queue.constants';
 import { processMetrics } from './metrics';
 
+/** A scrape never waits longer than this for Redis (commands wait for a reconnection while it is away). */
+const REDIS_TIMEOUT_MS = 2_000;
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'failed'] as const;
 
 interface Snapshot {
@@ -68,8 +70,18 @@ export class MetricsService {
         registers: [this.registry],
         async collect() {
           const counts = (await read()).queue;
-          if (!counts) return;
-          for (const state of QUEUE_STATES) this.set({ state }, counts[state] ?? 0);
+          // Redis away: no figure rather than the last one (evreg_redis_up says why).
+          this.reset();
+          if (counts) for (const state of QUEUE_STATES) this.set({ state }, counts[state] ?? 0);
+        },
+      });
+    if (this.queue)
+      new Gauge({
+        name: 'evreg_redis_up',
+        help: 'Si Redis respondió a esta instancia en la última lectura (1) o no (0)',
+        registers: [this.registry],
+        async collect() {
+          this.set((await read()).queue ? 1 : 0);
         },
       });
     const pool = () => (this.ds.driver as unknown as { master?: PgPool }).master;
@@ -119,7 +131,7 @@ export class MetricsService {
           this.logger.warn(`Métricas: no se pudo leer las bandejas de salida (${String(error)})`);
           return [];
         }) as Promise<Snapshot['outboxes']>,
-      this.queue ? this.queue.getJobCounts(...QUEUE_STATES).catch(() => null) : Promise.resolve(null),
+      this.queue ? withTimeout(this.queue.getJobCounts(...QUEUE_STATES), REDIS_TIMEOUT_MS) : Promise.resolve(null),
     ]);
     return { outboxes, queue };
   }
@@ -132,4 +144,11 @@ function bullQueue(moduleRef: ModuleRef): Queue | null {
   } catch {
     return null;
   }
+}
+
+/** The answer, or null when it fails or takes longer than `ms`. */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  return Promise.race([promise.catch(() => null), late]).finally(() => clearTimeout(timer));
 }
