@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config/app-config';
 import { REQUEST_ID_HEADER } from '../http-v1/request-id';
 import { httpDuration } from './metrics';
+import { nameHttpSpan, tracingEnabled } from './tracing';
 import type { MetricsService } from './metrics.service';
 
 /** Every answer carries its request id (the client's sane `X-Request-Id`, else a new one: Fastify's `request.id`,
@@ -12,8 +13,11 @@ import type { MetricsService } from './metrics.service';
  * route template, status, duration. Never the URL itself (a cancellation link's token, a search's e-mail) nor a
  * header. */
 export function installHttpObservability(fastify: FastifyInstance, log: Logger): void {
+  const tracing = tracingEnabled();
   fastify.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    // The route is known from here on; the HTTP span ends with the answer, before onResponse.
+    if (tracing) nameHttpSpan(request.method, request.routeOptions.url ?? 'unmatched');
     done();
   });
   fastify.addHook('onResponse', (request, reply, done) => {
