@@ -63,6 +63,9 @@ export async function createHttpApp(
   config: AppConfig,
   options: { runWorkers?: boolean; extraModules?: Type[] } = {},
 ): Promise<RunningApp> {
+  const appLogger = createLogger(config);
+  // The lines written before Nest starts (the embedded database's) go through it too.
+  Logger.overrideLogger(appLogger);
   const database = await openDatabaseTarget(config);
   const adapter = new FastifyAdapter({
     bodyLimit: 1024 * 1024,
@@ -70,7 +73,6 @@ export async function createHttpApp(
     // The request id of logs and answers: the caller's X-Request-Id when sane, else a new UUID.
     genReqId: (request: IncomingMessage) => requestIdFor(request.headers[REQUEST_ID_HEADER]),
   });
-  const appLogger = createLogger(config);
   let app: NestFastifyApplication;
   let readiness: Readiness;
   let connections: ReturnType<typeof drainableConnections>;

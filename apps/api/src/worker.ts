@@ -16,8 +16,9 @@ import { MetricsService } from './observability/metrics.service';
 async function main(): Promise<void> {
   const config = loadConfig();
   if (!config.redisUrl) throw new ConfigError(['REDIS_URL es obligatorio para un proceso worker separado']);
-  const database = await openDatabaseTarget(config);
   const logger = createLogger(config);
+  Logger.overrideLogger(logger);
+  const database = await openDatabaseTarget(config);
   const app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, database, runWorkers: true }), {
     logger,
   });

@@ -61,7 +61,18 @@ export function createPino(config: Pick<AppConfig, 'logLevel' | 'logFormat'>, de
     // Loaded only when asked for: a JSON deployment never reads it.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const pretty = require('pino-pretty') as typeof import('pino-pretty');
-    return pino(options, pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', sync: true }));
+    return pino(
+      options,
+      pretty({
+        colorize: true,
+        translateTime: 'SYS:HH:MM:ss',
+        // A request on one line: "request GET /api/health 200 3 ms (id)".
+        ignore: 'pid,hostname,context,reqId,method,route,status,durationMs',
+        messageFormat:
+          '{if context}[{context}] {end}{msg}{if reqId} {method} {route} {status} {durationMs} ms ({reqId}){end}',
+        sync: true,
+      }),
+    );
   }
   // process.stdout rather than pino's own file descriptor writer: the lines keep their order with anything else the
   // process prints, and a test reads them where it reads the rest.
