@@ -114,6 +114,8 @@ describe('Tracing over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
       DB_POOL_SIZE: '4',
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       OTEL_BSP_SCHEDULE_DELAY: '200',
+      // A busy test process may answer slowly: an export that times out is dropped with its spans.
+      OTEL_EXPORTER_OTLP_TIMEOUT: '60000',
       ...quiet,
     };
     const port = await freePort();
@@ -137,7 +139,9 @@ describe('Tracing over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
       if (child.exitCode !== null || child.signalCode !== null) continue;
       const exited = new Promise((done) => child.once('exit', done));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((done) => setTimeout(done, 15_000))]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((done) => (timer = setTimeout(done, 15_000)))]);
+      clearTimeout(timer);
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
     await app?.close();
