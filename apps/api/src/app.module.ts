@@ -31,6 +31,7 @@ import { UsersModule } from './modules/users/users.module';
 import { WaitingListModule } from './modules/waiting-list/waiting-list.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { OutboxModule } from './outbox/outbox.module';
+import { ObservabilityModule } from './observability/observability.module';
 import { QueueModule } from './queue/queue.module';
 
 export interface AppModuleOptions {
@@ -81,6 +82,7 @@ export class AppModule {
         ApiTokensModule,
         ApiV1Module,
         HttpV1Module,
+        ObservabilityModule,
         ...extraModules,
       ],
     };

@@ -1,11 +1,12 @@
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import { ConsoleLogger, Logger, LogLevel, Type } from '@nestjs/common';
+import { Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { AppModule } from './app.module';
 import { AllExceptionsFilter } from './common/http/all-exceptions.filter';
@@ -24,22 +25,21 @@ import { DatabaseAvailability } from './database/database-availability';
 import { openDatabaseTarget } from './database/database-target';
 import { modulesWithoutV1, setupV1Docs } from './modules/api-v1/openapi';
 import { HttpV1Conventions } from './http-v1/conventions';
+import { REQUEST_ID_HEADER, requestIdFor } from './http-v1/request-id';
 import { Readiness } from './modules/health/readiness';
+import {
+  installHttpObservability,
+  installMetricsRoute,
+  startMetricsListener,
+} from './observability/http-observability';
+import { createPino, PinoNestLogger } from './observability/logger';
+import { MetricsService } from './observability/metrics.service';
 import { addWebhookSchemas } from './modules/webhooks/webhook-schemas';
 
-const LEVELS: Record<AppConfig['logLevel'], LogLevel[]> = {
-  error: ['fatal', 'error'],
-  warn: ['fatal', 'error', 'warn'],
-  log: ['fatal', 'error', 'warn', 'log'],
-  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
-};
-
-export function createLogger(config: AppConfig): ConsoleLogger {
-  return new ConsoleLogger({
-    json: config.nodeEnv === 'production',
-    logLevels: LEVELS[config.logLevel],
-    colors: config.nodeEnv === 'development',
-  });
+/** The app's logger: pino (JSON lines, or human-readable with LOG_FORMAT=pretty), personal data redacted
+ * (observability/logger.ts). */
+export function createLogger(config: AppConfig): PinoNestLogger {
+  return new PinoNestLogger(createPino(config));
 }
 
 /** helmet's default policy: one year, subdomains included. */
@@ -53,6 +53,8 @@ export interface RunningApp {
    * answer closes its connection; after SHUTDOWN_DRAIN_MS the listener closes and the requests in flight finish;
    * then close(): queue workers finish their current job, then the pools close. */
   shutdown: () => Promise<void>;
+  /** The METRICS_PORT listener's port (METRICS_PORT=0 picks a free one), null without it. */
+  metricsPort: number | null;
 }
 
 /** Builds the HTTP application exactly as production runs it: API under /api, OpenAPI docs at /api/docs, the
@@ -61,8 +63,16 @@ export async function createHttpApp(
   config: AppConfig,
   options: { runWorkers?: boolean; extraModules?: Type[] } = {},
 ): Promise<RunningApp> {
+  const appLogger = createLogger(config);
+  // The lines written before Nest starts (the embedded database's) go through it too.
+  Logger.overrideLogger(appLogger);
   const database = await openDatabaseTarget(config);
-  const adapter = new FastifyAdapter({ bodyLimit: 1024 * 1024, trustProxy: config.trustProxy });
+  const adapter = new FastifyAdapter({
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    // The request id of logs and answers: the caller's X-Request-Id when sane, else a new UUID.
+    genReqId: (request: IncomingMessage) => requestIdFor(request.headers[REQUEST_ID_HEADER]),
+  });
   let app: NestFastifyApplication;
   let readiness: Readiness;
   let connections: ReturnType<typeof drainableConnections>;
@@ -79,7 +89,7 @@ export async function createHttpApp(
       }),
       adapter,
       // bodyParser off: Nest would add a form-urlencoded parser; the API speaks JSON only (Fastify's own parser).
-      { logger: createLogger(config), abortOnError: false, bodyParser: false },
+      { logger: appLogger, abortOnError: false, bodyParser: false },
     );
   } catch (error) {
     await database.stop();
@@ -143,6 +153,10 @@ export async function createHttpApp(
 
     // The /api/v1 conventions (docs/integrations-http.md): request id, rate limit, Idempotency-Key, problem+json.
     v1.install(app.getHttpAdapter().getInstance());
+    // Request id, request log line, latency histogram; /api/metrics behind METRICS_TOKEN (docs/architecture.md,
+    // "Metrics, logs and traces").
+    installHttpObservability(app.getHttpAdapter().getInstance(), appLogger.pino);
+    installMetricsRoute(app.getHttpAdapter().getInstance(), config, app.get(MetricsService));
 
     // HTTP caching and compression (docs/architecture.md, "Reads a CDN can carry"). Both before any route: the
     // public reads' hooks must run before compress's, which it adds to each route as it is declared.
@@ -223,7 +237,16 @@ export async function createHttpApp(
     await database.stop();
     throw error;
   }
+  let metricsListener: Awaited<ReturnType<typeof startMetricsListener>>;
+  try {
+    metricsListener = await startMetricsListener(config, app.get(MetricsService), appLogger.pino);
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await database.stop();
+    throw error;
+  }
   const close = async () => {
+    await metricsListener?.close();
     await app.close();
     await database.stop();
   };
@@ -231,6 +254,7 @@ export async function createHttpApp(
   return {
     app,
     close,
+    metricsPort: metricsListener?.port ?? null,
     shutdown: async () => {
       readiness.drain();
       logger.log(

@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+// First: tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) hooks the modules the next imports load.
+import './observability/start-tracing';
 import { Logger } from '@nestjs/common';
 import { stopOnSignals } from './common/process/shutdown-signals';
 import { ConfigError, loadConfig } from './config/app-config';

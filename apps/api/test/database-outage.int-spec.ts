@@ -1,8 +1,7 @@
-import { ConsoleLogger } from '@nestjs/common';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LoginResponse } from '@evreg/contracts';
-import { attendee, createSession } from '@evreg/testing';
+import { attendee, captureOutput, createSession } from '@evreg/testing';
 import { TestApp } from '@evreg/testing';
 import { ThrowawayPostgres } from '@evreg/testing';
 
@@ -26,7 +25,15 @@ describe('PostgreSQL away', () => {
   let apiToken: string;
   let eventId: number;
   let sessionId: number;
-  const lines: { level: string; text: string }[] = [];
+  let output: ReturnType<typeof captureOutput>;
+  /** The error and warning lines the app logged since `from` (the first test moves it to its start). */
+  let from = 0;
+  const lines = () =>
+    output
+      .lines()
+      .slice(from)
+      .filter((l) => ['error', 'warn', 'fatal'].includes(l.level))
+      .map((l) => ({ level: l.level, text: String(l.msg) }));
   /** The frozen server's main process, while the second test has it stopped. */
   let postmaster: number | null = null;
   function resumePostmaster() {
@@ -36,14 +43,8 @@ describe('PostgreSQL away', () => {
   }
 
   beforeAll(async () => {
-    // Every error and warning the app logs (the calls still go through to the console).
-    for (const level of ['error', 'warn'] as const) {
-      const original = ConsoleLogger.prototype[level];
-      jest.spyOn(ConsoleLogger.prototype, level).mockImplementation(function (this: ConsoleLogger, ...args: unknown[]) {
-        lines.push({ level, text: args.map(String).join(' ') });
-        return (original as (...a: unknown[]) => void).apply(this, args);
-      });
-    }
+    // Every line the app logs (the writes still go through to the console).
+    output = captureOutput();
     pg = await ThrowawayPostgres.start();
     app = await TestApp.start({ databaseUrl: pg.url(), env: { LOG_LEVEL: 'warn', DB_CONNECT_TIMEOUT_MS: '2000' } });
     ({ eventId, sessionId } = await createSession(app, { maxAttendees: 5 }));
@@ -60,7 +61,7 @@ describe('PostgreSQL away', () => {
     resumePostmaster();
     await app?.close();
     await pg?.destroy();
-    jest.restoreAllMocks();
+    output?.restore();
   });
 
   /** The calls of a visitor and of a signed-in staff member, with the tokens they hold. */
@@ -100,7 +101,7 @@ describe('PostgreSQL away', () => {
   }
 
   it('answers 503 with Retry-After while it is down, logs it once, and comes back without a restart', async () => {
-    lines.length = 0;
+    from = output.lines().length;
     await pg.kill();
 
     // Twice over, so the second round shows nothing more is logged per request.
@@ -113,11 +114,11 @@ describe('PostgreSQL away', () => {
         expect(retryAfter).toBeLessThanOrEqual(30);
       }
     }
-    expect(lines.filter((l) => DOWN_LINE.test(l.text))).toEqual([
+    expect(lines().filter((l) => DOWN_LINE.test(l.text))).toEqual([
       { level: 'error', text: expect.stringMatching(DOWN_LINE) },
     ]);
     // No stack or error line per request.
-    expect(lines.filter((l) => l.level === 'error' && !DOWN_LINE.test(l.text))).toEqual([]);
+    expect(lines().filter((l) => l.level === 'error' && !DOWN_LINE.test(l.text))).toEqual([]);
 
     await pg.resume();
     // The same access token works again: nobody was signed out and the pool reconnected by itself.
@@ -143,11 +144,11 @@ describe('PostgreSQL away', () => {
 
     await until(
       'recovery logged',
-      async () => lines.filter((l) => BACK_LINE.test(l.text)).length,
+      async () => lines().filter((l) => BACK_LINE.test(l.text)).length,
       (n) => n > 0,
     );
-    expect(lines.filter((l) => BACK_LINE.test(l.text))).toHaveLength(1);
-    expect(lines.filter((l) => DOWN_LINE.test(l.text))).toHaveLength(1);
+    expect(lines().filter((l) => BACK_LINE.test(l.text))).toHaveLength(1);
+    expect(lines().filter((l) => DOWN_LINE.test(l.text))).toHaveLength(1);
   }, 90_000);
 
   it('does not leave a request waiting while the server accepts connections but never answers', async () => {

@@ -3,6 +3,7 @@
  * tests, an SMTP server, a Netelip stand-in and a webhook receiver, and data factories. docs/architecture.md, "Tests". */
 export * from './big-session';
 export * from './booking-fixtures';
+export * from './log-capture';
 export { default as globalSetup } from './global-setup';
 export { default as globalTeardown } from './global-teardown';
 export * from './netelip-stub';

@@ -102,6 +102,16 @@ export interface AppConfig {
   apiV1CorsOrigins: string[];
   apiV1IdempotencyTtlHours: number;
   apiV1IdempotencyLeaseSeconds: number;
+  /** Observability (docs/architecture.md, "Metrics, logs and traces"): log lines as JSON or human-readable
+   * (`pretty` by default only in development); `/api/metrics` answers only a bearer equal to metricsToken (404 while
+   * unset); metricsPort, when set, is a separate listener on metricsHost (loopback by default) serving `/metrics`
+   * without a token, for the worker and for a scraper on the same host or private network. */
+  logFormat: 'json' | 'pretty';
+  metricsToken: string | null;
+  metricsPort: number | null;
+  metricsHost: string;
+  /** How long the gauges read from the database and Redis (outboxes, queue) are reused between scrapes. */
+  metricsCacheMs: number;
 }
 
 export class ConfigError extends Error {
@@ -250,7 +260,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     apiV1CorsOrigins: origins('API_V1_CORS_ORIGINS', read('API_V1_CORS_ORIGINS'), problems),
     apiV1IdempotencyTtlHours: int('API_V1_IDEMPOTENCY_TTL_HOURS', 24, 1, 720),
     apiV1IdempotencyLeaseSeconds: int('API_V1_IDEMPOTENCY_LEASE_SECONDS', 300, 5, 86_400),
+    logFormat: logFormat(read('LOG_FORMAT'), nodeEnv, problems),
+    metricsToken: read('METRICS_TOKEN') ?? null,
+    metricsPort: read('METRICS_PORT') === undefined ? null : int('METRICS_PORT', 0, 0, 65535),
+    metricsHost: read('METRICS_HOST') ?? '127.0.0.1',
+    metricsCacheMs: int('METRICS_CACHE_MS', 5_000, 0, 60_000),
   };
+  if (config.metricsToken !== null && config.metricsToken.length < 16)
+    problems.push('METRICS_TOKEN debe tener al menos 16 caracteres');
   if (config.shutdownDrainMs >= config.shutdownTimeoutMs)
     problems.push(
       `SHUTDOWN_DRAIN_MS (${config.shutdownDrainMs}) debe ser menor que SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs})`,
@@ -259,6 +276,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
 
   config.appSecret = appSecret ?? developmentSecret(dataDir);
   return config;
+}
+
+function logFormat(raw: string | undefined, nodeEnv: AppConfig['nodeEnv'], problems: string[]): AppConfig['logFormat'] {
+  if (raw === undefined) return nodeEnv === 'development' ? 'pretty' : 'json';
+  if (raw === 'json' || raw === 'pretty') return raw;
+  problems.push(`LOG_FORMAT debe ser json o pretty (valor: "${raw}")`);
+  return 'json';
 }
 
 /** A comma-separated list of browser origins (`https://host[:port]`, no path, no `*`). */

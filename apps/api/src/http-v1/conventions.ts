@@ -10,7 +10,7 @@ import { IdempotencyStore, type StoredAnswer } from './idempotency-store';
 import { V1_MESSAGES } from './messages';
 import { PROBLEM_CONTENT_TYPE, toProblem } from './problem';
 import { V1RateLimiter, type RateLimitState } from './rate-limit';
-import { REQUEST_ID_HEADER, requestIdFor } from './request-id';
+import { REQUEST_ID_HEADER } from './request-id';
 import { isV1Path, pathOf } from './v1-paths';
 
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -115,7 +115,8 @@ export class HttpV1Conventions {
   }
 
   private async onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const state: V1State = { requestId: requestIdFor(request.headers[REQUEST_ID_HEADER]) };
+    // Fastify's request id is made by requestIdFor (create-app.ts): the same id in the answer and the log line.
+    const state: V1State = { requestId: request.id };
     this.states.set(request, state);
     reply.header(REQUEST_ID_HEADER, state.requestId);
     if (request.method === 'OPTIONS') return;

@@ -1,4 +1,5 @@
 import { BullModule } from '@nestjs/bullmq';
+import { bullmqTelemetry } from '../observability/tracing';
 import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { BullmqJobQueue } from './bullmq-job-queue';
@@ -53,6 +54,8 @@ export class QueueModule {
         BullModule.forRoot({
           connection: { url: resolved.redisUrl, retryStrategy: reconnectDelayMs },
           prefix: resolved.prefix,
+          // Tracing on (OTEL_EXPORTER_OTLP_ENDPOINT): jobs carry their trace to the worker.
+          telemetry: bullmqTelemetry(),
         }),
         BullModule.registerQueue({ name: JOBS_QUEUE_NAME }),
       ],

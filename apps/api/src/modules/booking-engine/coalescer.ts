@@ -1,3 +1,5 @@
+import { batchSizes } from '../../observability/metrics';
+
 /** Requests for one key (a session) that arrive while the previous batch of that key is still at the database are
  * decided together: each key has at most one batch in flight per process; what arrives meanwhile waits and goes in
  * the next batch, at most `maxBatch` at a time. An idle key adds no delay: the first request waits only for the
@@ -32,6 +34,7 @@ export class Coalescer<K, I, R> {
     const queue = this.waiting.get(key) ?? [];
     const batch = queue.splice(0, this.maxBatch);
     if (!queue.length) this.waiting.delete(key);
+    batchSizes.observe(batch.length);
     try {
       const results = await this.run(
         key,

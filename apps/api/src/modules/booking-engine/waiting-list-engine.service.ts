@@ -8,6 +8,7 @@ import { SmsOutbox } from '../sms/sms-outbox';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { manualPromotionSpot, promotableCount } from './booking-rules';
 import { LockedSession, PlacedRow } from './engine-types';
+import { decided } from '../../observability/metrics';
 
 const { Active, Cancelled, Waiting } = REGISTRATION_STATE;
 
@@ -31,6 +32,7 @@ export class WaitingListEngine {
       [registrationId, Cancelled],
     );
     await this.emailOutbox.record(m, 'Cancellation', [registrationId]);
+    decided.cancelled.inc();
     await this.webhookOutbox.record(m, 'registration.cancelled', [registrationId]);
   }
 
@@ -127,6 +129,7 @@ export class WaitingListEngine {
       actor: SYSTEM_ACTOR,
       changes: promoted.map((row) => [{ field: 'queuePosition', from: row.position, to: null }]),
     });
+    decided.promoted.inc(n);
     return ids;
   }
 
@@ -151,6 +154,7 @@ export class WaitingListEngine {
     await this.emailOutbox.record(m, 'Promotion', [entryId]);
     await this.smsOutbox.recordPromotion(m, [entryId]);
     await this.webhookOutbox.record(m, 'registration.promoted', [entryId]);
+    decided.promoted.inc();
     return true;
   }
 

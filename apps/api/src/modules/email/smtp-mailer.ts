@@ -4,6 +4,7 @@ import { openSecret } from '../../common/crypto/secret-box';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import type { StoredEmailSettings } from './email-settings.service';
+import { traced } from '../../observability/tracing';
 
 /** Connections each process keeps open to the SMTP server; the e-mail senders are as many (EMAIL_SENDERS). */
 export const SMTP_POOL_CONNECTIONS = 3;
@@ -21,10 +22,13 @@ export class SmtpMailer implements OnApplicationShutdown {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async send(settings: StoredEmailSettings, mail: Omit<SendMailOptions, 'from'>): Promise<void> {
-    await this.transportFor(settings).sendMail({
-      ...mail,
-      from: { name: settings.fromName, address: settings.fromAddress },
-    });
+    // A span of the booking's trace when tracing is on (no address in it).
+    await traced('email.send', { 'messaging.system': 'smtp' }, () =>
+      this.transportFor(settings).sendMail({
+        ...mail,
+        from: { name: settings.fromName, address: settings.fromAddress },
+      }),
+    );
   }
 
   onApplicationShutdown(): void {

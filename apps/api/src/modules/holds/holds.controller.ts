@@ -1,4 +1,4 @@
-import { Body, Controller, Post } from '@nestjs/common';
+import { Body, Controller, Post, UseInterceptors } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { ApiServiceUnavailable } from '../../common/http/service-unavailable';
 import { ApiSessionTokenHeader, SessionTokenHeader } from '../../common/http/session-token';
@@ -12,6 +12,7 @@ import {
 } from './dto/hold.dto';
 import { HoldsService } from './holds.service';
 import { Endpoint } from '../../common/http/endpoint.decorator';
+import { CountBookingDecisions } from '../../observability/booking-decisions.interceptor';
 
 @ApiTags('Reservas (público)')
 @Controller('ticketholds')
@@ -32,6 +33,7 @@ export class HoldsController {
     },
   })
   @ApiServiceUnavailable(HoldErrorDto)
+  @UseInterceptors(new CountBookingDecisions('hold'))
   hold(@Body() dto: TicketHoldDto) {
     return this.holds.hold(dto.eventSessionId, dto.sessionToken, dto.numberOfSpots ?? 1);
   }

@@ -19,6 +19,7 @@ import {
   RegistrationResponseDto,
 } from './dto/registration.dto';
 import { Endpoint } from '../../common/http/endpoint.decorator';
+import { CountBookingDecisions } from '../../observability/booking-decisions.interceptor';
 
 const REFUSALS =
   'Rechazo: { statusCode, code, message, title, attendeeErrors? } con los mensajes por persona (índice 0, 1); un cuerpo que no es una inscripción: errors por campo, sin title';
@@ -52,7 +53,7 @@ export class BookingController {
       409: { type: RegistrationRefusalDto, description: CONFLICTS },
     },
   })
-  @UseInterceptors(AttendeeFieldErrorsInterceptor)
+  @UseInterceptors(new CountBookingDecisions('registration'), AttendeeFieldErrorsInterceptor)
   @ApiSessionTokenHeader({ required: false })
   @ApiTooManyRequestsResponse(TOO_MANY)
   @ApiServiceUnavailable(RegistrationErrorDto)
@@ -79,7 +80,7 @@ export class BookingController {
       409: { type: RegistrationRefusalDto, description: CONFLICTS },
     },
   })
-  @UseInterceptors(AttendeeFieldErrorsInterceptor)
+  @UseInterceptors(new CountBookingDecisions('registration'), AttendeeFieldErrorsInterceptor)
   @ApiSessionTokenHeader({ required: false })
   @ApiTooManyRequestsResponse(TOO_MANY)
   @ApiServiceUnavailable(RegistrationErrorDto)

@@ -3,6 +3,7 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MicroCache } from './micro-cache';
+import { cacheHits } from '../../../observability/metrics';
 import {
   COMPRESSION_THRESHOLD,
   chooseEncoding,
@@ -95,6 +96,7 @@ export function installPublicReads(fastify: FastifyInstance, ttlMs: number): Mic
     if (staff) return;
     state.key = keyOf(request, options);
     const answer = cache.get(state.key) ?? (await cache.pending(state.key)) ?? undefined;
+    (answer ? cacheHits.hit : cacheHits.miss).inc();
     if (!answer) {
       state.settle = cache.lead(state.key);
       // An aborted request never reaches onSend: whoever waits for it computes their own answer.
