@@ -135,6 +135,18 @@ describe('Bulk actions on a selection of registrations', () => {
       { id: w1, session_id: source, state: 0, queue_position: null },
       { id: t1, session_id: target, state: 0, queue_position: null },
     ]);
+    // Each moved person's history says from which session to which; the one refused has no such entry.
+    const moves = async (id: number) =>
+      (await app.request<HistoryEntry[]>('GET', `/api/history/registrations/${id}`, { token: admin })).body
+        .filter((entry) => entry.action === 'sessionChanged')
+        .map((entry) => entry.changes);
+    expect(await moves(b)).toEqual([
+      [
+        { field: 'sessionId', from: source, to: target },
+        { field: 'queuePosition', from: null, to: 1 },
+      ],
+    ]);
+    expect(await moves(c)).toEqual([]);
     // The Registration e-mail of the new session (after the booking's), the Queue e-mail for the one waiting there.
     expect(await emailsOf('Registration', [a])).toEqual([a, a]);
     expect(await emailsOf('Queue', [b])).toEqual([b]);

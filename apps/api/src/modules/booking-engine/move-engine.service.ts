@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { REGISTRATION_STATE } from '@evreg/contracts';
 import { EntityManager } from 'typeorm';
 import { EmailOutbox } from '../email/email-outbox';
+import { HistoryService } from '../history/history.service';
 import { allocate, freeOnlineSpots } from './booking-rules';
 import { LockedSession, Placed, PlacedRow } from './engine-types';
 import { WaitingListEngine } from './waiting-list-engine.service';
@@ -15,6 +16,7 @@ export class MoveEngine {
   constructor(
     private readonly waitingList: WaitingListEngine,
     private readonly emailOutbox: EmailOutbox,
+    private readonly history: HistoryService,
   ) {}
 
   /** Places `rows` (active or waiting in `from`, in booking order: a holder before their companions) in `to` by the
@@ -59,6 +61,16 @@ export class MoveEngine {
         [id, to.id, position === null ? Active : Waiting, position, reserved.has(id)],
       );
     }
+    // Recorded before the source's promotions, so a person's history reads in the order things happened.
+    await this.history.record(m, {
+      subject: 'registration',
+      ids: [...placed.keys()],
+      action: 'sessionChanged',
+      changes: [...placed].map(([id, position]) => [
+        { field: 'sessionId', from: from.id, to: to.id },
+        { field: 'queuePosition', from: rows.find((row) => row.id === id)?.queuePosition ?? null, to: position },
+      ]),
+    });
     // What they occupied in the source goes back (rows as they were), then its waiting list moves up into it.
     await this.waitingList.givePlacesBack(m, from, rows);
     const promoted = await this.waitingList.promoteWaiting(m, from);
