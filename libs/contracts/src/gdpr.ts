@@ -1,3 +1,4 @@
+import type { VisitorLanguage } from './languages';
 /** Data-protection (GDPR) requests by e-mail address (docs/product.md §3, 5 and 7). */
 
 export interface GdprSummary {
@@ -47,6 +48,8 @@ export interface GdprRegistration {
   status: GdprRegistrationStatus;
   queuePosition: number | null;
   cancelledAt: string | null;
+  /** The language they booked in. */
+  language: VisitorLanguage;
 }
 
 export interface GdprConsent {

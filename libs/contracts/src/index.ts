@@ -19,3 +19,4 @@ export * from './email';
 export * from './webhooks';
 export * from './checkin';
 export * from './languages';
+export * from './content-languages';

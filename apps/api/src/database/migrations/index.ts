@@ -19,6 +19,7 @@ import { IdempotencyKeys1764000000250 } from './1764000000250-IdempotencyKeys';
 import { Reminders1764000000220 } from './1764000000220-Reminders';
 import { RegistrationListIndexes1764000000263 } from './1764000000263-RegistrationListIndexes';
 import { WebhookRedeliverKey1764000000268 } from './1764000000268-WebhookRedeliverKey';
+import { Languages1764000000300 } from './1764000000300-Languages';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   Reminders1764000000220,
   RegistrationListIndexes1764000000263,
   WebhookRedeliverKey1764000000268,
+  Languages1764000000300,
 ];

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiOkResponse,
@@ -9,7 +9,7 @@ import {
   ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { MESSAGES } from '@evreg/contracts';
+import { MESSAGES, languageFromAcceptLanguage } from '@evreg/contracts';
 import { PublicRead } from '../../common/http/cache/public-read';
 import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
 import { AppError } from '../../common/http/app-error';
@@ -54,7 +54,11 @@ export class EventsController {
   @Public({ optionalAuth: true })
   // The public list is a read a CDN can carry (docs/architecture.md, "Reads a CDN can carry"); staff requests carry
   // Authorization and are answered live, and a refusal (no public=true, no token) is never stored.
-  @PublicRead({ params: [], query: ['public', 'page', 'pageSize', 'search', 'showExcerpt', 'sort', 'order'] })
+  @PublicRead({
+    params: [],
+    query: ['public', 'page', 'pageSize', 'search', 'showExcerpt', 'sort', 'order'],
+    language: true,
+  })
   @ApiOperation({
     summary: 'Eventos con sus sesiones y totales (Events.Read); con public=true, la lista pública sin token',
     description:
@@ -78,11 +82,15 @@ export class EventsController {
   })
   @ApiUnauthorizedResponse({ type: ApiErrorResponseDto, description: 'Sin public=true: sin token o token no válido' })
   @ApiForbiddenResponse({ type: ApiErrorResponseDto, description: 'Sin public=true: falta el permiso Events.Read' })
-  list(@Query() query: ListEventsQueryDto, @CurrentPrincipal() principal?: Principal) {
+  list(
+    @Query() query: ListEventsQueryDto,
+    @CurrentPrincipal() principal?: Principal,
+    @Headers('accept-language') acceptLanguage?: string,
+  ) {
     if (query.public === true) {
       if (query.sort !== undefined || query.order !== undefined)
         throw AppError.field(query.sort !== undefined ? 'sort' : 'order', PUBLIC_ORDER_FIXED);
-      return this.events.publicPage(query);
+      return this.events.publicPage(query, languageFromAcceptLanguage(acceptLanguage));
     }
     requireEventsRead(principal);
     if (query.showExcerpt !== undefined) throw AppError.field('showExcerpt', EXCERPT_PUBLIC_ONLY);

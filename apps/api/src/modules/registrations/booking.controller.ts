@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Ip, Param, Post, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Ip, Param, Post, UseInterceptors } from '@nestjs/common';
 import { ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { MESSAGES } from '@evreg/contracts';
+import { MESSAGES, languageFromAcceptLanguage } from '@evreg/contracts';
 import { AppError } from '../../common/http/app-error';
 import { IdParam } from '../../common/http/id-param';
 import { MessageResponseDto } from '../../common/http/message-response.dto';
@@ -61,9 +61,10 @@ export class BookingController {
     @Body() dto: AttendeeDto,
     @SessionTokenHeader() token: string | undefined,
     @Ip() ip: string,
+    @Headers('accept-language') acceptLanguage?: string,
   ) {
     this.assertSameSession(sessionId, [dto]);
-    return this.booking.registerPublic(sessionId, [dto], token, ip);
+    return this.booking.registerPublic(sessionId, [dto], token, ip, languageFromAcceptLanguage(acceptLanguage));
   }
 
   @Post('events/sessions/:eventSessionId/bulk-registrations')
@@ -88,9 +89,16 @@ export class BookingController {
     @Body() dto: BulkRegistrationDto,
     @SessionTokenHeader() token: string | undefined,
     @Ip() ip: string,
+    @Headers('accept-language') acceptLanguage?: string,
   ) {
     this.assertSameSession(sessionId, dto.registrations);
-    return this.booking.registerPublic(sessionId, dto.registrations, token, ip);
+    return this.booking.registerPublic(
+      sessionId,
+      dto.registrations,
+      token,
+      ip,
+      languageFromAcceptLanguage(acceptLanguage),
+    );
   }
 
   @Get('registrations/cancellation/:token')
