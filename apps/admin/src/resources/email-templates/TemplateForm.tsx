@@ -1,10 +1,5 @@
 import { useState } from 'react';
-import {
-  VISITOR_LANGUAGES,
-  VISITOR_LANGUAGE_NAMES,
-  type EmailPreview,
-  type EmailTemplate,
-} from '@evreg/contracts';
+import { VISITOR_LANGUAGES, VISITOR_LANGUAGE_NAMES, type EmailPreview, type EmailTemplate } from '@evreg/contracts';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, Box, Button as MuiButton, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';

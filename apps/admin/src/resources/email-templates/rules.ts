@@ -60,10 +60,7 @@ export function replacedTemplate<
   const language = form.language ?? 'es';
   return templates.find(
     (t) =>
-      t.isActive &&
-      t.templateType === form.templateType &&
-      (t.language ?? 'es') === language &&
-      t.id !== current?.id,
+      t.isActive && t.templateType === form.templateType && (t.language ?? 'es') === language && t.id !== current?.id,
   );
 }
 

@@ -86,7 +86,13 @@ export interface ComposedEmail {
 /** A message that can't or mustn't be sent; its reason goes to the log as the error. Never retried. */
 export class NotSendable extends Error {}
 
-const TEMPLATE_TYPE: Record<string, EmailTemplateType> = { Registration: 0, Queue: 1, Promotion: 2, Reminder: 3 };
+/** The template type of each message type written from a template. */
+export const TEMPLATE_TYPE: Record<string, EmailTemplateType> = {
+  Registration: 0,
+  Queue: 1,
+  Promotion: 2,
+  Reminder: 3,
+};
 /** Messages about a registration's place: pointless once the session is over. */
 const ABOUT_THE_PLACE = new Set(['Registration', 'Queue', 'Promotion', 'Reminder', 'Cancellation']);
 
@@ -98,12 +104,15 @@ export function placeholdersFor(
 ): Placeholders {
   const dates =
     msg.startsAt && msg.endsAt
-      ? sessionPlaceholders({
-          startsAt: msg.startsAt,
-          endsAt: msg.endsAt,
-          isAllDay: msg.isAllDay ?? false,
-          timeZone: msg.timeZone ?? 'Europe/Madrid',
-        }, msg.language ?? 'es')
+      ? sessionPlaceholders(
+          {
+            startsAt: msg.startsAt,
+            endsAt: msg.endsAt,
+            isAllDay: msg.isAllDay ?? false,
+            timeZone: msg.timeZone ?? 'Europe/Madrid',
+          },
+          msg.language ?? 'es',
+        )
       : { eventDate: '', eventTime: '', eventEndTime: '', eventTimeRange: '', eventDateTime: '' };
   const queuePosition = msg.data.queuePosition;
   const code = ticketCodeOf(msg, ctx.appSecret);

@@ -41,7 +41,9 @@ export class EmailTemplatesService {
   ) {}
 
   async list(): Promise<EmailTemplate[]> {
-    const rows: TemplateRow[] = await this.ds.query(`${SELECT} ORDER BY template_type, array_position(ARRAY['es','ca','eu','gl','en']::varchar[], language), is_active DESC, name, id`);
+    const rows: TemplateRow[] = await this.ds.query(
+      `${SELECT} ORDER BY template_type, array_position(ARRAY['es','ca','eu','gl','en']::varchar[], language), is_active DESC, name, id`,
+    );
     return rows.map(toTemplate);
   }
 

@@ -15,7 +15,10 @@ const FIELDS = new Set(['title', 'description']);
  * languages ca, eu, gl, en, each an object of `title` and/or `description` texts (trimmed; an empty one is left
  * out, so Spanish shows); descriptions sanitised as the Spanish one is. Problems are returned per field
  * (`translations`, `translations.ca.title`...) in Spanish, naming the field. */
-export function checkTranslations(value: unknown): { translations: EventTranslations; errors: Record<string, string[]> } {
+export function checkTranslations(value: unknown): {
+  translations: EventTranslations;
+  errors: Record<string, string[]>;
+} {
   const errors: Record<string, string[]> = {};
   const translations: EventTranslations = {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

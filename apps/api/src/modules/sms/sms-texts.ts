@@ -19,7 +19,7 @@ export const SMS_TEXTS: Record<VisitorLanguage, SmsTexts> = {
   ca: {
     promotion: "Bones notícies: ja teniu plaça. Heu passat de la llista d'espera a inscrit a",
     reminder: 'Recordatori: teniu plaça a',
-    reminderCancel: "Si no hi podeu assistir, allibereu la plaça:",
+    reminderCancel: 'Si no hi podeu assistir, allibereu la plaça:',
   },
   eu: {
     promotion: 'Berri onak: plaza duzu. Itxarote-zerrendatik izena emandakoen artera pasatu zara hemen:',
