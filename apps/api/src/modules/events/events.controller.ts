@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Headers, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiOkResponse,
@@ -9,7 +9,8 @@ import {
   ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { MESSAGES, languageFromAcceptLanguage } from '@evreg/contracts';
+import { MESSAGES, type VisitorLanguage } from '@evreg/contracts';
+import { VisitorLanguageHeader } from '../../common/http/visitor-language';
 import { PublicRead } from '../../common/http/cache/public-read';
 import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
 import { AppError } from '../../common/http/app-error';
@@ -84,13 +85,13 @@ export class EventsController {
   @ApiForbiddenResponse({ type: ApiErrorResponseDto, description: 'Sin public=true: falta el permiso Events.Read' })
   list(
     @Query() query: ListEventsQueryDto,
+    @VisitorLanguageHeader() language: VisitorLanguage,
     @CurrentPrincipal() principal?: Principal,
-    @Headers('accept-language') acceptLanguage?: string,
   ) {
     if (query.public === true) {
       if (query.sort !== undefined || query.order !== undefined)
         throw AppError.field(query.sort !== undefined ? 'sort' : 'order', PUBLIC_ORDER_FIXED);
-      return this.events.publicPage(query, languageFromAcceptLanguage(acceptLanguage));
+      return this.events.publicPage(query, language);
     }
     requireEventsRead(principal);
     if (query.showExcerpt !== undefined) throw AppError.field('showExcerpt', EXCERPT_PUBLIC_ONLY);

@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Headers, Query, Res } from '@nestjs/common';
+import { Controller, Get, Header, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiExtraModels,
@@ -12,7 +12,8 @@ import {
   ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { SESSION_TOKEN_HEADER, languageFromAcceptLanguage } from '@evreg/contracts';
+import { SESSION_TOKEN_HEADER, type VisitorLanguage } from '@evreg/contracts';
+import { VisitorLanguageHeader } from '../../common/http/visitor-language';
 import type { FastifyReply } from 'fastify';
 import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
 import { PublicRead } from '../../common/http/cache/public-read';
@@ -71,15 +72,15 @@ export class PublicEventsController {
   @ApiUnauthorizedResponse({ type: ApiErrorResponseDto, description: 'Se envió un token y no es válido' })
   get(
     @IdParam() id: number,
+    @VisitorLanguageHeader() language: VisitorLanguage,
     @Query('showExcerpt') showExcerpt?: boolean,
     @CurrentPrincipal() principal?: Principal,
-    @Headers('accept-language') acceptLanguage?: string,
   ) {
     if (principal && !principal.mustChangePassword && principal.permissions.has('Events.Read'))
       return this.events.get(id);
     return this.events.getPublic(id, {
       excerpt: showExcerpt === true,
-      language: languageFromAcceptLanguage(acceptLanguage),
+      language,
     });
   }
 
@@ -102,9 +103,9 @@ export class PublicEventsController {
   async calendar(
     @IdParam('sessionId') sessionId: number,
     @Res({ passthrough: true }) reply: FastifyReply,
-    @Headers('accept-language') acceptLanguage?: string,
+    @VisitorLanguageHeader() language: VisitorLanguage,
   ) {
-    const { filename, content } = await this.sessions.calendar(sessionId, languageFromAcceptLanguage(acceptLanguage));
+    const { filename, content } = await this.sessions.calendar(sessionId, language);
     reply.header('content-disposition', `attachment; filename="${filename}"`);
     return content;
   }
@@ -142,14 +143,14 @@ export class PublicEventsController {
   @ApiQuery({ name: 't', required: false, type: String, description: 'Antiprocaché: se ignora' })
   list(
     @IdParam('eventId') eventId: number,
+    @VisitorLanguageHeader() language: VisitorLanguage,
     @Query('showEventDetails') showEventDetails?: boolean,
     @SessionTokenHeader() sessionToken?: string,
-    @Headers('accept-language') acceptLanguage?: string,
   ) {
     return this.sessions.list(eventId, {
       showEventDetails: showEventDetails === true,
       sessionToken,
-      language: languageFromAcceptLanguage(acceptLanguage),
+      language,
     });
   }
 }
