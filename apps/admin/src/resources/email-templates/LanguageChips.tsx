@@ -24,13 +24,12 @@ export const languageVersionPath = (type: number, language: string, templateId?:
  * chip opens that version, or a new one. */
 export function LanguageChips({ templates, type }: { templates: readonly EmailTemplate[]; type: number }) {
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }} role="list" aria-label="Idiomas">
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }} role="group" aria-label="Idiomas">
       {typeLanguages(templates, type).map((l) => {
         const state = l.active ? 'activa' : l.template ? 'inactiva' : 'sin plantilla: se envía la española';
         return (
           <Tooltip key={l.language} title={`${l.name}: ${state}`}>
             <Chip
-              role="listitem"
               size="small"
               label={l.chip}
               aria-label={`${l.name}: ${state}`}
