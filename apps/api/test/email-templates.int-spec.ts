@@ -45,6 +45,7 @@ describe('E-mail templates', () => {
         htmlContent: expect.stringContaining('{{firstName}}'),
         plainTextContent: expect.stringContaining('{{cancellationUrl}}'),
         templateType: expect.any(Number),
+        language: 'es',
         isActive: true,
         updatedAt: expect.any(String),
       });

@@ -73,6 +73,7 @@ describe('Events, back office (/api/events)', () => {
         organizerId: 7,
         timeZone: 'Europe/Lisbon',
         imageUrl: 'https://cdn.example.com/banner.jpg',
+        translations: {},
         sessions: [],
         totalCapacity: 0,
         totalMaxQueueSpots: 0,

@@ -219,6 +219,7 @@ describe('GDPR requests', () => {
         status: 'Active',
         queuePosition: null,
         cancelledAt: null,
+        language: 'es',
       });
       expect(body.consentHistory).toHaveLength(4);
       expect(body.consentHistory[0]).toEqual({

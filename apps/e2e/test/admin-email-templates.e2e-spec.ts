@@ -146,6 +146,16 @@ describe('Plantillas de email', () => {
     await screenshot(page, 'admin-email-template-preview');
     await page.getByRole('link', { name: 'Volver a Plantillas' }).click();
     await templateRow(page, 'Lista de espera (verano)').waitFor();
+
+    // Languages: the confirmation's type has only its Spanish template; its Catalan chip opens a new one in Catalan.
+    const confirmation = templateRow(page, defaults[0].name);
+    await confirmation.getByRole('link', { name: 'Español: activa' }).waitFor();
+    await confirmation.getByRole('link', { name: 'Català: sin plantilla: se envía la española' }).click();
+    await page.getByRole('heading', { name: 'Nueva Plantilla' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?templateType=0&language=ca');
+    await eventually(async () =>
+      expect(await page.getByRole('combobox', { name: 'Idioma' }).textContent()).toContain('Català'),
+    );
   });
 
   it('la vista previa se muestra en un marco aislado, bajo la política de seguridad real de la página', async () => {

@@ -1,3 +1,4 @@
+import type { VisitorLanguage } from './languages';
 /** Public booking calls (docs/product.md §3 and §7). */
 export interface TicketHoldRequest {
   eventSessionId: number;
@@ -123,6 +124,8 @@ export interface AdminRegistration {
   /** 'Asistió': a live (not undone) check-in at the door (issue 21). */
   checkedIn: boolean;
   checkedInAt: string | null;
+  /** The language they booked in (their e-mails and SMS go out in it); 'es' for staff-made registrations. */
+  language: VisitorLanguage;
   /** Position on the session's waiting list (status 2); null otherwise. Only in the staff search. */
   queuePosition?: number | null;
 }

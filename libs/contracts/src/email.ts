@@ -1,3 +1,4 @@
+import type { VisitorLanguage } from './languages';
 /** E-mail settings, templates and log (docs/product.md §3, 4, 5, 7 and 9). */
 
 /** GET /api/email/settings. The spec's server answers booleans as strings ("true"/"false"); the SMTP password
@@ -80,6 +81,8 @@ export interface EmailTemplate {
   htmlContent: string;
   plainTextContent: string | null;
   templateType: EmailTemplateType;
+  /** The language of its texts: a person gets their booking language's active template, Spanish otherwise. */
+  language: VisitorLanguage;
   isActive: boolean;
   updatedAt: string;
 }
@@ -91,6 +94,8 @@ export interface EmailTemplateRequest {
   htmlContent: string;
   plainTextContent?: string | null;
   templateType: EmailTemplateType;
+  /** 'es' when omitted; can't change on PUT. */
+  language?: VisitorLanguage;
   isActive?: boolean;
 }
 
@@ -171,13 +176,15 @@ export const EMAIL_MESSAGES = {
   contentTooLong: 'El contenido no puede superar 100000 caracteres',
   typeRequired: 'El tipo de plantilla es requerido (0 Registro, 1 Lista de espera, 2 Promoción, 3 Recordatorio)',
   typeFixed: 'El tipo de plantilla no se puede cambiar al editar',
+  languageInvalid: 'El idioma de la plantilla debe ser es, ca, eu, gl o en',
+  languageFixed: 'El idioma de la plantilla no se puede cambiar al editar',
   isActiveInvalid: 'isActive debe ser true o false',
   unknownPlaceholder: (name: string) =>
     `Marcador desconocido: {{${name}}}. Disponibles: ${EMAIL_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}`,
   unescapedPlaceholder:
     'Los marcadores deben escribirse con dos llaves ({{firstName}}): no se permiten tres llaves ni {{& }}',
   templateSyntax: (detail: string) => `La plantilla no es válida: ${detail}`,
-  activeConflict: 'Otra plantilla de este tipo se activó a la vez. Inténtalo de nuevo.',
+  activeConflict: 'Otra plantilla de este tipo e idioma se activó a la vez. Inténtalo de nuevo.',
   templateDeleted: 'Plantilla eliminada',
   // Log.
   logNotFound: 'Registro de email no encontrado',

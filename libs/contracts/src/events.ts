@@ -1,3 +1,4 @@
+import type { EventTranslations } from './content-languages';
 /** Event status codes (docs/product.md §3: Draft=0, Live=1, Cancelled=5). */
 export const EVENT_STATUS = { Draft: 0, Live: 1, Cancelled: 5 } as const;
 export type EventStatusCode = (typeof EVENT_STATUS)[keyof typeof EVENT_STATUS];
@@ -83,6 +84,8 @@ export interface AdminEvent {
   organizerId: number | null;
   timeZone: string;
   imageUrl: string | null;
+  /** Title and description in other languages (Spanish is title/description); `{}` when none. */
+  translations: EventTranslations;
   sessions?: Session[];
   totalCapacity?: number;
   totalMaxQueueSpots?: number;
@@ -111,6 +114,8 @@ export interface EventPayload {
   organizerId?: number | null;
   timeZone?: string;
   imageUrl?: string | null;
+  /** Title and description per language (ca, eu, gl, en); omitted on PUT keeps them, `{}` clears them. */
+  translations?: EventTranslations;
 }
 
 /** Limits of the organiser's contact fields (characters). */

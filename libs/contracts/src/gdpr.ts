@@ -1,4 +1,5 @@
 import type { HistoryEntry } from './history';
+import type { VisitorLanguage } from './languages';
 
 /** Data-protection (GDPR) requests by e-mail address (docs/product.md §3, 5 and 7). */
 
@@ -49,6 +50,8 @@ export interface GdprRegistration {
   status: GdprRegistrationStatus;
   queuePosition: number | null;
   cancelledAt: string | null;
+  /** The language they booked in. */
+  language: VisitorLanguage;
 }
 
 export interface GdprConsent {

@@ -23,3 +23,4 @@ export * from './languages';
 export * from './visitor-messages';
 export * from './bulk';
 export * from './history';
+export * from './content-languages';

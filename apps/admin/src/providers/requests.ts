@@ -5,6 +5,7 @@ import {
   type CreateApiTokenRequest,
   type EmailTemplateRequest,
   type EmailTemplateType,
+  type VisitorLanguage,
   type EventPayload,
   type EventStatusCode,
   type PermissionName,
@@ -93,6 +94,8 @@ export interface TemplateForm {
   htmlContent: string;
   plainTextContent: string;
   templateType: EmailTemplateType | '' | null;
+  /** The language of the texts (es by default); fixed once saved. */
+  language?: VisitorLanguage;
   isActive: boolean;
 }
 
@@ -106,6 +109,7 @@ export function templateRequest(form: Partial<TemplateForm>): EmailTemplateReque
     htmlContent: form.htmlContent ?? '',
     plainTextContent: text.trim() === '' ? null : text,
     templateType: form.templateType as EmailTemplateType,
+    language: form.language ?? 'es',
     isActive: form.isActive === true,
   };
 }

@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import type { EmailPreview, EmailTemplate } from '@evreg/contracts';
+import { VISITOR_LANGUAGES, VISITOR_LANGUAGE_NAMES, type EmailPreview, type EmailTemplate } from '@evreg/contracts';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, Box, Button as MuiButton, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import {
   BooleanInput,
+  DeleteButton,
   FormDataConsumer,
   SaveButton,
   SelectInput,
   SimpleForm,
   TextInput,
   Toolbar,
+  required,
   useDataProvider,
-  useGetList,
   useRecordContext,
   useSaveContext,
 } from 'react-admin';
@@ -20,6 +21,7 @@ import { Link } from 'react-router';
 import { Confirmation } from '../../common/Confirmation';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { EmailPreviewView } from './EmailPreviewView';
+import { LanguageTabs, useAllTemplates } from './LanguageChips';
 import { PlaceholderHelp } from './PlaceholderHelp';
 import { templateRequest, type TemplateForm as Values } from '../../providers/requests';
 import { replacedTemplate, templateErrors, templateTypeLabel } from './rules';
@@ -31,10 +33,7 @@ const MONO = { '& textarea': { fontFamily: 'monospace', fontSize: '0.85rem' } };
 export function TemplateForm({ creating }: { creating: boolean }) {
   const { save } = useSaveContext();
   const record = useRecordContext<EmailTemplate>();
-  const { data: templates = [] } = useGetList<EmailTemplate>('email-templates', {
-    pagination: { page: 1, perPage: 1000 },
-    sort: { field: 'name', order: 'ASC' },
-  });
+  const templates = useAllTemplates();
   // Activating a template deactivates the live one of its type: asked first, naming it.
   const [pending, setPending] = useState<{ values: Record<string, any>; replaced: EmailTemplate } | null>(null);
 
@@ -52,12 +51,13 @@ export function TemplateForm({ creating }: { creating: boolean }) {
       <SimpleForm
         onSubmit={submit}
         validate={(values) => templateErrors(values as Values, creating)}
-        toolbar={<TemplateToolbar />}
+        toolbar={<TemplateToolbar creating={creating} />}
         sx={{ '& .MuiStack-root': { maxWidth: 'none' } }}
       >
         <Typography component="h2" variant="h6">
           {creating ? 'Nueva Plantilla' : 'Editar Plantilla'}
         </Typography>
+        {!creating && record && <LanguageTabs template={record} />}
         <Box
           sx={{
             display: 'grid',
@@ -68,14 +68,27 @@ export function TemplateForm({ creating }: { creating: boolean }) {
           }}
         >
           <Box sx={{ display: 'grid', minWidth: 0 }}>
-            <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { sm: '3fr 2fr' } }}>
+            <Box sx={{ display: 'grid', columnGap: 2, gridTemplateColumns: { sm: '3fr 2fr 1fr' } }}>
               <TextInput source="name" label="Nombre" fullWidth autoFocus />
               {creating ? <TypeSelect /> : <FixedType />}
+              {creating ? (
+                <SelectInput
+                  source="language"
+                  label="Idioma"
+                  choices={LANGUAGE_CHOICES}
+                  defaultValue="es"
+                  validate={required()}
+                  helperText="Quien se inscribió en este idioma recibe esta plantilla; si no hay, la española"
+                  fullWidth
+                />
+              ) : (
+                <FixedLanguage />
+              )}
             </Box>
             <BooleanInput
               source="isActive"
               label="Activa"
-              helperText="La plantilla activa es la que se envía para su tipo; al activar esta, la otra del mismo tipo se desactiva (se pide confirmación). Una plantilla nueva empieza inactiva."
+              helperText="La plantilla activa es la que se envía para su tipo e idioma; al activar esta, la otra del mismo tipo e idioma se desactiva (se pide confirmación). Una plantilla nueva empieza inactiva."
               sx={{ mb: 1.5 }}
             />
             <TextInput
@@ -105,7 +118,7 @@ export function TemplateForm({ creating }: { creating: boolean }) {
         <Confirmation
           kind="action"
           title="Activar plantilla"
-          question={`Se desactivará «${pending.replaced.name}», la plantilla activa de este tipo, y se enviará «${String(pending.values.name ?? '').trim()}» en su lugar. ¿Continuar?`}
+          question={`Se desactivará «${pending.replaced.name}», la plantilla activa de este tipo e idioma, y se enviará «${String(pending.values.name ?? '').trim()}» en su lugar. ¿Continuar?`}
           confirmLabel="Activar"
           onClose={() => setPending(null)}
           onConfirm={async () => {
@@ -117,14 +130,48 @@ export function TemplateForm({ creating }: { creating: boolean }) {
   );
 }
 
-function TemplateToolbar() {
+/** Save and cancel; on edit also 'Eliminar' (this language's version: people who booked in it then get the
+ * Spanish one, or, deleting the Spanish active one, nothing). */
+function TemplateToolbar({ creating }: { creating: boolean }) {
+  const record = useRecordContext<EmailTemplate>();
   return (
     <Toolbar sx={{ gap: 1 }}>
       <SaveButton label="Guardar Plantilla" alwaysEnable />
       <MuiButton component={Link} to="/email-templates">
         Cancelar
       </MuiButton>
+      {!creating && record && (
+        <DeleteButton
+          label="Eliminar"
+          mutationMode="pessimistic"
+          redirect="list"
+          sx={{ ml: 'auto' }}
+          confirmTitle={`Eliminar «${record.name}»`}
+          confirmContent={
+            record.language === 'es'
+              ? 'Es una versión en español: si es la activa, los emails de su tipo dejarán de enviarse a quien no tenga plantilla en su idioma.'
+              : `Quien se inscribió en ${VISITOR_LANGUAGE_NAMES[record.language]} recibirá la plantilla en español.`
+          }
+        />
+      )}
     </Toolbar>
+  );
+}
+
+const LANGUAGE_CHOICES = VISITOR_LANGUAGES.map((id) => ({ id, name: VISITOR_LANGUAGE_NAMES[id] }));
+
+function FixedLanguage() {
+  const record = useRecordContext<EmailTemplate>();
+  return (
+    <TextField
+      label="Idioma"
+      value={record ? VISITOR_LANGUAGE_NAMES[record.language ?? 'es'] : ''}
+      slotProps={{ htmlInput: { readOnly: true } }}
+      fullWidth
+      helperText="No se cambia al editar"
+      sx={{ mt: 1, mb: 0.5 }}
+      size="small"
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import type { EmailTemplate } from '@evreg/contracts';
+import { LANGUAGE_CHIP, type EmailTemplate } from '@evreg/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
@@ -10,11 +10,14 @@ import { formatDateTime } from '../../common/format';
 import { ListError, ListLoading } from '../../common/ListStates';
 import { PrevNextPagination } from '../../common/PrevNextPagination';
 import { LIST_PAGE_SIZE } from '../../common/ResourceList';
+import { LanguageChips, useAllTemplates } from './LanguageChips';
 import { templateTypeLabel } from './rules';
 
 /** /admin/email-templates: every template by type (the active one first), with links to create, preview and
- * edit (docs/product.md §2). The API answers the whole list. */
+ * edit (docs/product.md §2), its language and the languages its type has (chips ES CA EU GL EN). The API answers
+ * the whole list. */
 export default function TemplateList() {
+  const templates = useAllTemplates();
   return (
     <List
       resource="email-templates"
@@ -58,6 +61,16 @@ export default function TemplateList() {
           )}
         />
         <DataTable.Col<EmailTemplate> label="Tipo" disableSort render={(t) => templateTypeLabel(t.templateType)} />
+        <DataTable.Col<EmailTemplate>
+          label="Idioma"
+          disableSort
+          render={(t) => <Chip size="small" variant="outlined" label={LANGUAGE_CHIP[t.language ?? 'es']} />}
+        />
+        <DataTable.Col<EmailTemplate>
+          label="Idiomas del tipo"
+          disableSort
+          render={(t) => <LanguageChips templates={templates} type={t.templateType} />}
+        />
         <DataTable.Col<EmailTemplate>
           label="Asunto"
           disableSort

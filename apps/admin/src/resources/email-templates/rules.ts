@@ -2,8 +2,12 @@ import {
   EMAIL_MESSAGES,
   EMAIL_PLACEHOLDERS,
   EMAIL_TEMPLATE_TYPES,
+  LANGUAGE_CHIP,
+  VISITOR_LANGUAGES,
+  VISITOR_LANGUAGE_NAMES,
   type EmailTemplate,
   type EmailTemplateType,
+  type VisitorLanguage,
 } from '@evreg/contracts';
 import type { TemplateForm } from '../../providers/requests';
 
@@ -39,18 +43,45 @@ export const NEW_TEMPLATE: TemplateForm = {
   htmlContent: '',
   plainTextContent: '',
   templateType: null,
+  language: 'es',
   isActive: false,
 };
 
-/** The live template that saving this form would deactivate: the active one of the same type, when the form
+/** The live template that saving this form would deactivate: the active one of the same type and language, when the form
  * activates a template that is not active yet (a new one, or an inactive one switched on). */
-export function replacedTemplate<T extends { id: number | string; templateType: number; isActive: boolean }>(
+export function replacedTemplate<
+  T extends { id: number | string; templateType: number; language?: string; isActive: boolean },
+>(
   templates: readonly T[],
-  form: Pick<TemplateForm, 'isActive' | 'templateType'>,
+  form: Pick<TemplateForm, 'isActive' | 'templateType' | 'language'>,
   current?: { id: number | string; isActive: boolean },
 ): T | undefined {
   if (form.isActive !== true || current?.isActive) return undefined;
-  return templates.find((t) => t.isActive && t.templateType === form.templateType && t.id !== current?.id);
+  const language = form.language ?? 'es';
+  return templates.find(
+    (t) =>
+      t.isActive && t.templateType === form.templateType && (t.language ?? 'es') === language && t.id !== current?.id,
+  );
+}
+
+/** A type's languages (docs/domain.md, "Idiomas: datos"): for each of es, ca, eu, gl, en, its active template
+ * (the one sent to people who booked in it), else any other template in that language, else none (they get the
+ * Spanish one). */
+export function typeLanguages<T extends { templateType: number; language?: string; isActive: boolean }>(
+  templates: readonly T[],
+  type: number,
+): { language: VisitorLanguage; chip: string; name: string; template: T | undefined; active: boolean }[] {
+  return VISITOR_LANGUAGES.map((language) => {
+    const mine = templates.filter((t) => t.templateType === type && (t.language ?? 'es') === language);
+    const template = mine.find((t) => t.isActive) ?? mine[0];
+    return {
+      language,
+      chip: LANGUAGE_CHIP[language],
+      name: VISITOR_LANGUAGE_NAMES[language],
+      template,
+      active: template?.isActive === true,
+    };
+  });
 }
 
 export function formFromTemplate(template: EmailTemplate): TemplateForm {
@@ -60,6 +91,7 @@ export function formFromTemplate(template: EmailTemplate): TemplateForm {
     htmlContent: template.htmlContent,
     plainTextContent: template.plainTextContent ?? '',
     templateType: template.templateType,
+    language: template.language,
     isActive: template.isActive,
   };
 }

@@ -24,6 +24,7 @@ describe('formulario de evento (especificación 5)', () => {
     organizerId: null,
     timeZone: 'Europe/Madrid',
     imageUrl: '/img/a.jpg',
+    translations: {},
   } satisfies AdminEvent;
 
   it('id: requerido, entero mayor que 0', () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { REGISTRATION_STATUS, type AdminRegistration } from '@evreg/contracts';
+import { REGISTRATION_STATUS, VISITOR_LANGUAGE_NAMES, type AdminRegistration } from '@evreg/contracts';
 import CancelIcon from '@mui/icons-material/EventBusy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -70,7 +70,7 @@ export default function RegistrationList() {
                   {personName(r)}
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
-                  DNI/NIE: {r.userTaxId}
+                  DNI/NIE: {r.userTaxId} · Idioma: {VISITOR_LANGUAGE_NAMES[r.language ?? 'es']}
                 </Typography>
               </Box>
             )}

@@ -20,6 +20,7 @@ import { Reminders1764000000220 } from './1764000000220-Reminders';
 import { RegistrationListIndexes1764000000263 } from './1764000000263-RegistrationListIndexes';
 import { WebhookRedeliverKey1764000000268 } from './1764000000268-WebhookRedeliverKey';
 import { History1764000000270 } from './1764000000270-History';
+import { Languages1764000000300 } from './1764000000300-Languages';
 import { SessionRoomNotify1764000000310 } from './1764000000310-SessionRoomNotify';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
@@ -46,5 +47,6 @@ export const MIGRATIONS = [
   RegistrationListIndexes1764000000263,
   WebhookRedeliverKey1764000000268,
   History1764000000270,
+  Languages1764000000300,
   SessionRoomNotify1764000000310,
 ];

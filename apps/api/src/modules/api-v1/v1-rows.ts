@@ -32,7 +32,7 @@ export function withOffset(localTime: string, offsetSeconds: number): string {
 type Keyset = Omit<KeysetQuery, 'where' | 'params'>;
 
 export const EVENT_ROWS: Keyset = {
-  select: `e.id, e.title, e.description, e.status, e.is_public AS "isPublic", e.event_category_id AS "categoryId",
+  select: `e.id, e.title, e.description, e.translations, e.status, e.is_public AS "isPublic", e.event_category_id AS "categoryId",
            e.city, e.country, e.address, e.place, e.postal_code AS "postalCode", e.price::float8 AS price,
            e.time_zone AS "timeZone", e.image_url AS "imageUrl", e.organizer_name AS "organizerName",
            e.organizer_email AS "organizerEmail", e.organizer_phone AS "organizerPhone",
@@ -48,6 +48,7 @@ export const toEvent = ({ status, ...row }: EventRow): EventV1Dto => ({
   id: row.id,
   title: row.title,
   description: row.description,
+  translations: row.translations ?? {},
   status: EVENT_STATUS_TEXT[status].toLowerCase() as EventStatusV1,
   isPublic: row.isPublic,
   categoryId: row.categoryId,
@@ -123,7 +124,7 @@ const PERSON = `r.first_name AS "firstName", r.last_name AS "lastName", r.email,
 
 export const REGISTRATION_ROWS: Keyset = {
   select: `r.id, s.event_id AS "eventId", r.session_id AS "sessionId", r.state, r.queue_position AS "queuePosition",
-           ${PERSON}, r.uses_reserved_spot AS "usesReservedSpot", ${iso('r.registered_at')} AS "registeredAt",
+           ${PERSON}, r.uses_reserved_spot AS "usesReservedSpot", r.language, ${iso('r.registered_at')} AS "registeredAt",
            ${iso('r.promoted_at')} AS "promotedAt", ${iso('r.cancelled_at')} AS "cancelledAt",
            ${iso('r.updated_at')} AS "updatedAt"`,
   from: 'registrations r JOIN event_sessions s ON s.id = r.session_id',
@@ -157,6 +158,7 @@ export const toRegistration = (row: RegistrationRow): RegistrationV1Dto => ({
   userTaxId: row.userTaxId,
   telephoneNumber: row.telephoneNumber,
   usesReservedSpot: row.usesReservedSpot,
+  language: row.language,
   registeredAt: row.registeredAt,
   promotedAt: row.promotedAt,
   cancelledAt: row.cancelledAt,

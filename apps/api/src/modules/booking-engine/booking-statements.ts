@@ -1,3 +1,4 @@
+import { DEFAULT_VISITOR_LANGUAGE, type VisitorLanguage } from '@evreg/contracts';
 import { Param, namedStatement } from '../../database/named-statement';
 import { newRegistrationEmailsSql } from '../email/email-outbox';
 import { newRegistrationWebhooksSql, sessionEventWebhooksSql } from '../webhooks/webhook-outbox';
@@ -22,15 +23,18 @@ export interface NewAttendee {
   email: string;
   userTaxId: string;
   telephoneNumber: string | null;
+  /** The language they booked in (the public page's Accept-Language); 'es' when not given. */
+  language?: VisitorLanguage;
 }
 
-/** The five text-array parameters of the people a statement registers, one element per person. */
+/** The six text-array parameters of the people a statement registers, one element per person. */
 export interface PeopleParams {
   firstNames: string[];
   lastNames: string[];
   emails: string[];
   taxIds: string[];
   phones: (string | null)[];
+  languages: string[];
 }
 
 export function peopleValues(people: NewAttendee[]): PeopleParams {
@@ -40,6 +44,7 @@ export function peopleValues(people: NewAttendee[]): PeopleParams {
     emails: people.map((a) => a.email),
     taxIds: people.map((a) => a.userTaxId),
     phones: people.map((a) => a.telephoneNumber),
+    languages: people.map((a) => a.language ?? DEFAULT_VISITOR_LANGUAGE),
   };
 }
 
@@ -71,7 +76,7 @@ export function registrationRowsSql(o: {
   holder?: string;
 }): string {
   const p = o.people;
-  const arrays = [p('firstNames'), p('lastNames'), p('emails'), p('taxIds'), p('phones')].map(
+  const arrays = [p('firstNames'), p('lastNames'), p('emails'), p('taxIds'), p('phones'), p('languages')].map(
     (ref) => `${ref}::text[]`,
   );
   if (o.requests) arrays.push(`${o.requests.array}::int[]`);
@@ -85,13 +90,14 @@ export function registrationRowsSql(o: {
              (${o.state})::smallint AS state, (${o.usesReserved})::boolean AS uses_reserved_spot,
              (${o.source})::varchar AS source, (${o.queuePosition})::int AS queue_position
         FROM ${o.after ? `${o.after} CROSS JOIN ` : ''}unnest(${arrays.join(', ')}) WITH ORDINALITY
-             AS a(first_name, last_name, email, user_tax_id, telephone_number${o.requests ? ', request' : ''}, n)
+             AS a(first_name, last_name, email, user_tax_id, telephone_number, language${o.requests ? ', request' : ''}, n)
        ${o.requests ? `WHERE a.request IN (SELECT n FROM ${o.requests.admitted})` : ''}
        ORDER BY a.n),
     ${rows} AS (
-      INSERT INTO registrations (id, session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position, holder_registration_id)
+      INSERT INTO registrations (id, session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position, holder_registration_id, language)
       SELECT a.id, a.session_id, a.state, a.first_name, a.last_name, a.email, a.user_tax_id, a.telephone_number, a.uses_reserved_spot, a.source, a.queue_position,
-             coalesce((SELECT h.id FROM ${people} h WHERE h.n < a.n ${sameRequest} ORDER BY h.n LIMIT 1), ${o.holder ?? 'NULL::int'})
+             coalesce((SELECT h.id FROM ${people} h WHERE h.n < a.n ${sameRequest} ORDER BY h.n LIMIT 1), ${o.holder ?? 'NULL::int'}),
+             a.language
         FROM ${people} a
        ORDER BY a.n
       RETURNING id, email, first_name, last_name, user_tax_id, queue_position, state, version),

@@ -4,6 +4,7 @@ import {
   EMAIL_TEMPLATE_TYPES,
   REGISTRATION_STATE,
   type EmailTemplateType,
+  type VisitorLanguage,
 } from '@evreg/contracts';
 import { ticketCode } from '../checkin/ticket-code';
 import { cancellationToken } from '../registrations/cancel-token';
@@ -50,6 +51,9 @@ export interface OutgoingMessage {
    * sent, only while the person is seated. */
   registrationState?: number | null;
   ticketSecret?: string | null;
+  /** The registration's booking language (null where there is none): dates are written in its locale; the
+   * event's title comes already translated (Spanish where the event has no translation). */
+  language?: VisitorLanguage | null;
 }
 
 export interface TemplateContent {
@@ -82,11 +86,17 @@ export interface ComposedEmail {
 /** A message that can't or mustn't be sent; its reason goes to the log as the error. Never retried. */
 export class NotSendable extends Error {}
 
-const TEMPLATE_TYPE: Record<string, EmailTemplateType> = { Registration: 0, Queue: 1, Promotion: 2, Reminder: 3 };
+/** The template type of each message type written from a template. */
+export const TEMPLATE_TYPE: Record<string, EmailTemplateType> = {
+  Registration: 0,
+  Queue: 1,
+  Promotion: 2,
+  Reminder: 3,
+};
 /** Messages about a registration's place: pointless once the session is over. */
 const ABOUT_THE_PLACE = new Set(['Registration', 'Queue', 'Promotion', 'Reminder', 'Cancellation']);
 
-/** The placeholders' values for one message. Dates are Spanish in the event's time zone; the cancellation link
+/** The placeholders' values for one message. Dates are in the person's language (Spanish by default) in the event's time zone; the cancellation link
  * carries the registration's signed token (empty when the registration is gone). */
 export function placeholdersFor(
   msg: OutgoingMessage,
@@ -94,12 +104,15 @@ export function placeholdersFor(
 ): Placeholders {
   const dates =
     msg.startsAt && msg.endsAt
-      ? sessionPlaceholders({
-          startsAt: msg.startsAt,
-          endsAt: msg.endsAt,
-          isAllDay: msg.isAllDay ?? false,
-          timeZone: msg.timeZone ?? 'Europe/Madrid',
-        })
+      ? sessionPlaceholders(
+          {
+            startsAt: msg.startsAt,
+            endsAt: msg.endsAt,
+            isAllDay: msg.isAllDay ?? false,
+            timeZone: msg.timeZone ?? 'Europe/Madrid',
+          },
+          msg.language ?? 'es',
+        )
       : { eventDate: '', eventTime: '', eventEndTime: '', eventTimeRange: '', eventDateTime: '' };
   const queuePosition = msg.data.queuePosition;
   const code = ticketCodeOf(msg, ctx.appSecret);
@@ -363,13 +376,22 @@ function builtIn(subject: string, text: string): Pick<ComposedEmail, 'subject' |
   };
 }
 
+/** The calendar entry's line before the cancellation link, in the person's language. */
+const CANCEL_LINE: Record<VisitorLanguage, string> = {
+  es: 'Para cancelar tu inscripción',
+  ca: 'Per cancel·lar la teva inscripció',
+  eu: 'Izena ematea bertan behera uzteko',
+  gl: 'Para cancelar a túa inscrición',
+  en: 'To cancel your registration',
+};
+
 function calendarAttachment(msg: OutgoingMessage, values: Placeholders, baseUrl: string) {
   const host = URL.canParse(baseUrl) ? new URL(baseUrl).host : 'evreg';
   const content = sessionCalendar({
     uid: `registration-${msg.registrationId}@${host}`,
     title: values.eventTitle,
     location: values.address,
-    description: values.cancellationUrl ? `Para cancelar tu inscripción: ${values.cancellationUrl}` : '',
+    description: values.cancellationUrl ? `${CANCEL_LINE[msg.language ?? 'es']}: ${values.cancellationUrl}` : '',
     url: values.cancellationUrl || null,
     startsAt: msg.startsAt!,
     endsAt: msg.endsAt!,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { EMAIL_MESSAGES, isValidEmail } from '@evreg/contracts';
+import { EMAIL_MESSAGES, isValidEmail, isVisitorLanguage, type VisitorLanguage } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import type { AppConfig } from '../../config/app-config';
@@ -16,6 +16,7 @@ import {
   type OutgoingMessage,
   type TemplateContent,
   NotSendable,
+  TEMPLATE_TYPE,
   composeEmail,
   withTicketImage,
 } from './email-composer';
@@ -112,8 +113,8 @@ export class EmailDeliveryService implements OnModuleInit, OnModuleDestroy {
       if (!msg) return;
       if (settings?.version !== msg.settingsVersion) settings = await this.settings.stored();
       const current = settings;
-      if (await this.lease.hold(msg.id, () => this.deliver(msg, current, this.composeContext(current, msg.templates))))
-        sent = msg.id;
+      const ctx = this.composeContext(current, msg);
+      if (await this.lease.hold(msg.id, () => this.deliver(inItsLanguage(msg, ctx), current, ctx))) sent = msg.id;
     }
   }
 
@@ -159,9 +160,9 @@ export class EmailDeliveryService implements OnModuleInit, OnModuleDestroy {
          RETURNING *)
        SELECT c.id::int, c.email_type AS "emailType", c.registration_id AS "registrationId", c.email_address AS "emailAddress",
               c.recipient_name AS "recipientName", c.data, c.attempts, r.first_name AS "firstName",
-              r.state AS "registrationState", r.ticket_secret AS "ticketSecret",
+              r.state AS "registrationState", r.ticket_secret AS "ticketSecret", r.language,
               to_char(c.created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS "createdStamp",
-              e.title AS "eventTitle", e.place, e.address, e.city, e.time_zone AS "timeZone",
+              e.title AS "eventTitle", nullif(trim(e.translations -> r.language ->> 'title'), '') AS "translatedTitle", e.place, e.address, e.city, e.time_zone AS "timeZone",
               e.organizer_name AS "organizerName", e.organizer_email AS "organizerEmail",
               e.organizer_phone AS "organizerPhone", e.organizer_website AS "organizerWebsite",
               s.starts_at AS "startsAt", s.ends_at AS "endsAt", s.is_all_day AS "isAllDay",
@@ -169,9 +170,9 @@ export class EmailDeliveryService implements OnModuleInit, OnModuleDestroy {
               s.ends_at <= now() AS "sessionEnded",
               (SELECT version FROM email_settings WHERE id = 1) AS "settingsVersion",
               (SELECT coalesce(json_agg(json_build_object('id', t.id, 'templateType', t.template_type, 'isActive', t.is_active, 'subject', t.subject,
-                                                          'htmlContent', t.html_content, 'plainTextContent', t.plain_text_content)), '[]')
+                                                          'htmlContent', t.html_content, 'plainTextContent', t.plain_text_content, 'language', t.language)), '[]')
                  FROM email_templates t
-                WHERE t.is_active OR (jsonb_typeof(c.data->'templateId') = 'number' AND t.id = (c.data->>'templateId')::numeric)) AS templates
+                WHERE (t.is_active AND t.language IN ('es', r.language)) OR (jsonb_typeof(c.data->'templateId') = 'number' AND t.id = (c.data->>'templateId')::numeric)) AS templates
          FROM c
          LEFT JOIN registrations r ON r.id = c.registration_id
          LEFT JOIN event_sessions s ON s.id = c.session_id
@@ -181,9 +182,14 @@ export class EmailDeliveryService implements OnModuleInit, OnModuleDestroy {
     );
   }
 
-  private composeContext(settings: StoredEmailSettings, rows: ClaimedMessage['templates']): ComposeContext {
+  /** The active template of each type in the message's language, the Spanish one where staff wrote none. */
+  private composeContext(settings: StoredEmailSettings, msg: ClaimedMessage): ComposeContext {
+    const rows = msg.templates;
+    const active = rows.filter((t) => t.isActive && t.language === 'es');
+    if (msg.language && msg.language !== 'es')
+      active.push(...rows.filter((t) => t.isActive && t.language === msg.language));
     return {
-      activeTemplates: new Map(rows.filter((t) => t.isActive).map((t) => [t.templateType, t])),
+      activeTemplates: new Map(active.map((t) => [t.templateType, t])),
       templatesById: new Map(rows.map((t) => [t.id, t])),
       baseUrl: this.settings.linkBase(settings),
       appSecret: this.config.appSecret,
@@ -230,10 +236,32 @@ export class EmailDeliveryService implements OnModuleInit, OnModuleDestroy {
 }
 
 type ClaimedMessage = OutgoingMessage & {
+  /** The event's title in the registration's language, when the event has one. */
+  translatedTitle: string | null;
   createdStamp: string;
   settingsVersion: number;
-  templates: (TemplateContent & { id: number; templateType: number; isActive: boolean })[];
+  templates: (TemplateContent & { id: number; templateType: number; isActive: boolean; language: string })[];
 };
+
+/** The message in the language of the text it will be written with (docs/domain.md, "Idiomas: datos"): the
+ * person's booking language when the template used is in it (an active template of its type in that language, or
+ * the template a notification names), Spanish otherwise (a Spanish template as the fallback, the texts written in
+ * code). Dates and the event's title follow, so a Spanish text never carries a Catalan date or title. */
+function inItsLanguage(msg: ClaimedMessage, ctx: ComposeContext): ClaimedMessage {
+  const wanted = msg.language ?? 'es';
+  const templateId = msg.data.templateId;
+  const type = TEMPLATE_TYPE[msg.emailType];
+  let language: VisitorLanguage = 'es';
+  if (typeof templateId === 'number') {
+    const named = msg.templates.find((t) => t.id === templateId)?.language;
+    language = isVisitorLanguage(named) ? named : 'es';
+  } else if (type !== undefined && wanted !== 'es') {
+    const used = ctx.activeTemplates.get(type) as { language?: string } | undefined;
+    language = used?.language === wanted ? wanted : 'es';
+  }
+  const eventTitle = language !== 'es' && msg.translatedTitle ? msg.translatedTitle : msg.eventTitle;
+  return { ...msg, language, eventTitle };
+}
 
 /** The Message-ID of an outbox row: the same on every try of the row (a re-send after a crash, a retry, a resend
  * from the log), so mail clients keep one copy; the row's creation instant makes it unique across databases.

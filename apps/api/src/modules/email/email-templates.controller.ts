@@ -1,6 +1,12 @@
-import { Body, Controller, Delete, Get, Param, PipeTransform, Post, Put } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiParam, ApiTags } from '@nestjs/swagger';
-import { EMAIL_MESSAGES, EmailTemplateType } from '@evreg/contracts';
+import { Body, Controller, Delete, Get, Param, PipeTransform, Post, Put, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  EMAIL_MESSAGES,
+  EmailTemplateType,
+  VISITOR_LANGUAGES,
+  type VisitorLanguage,
+  isVisitorLanguage,
+} from '@evreg/contracts';
 import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
 import { AppError } from '../../common/http/app-error';
 import { IdParam } from '../../common/http/id-param';
@@ -21,6 +27,14 @@ class ParseTemplateTypePipe implements PipeTransform<string, EmailTemplateType> 
   transform(value: string): EmailTemplateType {
     if (!/^[0-3]$/.test(value)) throw AppError.field('type', EMAIL_MESSAGES.typeRequired);
     return Number(value) as EmailTemplateType;
+  }
+}
+
+class ParseLanguagePipe implements PipeTransform<string | undefined, VisitorLanguage> {
+  transform(value: string | undefined): VisitorLanguage {
+    if (value === undefined || value === '') return 'es';
+    if (!isVisitorLanguage(value)) throw AppError.field('language', EMAIL_MESSAGES.languageInvalid);
+    return value;
   }
 }
 
@@ -50,13 +64,22 @@ export class EmailTemplatesController {
   @Get('by-type/:type')
   @Auth({ permission: 'Settings.Read' })
   @Endpoint({
-    summary: 'La plantilla activa de un tipo (la que se usa al enviar)',
+    summary: 'La plantilla activa de un tipo en un idioma (la que se usa al enviar)',
     ok: EmailTemplateDto,
     errors: { 400: 'Tipo no válido', 404: 'No hay plantilla activa de ese tipo' },
   })
   @ApiParam({ name: 'type', enum: [0, 1, 2, 3] })
-  byType(@Param('type', new ParseTemplateTypePipe()) type: EmailTemplateType) {
-    return this.templates.activeOfType(type);
+  @ApiQuery({
+    name: 'language',
+    required: false,
+    enum: VISITOR_LANGUAGES,
+    description: 'La que recibe quien se inscribió en ese idioma: la suya activa, si no la española (por defecto es)',
+  })
+  byType(
+    @Param('type', new ParseTemplateTypePipe()) type: EmailTemplateType,
+    @Query('language', new ParseLanguagePipe()) language: VisitorLanguage,
+  ) {
+    return this.templates.activeOfType(type, language);
   }
 
   @Post('preview')
@@ -97,7 +120,7 @@ export class EmailTemplatesController {
   @Post()
   @Auth({ permission: 'Settings.Update' })
   @Endpoint({
-    summary: 'Crear una plantilla (activa por defecto: sustituye a la activa de su tipo)',
+    summary: 'Crear una plantilla (con isActive: true sustituye a la activa de su tipo e idioma)',
     description: PLACEHOLDERS,
     ok: EmailTemplateDto,
     status: 201,
@@ -115,7 +138,7 @@ export class EmailTemplatesController {
   @Put(':id')
   @Auth({ permission: 'Settings.Update' })
   @Endpoint({
-    summary: 'Editar una plantilla (su tipo no cambia)',
+    summary: 'Editar una plantilla (su tipo y su idioma no cambian)',
     description: PLACEHOLDERS,
     ok: EmailTemplateDto,
     errors: { 400: '', 404: '', 409: '' },

@@ -7,6 +7,8 @@ import {
   EmailTemplate,
   EmailTemplateType,
   EmailTemplateTypeOption,
+  DEFAULT_VISITOR_LANGUAGE,
+  type VisitorLanguage,
 } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
@@ -20,15 +22,17 @@ const M = EMAIL_MESSAGES;
 
 const SELECT = `
   SELECT id, name, subject, html_content AS "htmlContent", plain_text_content AS "plainTextContent",
-         template_type AS "templateType", is_active AS "isActive", updated_at AS "updatedAt"
+         template_type AS "templateType", language, is_active AS "isActive", updated_at AS "updatedAt"
     FROM email_templates`;
 
 type TemplateRow = Omit<EmailTemplate, 'updatedAt'> & { updatedAt: Date };
 const toTemplate = (row: TemplateRow): EmailTemplate => ({ ...row, updatedAt: row.updatedAt.toISOString() });
 
-/** Templates of the four types. The one used for a type is its active one, and there is at most one (a unique
- * index): saving a template as active deactivates the type's other one in the same transaction. A type with no
- * active template sends nothing (its messages fail with that reason, and can be resent once one is active). */
+/** Templates of the four types, each in a language (es, ca, eu, gl, en). The one used for a type and language is
+ * its active one, and there is at most one (a unique index): saving a template as active deactivates the other
+ * one of its type and language in the same transaction. A person gets their booking language's active template,
+ * the Spanish one where staff wrote none; a type with no active Spanish template sends nothing to those (their
+ * messages fail with that reason, and can be resent once one is active). */
 @Injectable()
 export class EmailTemplatesService {
   constructor(
@@ -37,7 +41,9 @@ export class EmailTemplatesService {
   ) {}
 
   async list(): Promise<EmailTemplate[]> {
-    const rows: TemplateRow[] = await this.ds.query(`${SELECT} ORDER BY template_type, is_active DESC, name, id`);
+    const rows: TemplateRow[] = await this.ds.query(
+      `${SELECT} ORDER BY template_type, array_position(ARRAY['es','ca','eu','gl','en']::varchar[], language), is_active DESC, name, id`,
+    );
     return rows.map(toTemplate);
   }
 
@@ -47,8 +53,12 @@ export class EmailTemplatesService {
     return toTemplate(row);
   }
 
-  async activeOfType(type: EmailTemplateType): Promise<EmailTemplate> {
-    const [row]: TemplateRow[] = await this.ds.query(`${SELECT} WHERE template_type = $1 AND is_active`, [type]);
+  /** The template a person booked in `language` gets for this type: that language's active one, else Spanish. */
+  async activeOfType(type: EmailTemplateType, language: VisitorLanguage = 'es'): Promise<EmailTemplate> {
+    const [row]: TemplateRow[] = await this.ds.query(
+      `${SELECT} WHERE template_type = $1 AND is_active AND language IN ('es', $2) ORDER BY language = 'es' LIMIT 1`,
+      [type, language],
+    );
     if (!row) throw AppError.notFound(M.noActiveTemplate);
     return toTemplate(row);
   }
@@ -61,11 +71,20 @@ export class EmailTemplatesService {
     this.assertValid(dto);
     // A new template starts inactive: it replaces the live one of its type only when asked to (isActive: true).
     const isActive = dto.isActive ?? false;
+    const language = dto.language ?? DEFAULT_VISITOR_LANGUAGE;
     return this.activating(async (m) => {
-      if (isActive) await this.deactivateOthers(m, dto.templateType, null);
+      if (isActive) await this.deactivateOthers(m, dto.templateType, language, null);
       const [{ id }] = await m.query(
-        `INSERT INTO email_templates (name, subject, html_content, plain_text_content, template_type, is_active) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [dto.name, dto.subject, dto.htmlContent, dto.plainTextContent?.trim() || null, dto.templateType, isActive],
+        `INSERT INTO email_templates (name, subject, html_content, plain_text_content, template_type, is_active, language) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        [
+          dto.name,
+          dto.subject,
+          dto.htmlContent,
+          dto.plainTextContent?.trim() || null,
+          dto.templateType,
+          isActive,
+          language,
+        ],
       );
       return this.get(id, m);
     });
@@ -77,8 +96,10 @@ export class EmailTemplatesService {
       const current = await this.get(id, m, true);
       if (dto.templateType !== undefined && dto.templateType !== current.templateType)
         throw AppError.field('templateType', M.typeFixed);
+      if (dto.language !== undefined && dto.language !== current.language)
+        throw AppError.field('language', M.languageFixed);
       const isActive = dto.isActive ?? current.isActive;
-      if (isActive) await this.deactivateOthers(m, current.templateType, id);
+      if (isActive) await this.deactivateOthers(m, current.templateType, current.language, id);
       await m.query(
         `UPDATE email_templates SET name = $2, subject = $3, html_content = $4, plain_text_content = $5, is_active = $6, updated_at = now() WHERE id = $1`,
         [id, dto.name, dto.subject, dto.htmlContent, dto.plainTextContent?.trim() || null, isActive],
@@ -118,14 +139,19 @@ export class EmailTemplatesService {
     if (Object.keys(errors).length) throw AppError.validation(errors);
   }
 
-  private async deactivateOthers(m: EntityManager, type: EmailTemplateType, keepId: number | null): Promise<void> {
+  private async deactivateOthers(
+    m: EntityManager,
+    type: EmailTemplateType,
+    language: VisitorLanguage,
+    keepId: number | null,
+  ): Promise<void> {
     await m.query(
-      `UPDATE email_templates SET is_active = false, updated_at = now() WHERE template_type = $1 AND is_active AND id IS DISTINCT FROM $2`,
-      [type, keepId],
+      `UPDATE email_templates SET is_active = false, updated_at = now() WHERE template_type = $1 AND language = $3 AND is_active AND id IS DISTINCT FROM $2`,
+      [type, keepId, language],
     );
   }
 
-  /** Two templates of one type activated at the same moment: the unique index lets one through. */
+  /** Two templates of one type and language activated at the same moment: the unique index lets one through. */
   private async activating<T>(work: (m: EntityManager) => Promise<T>): Promise<T> {
     try {
       return await this.ds.transaction(work);

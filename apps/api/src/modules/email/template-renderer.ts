@@ -1,4 +1,10 @@
-import { EMAIL_MESSAGES, EMAIL_PLACEHOLDERS, type EmailPlaceholder } from '@evreg/contracts';
+import {
+  EMAIL_MESSAGES,
+  EMAIL_PLACEHOLDERS,
+  LANGUAGE_LOCALE,
+  type EmailPlaceholder,
+  type VisitorLanguage,
+} from '@evreg/contracts';
 import Handlebars from 'handlebars';
 import sanitizeHtml from 'sanitize-html';
 
@@ -147,20 +153,21 @@ export function escapeHtml(text: string): string {
 
 const dateFormats = new Map<string, { date: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
 
-function formatsFor(timeZone: string) {
-  let formats = dateFormats.get(timeZone);
+function formatsFor(timeZone: string, locale: string) {
+  const key = `${locale} ${timeZone}`;
+  let formats = dateFormats.get(key);
   if (!formats) {
     formats = {
-      date: new Intl.DateTimeFormat('es-ES', {
+      date: new Intl.DateTimeFormat(locale, {
         timeZone,
         weekday: 'long',
         day: 'numeric',
         month: 'long',
         year: 'numeric',
       }),
-      time: new Intl.DateTimeFormat('es-ES', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+      time: new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
     };
-    dateFormats.set(timeZone, formats);
+    dateFormats.set(key, formats);
   }
   return formats;
 }
@@ -172,20 +179,32 @@ export interface SessionTimes {
   timeZone: string;
 }
 
-/** The date placeholders, in Spanish (es-ES, 24 h) in the event's time zone: "sábado, 14 de marzo de 2026",
- * "18:00", "18:00 - 19:30", "sábado, 14 de marzo de 2026, 18:00". An all-day session says "Todo el día". A session
+/** "All day" and "all day, until <date>" in each language. */
+const ALL_DAY: Record<VisitorLanguage, { allDay: string; until: (date: string) => string }> = {
+  es: { allDay: 'Todo el día', until: (d) => `Todo el día, hasta el ${d}` },
+  ca: { allDay: 'Tot el dia', until: (d) => `Tot el dia, fins al ${d}` },
+  eu: { allDay: 'Egun osoa', until: (d) => `Egun osoa, ${d} arte` },
+  gl: { allDay: 'Todo o día', until: (d) => `Todo o día, ata o ${d}` },
+  en: { allDay: 'All day', until: (d) => `All day, until ${d}` },
+};
+
+/** The date placeholders in the person's language (its locale, 24 h; Spanish by default) in the event's time
+ * zone: "sábado, 14 de marzo de 2026", "18:00", "18:00 - 19:30", "sábado, 14 de marzo de 2026, 18:00"; in Catalan
+ * "dissabte, 14 de març del 2026"... An all-day session says "Todo el día" (or the language's words). A session
  * ending on a later day shows that day with its end time. */
 export function sessionPlaceholders(
   s: SessionTimes,
+  language: VisitorLanguage = 'es',
 ): Pick<Placeholders, 'eventDate' | 'eventTime' | 'eventEndTime' | 'eventTimeRange' | 'eventDateTime'> {
-  const f = formatsFor(s.timeZone);
+  const f = formatsFor(s.timeZone, LANGUAGE_LOCALE[language]);
+  const words = ALL_DAY[language];
   const eventDate = f.date.format(s.startsAt);
   const endDate = f.date.format(s.endsAt);
   if (s.isAllDay) {
-    const range = endDate === eventDate ? 'Todo el día' : `Todo el día, hasta el ${endDate}`;
+    const range = endDate === eventDate ? words.allDay : words.until(endDate);
     return {
       eventDate,
-      eventTime: 'Todo el día',
+      eventTime: words.allDay,
       eventEndTime: '',
       eventTimeRange: range,
       eventDateTime: `${eventDate} (${range.toLowerCase()})`,

@@ -10,7 +10,7 @@ export async function findEventForBookingPage(db: DataSource, id: number): Promi
     `SELECT id, title, description, event_category_id AS "eventCategoryId", country, city, address, place, postal_code AS "postalCode",
             status, is_public AS "isPublic", price, organizer_name AS "organizerName", organizer_id AS "organizerId",
             organizer_email AS "organizerEmail", organizer_phone AS "organizerPhone", organizer_website AS "organizerWebsite",
-            time_zone AS "timeZone", image_url AS "imageUrl", created_at AS "createdAt", updated_at AS "updatedAt"
+            time_zone AS "timeZone", image_url AS "imageUrl", translations, created_at AS "createdAt", updated_at AS "updatedAt"
        FROM events WHERE id = $1`,
     [id],
   );

@@ -5,17 +5,24 @@ import {
   EventStatusCode,
   PublicEvent,
   Session,
+  translatedContent,
+  type VisitorLanguage,
 } from '@evreg/contracts';
 import { descriptionExcerpt } from './description';
 import { EventEntity } from './entities/event.entity';
 
-/** What the booking page gets: no back-office fields. */
-export function toPublicEvent(event: EventEntity, options: { excerpt?: boolean } = {}): PublicEvent {
+/** What the booking page gets: no back-office fields; title and description in the visitor's language where the
+ * event has them, Spanish otherwise. */
+export function toPublicEvent(
+  event: EventEntity,
+  options: { excerpt?: boolean; language?: VisitorLanguage } = {},
+): PublicEvent {
   const status = event.status as EventStatusCode;
+  const { title, description } = translatedContent(event, options.language ?? 'es');
   return {
     id: event.id,
-    title: event.title,
-    description: options.excerpt ? descriptionExcerpt(event.description) : event.description,
+    title,
+    description: options.excerpt ? descriptionExcerpt(description) : description,
     imageUrl: event.imageUrl,
     address: event.address,
     city: event.city,
@@ -56,6 +63,7 @@ export function toAdminEvent(event: EventEntity, sessions: Session[]): AdminEven
     organizerId: event.organizerId,
     timeZone: event.timeZone,
     imageUrl: event.imageUrl,
+    translations: event.translations ?? {},
     sessions,
     totalCapacity: sessions.reduce((sum, s) => sum + s.maxAttendees, 0),
     totalMaxQueueSpots: sessions.reduce((sum, s) => sum + s.maxQueueSpots, 0),

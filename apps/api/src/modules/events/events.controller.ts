@@ -9,7 +9,8 @@ import {
   ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { MESSAGES } from '@evreg/contracts';
+import { MESSAGES, type VisitorLanguage } from '@evreg/contracts';
+import { VisitorLanguageHeader } from '../../common/http/visitor-language';
 import { PublicRead } from '../../common/http/cache/public-read';
 import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
 import { AppError } from '../../common/http/app-error';
@@ -54,7 +55,11 @@ export class EventsController {
   @Public({ optionalAuth: true })
   // The public list is a read a CDN can carry (docs/architecture.md, "Reads a CDN can carry"); staff requests carry
   // Authorization and are answered live, and a refusal (no public=true, no token) is never stored.
-  @PublicRead({ params: [], query: ['public', 'page', 'pageSize', 'search', 'showExcerpt', 'sort', 'order'] })
+  @PublicRead({
+    params: [],
+    query: ['public', 'page', 'pageSize', 'search', 'showExcerpt', 'sort', 'order'],
+    language: true,
+  })
   @ApiOperation({
     summary: 'Eventos con sus sesiones y totales (Events.Read); con public=true, la lista pública sin token',
     description:
@@ -78,11 +83,15 @@ export class EventsController {
   })
   @ApiUnauthorizedResponse({ type: ApiErrorResponseDto, description: 'Sin public=true: sin token o token no válido' })
   @ApiForbiddenResponse({ type: ApiErrorResponseDto, description: 'Sin public=true: falta el permiso Events.Read' })
-  list(@Query() query: ListEventsQueryDto, @CurrentPrincipal() principal?: Principal) {
+  list(
+    @Query() query: ListEventsQueryDto,
+    @VisitorLanguageHeader() language: VisitorLanguage,
+    @CurrentPrincipal() principal?: Principal,
+  ) {
     if (query.public === true) {
       if (query.sort !== undefined || query.order !== undefined)
         throw AppError.field(query.sort !== undefined ? 'sort' : 'order', PUBLIC_ORDER_FIXED);
-      return this.events.publicPage(query);
+      return this.events.publicPage(query, language);
     }
     requireEventsRead(principal);
     if (query.showExcerpt !== undefined) throw AppError.field('showExcerpt', EXCERPT_PUBLIC_ONLY);

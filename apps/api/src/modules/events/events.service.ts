@@ -10,12 +10,14 @@ import {
   PublicEvent,
   PublicEventListItem,
   Session,
+  type VisitorLanguage,
 } from '@evreg/contracts';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import { isForeignKeyViolation, isUniqueViolation } from '../../database/pg-errors';
 import { HistoryService, changedFields } from '../history/history.service';
 import { descriptionText, sanitizeDescription } from './description';
+import { checkTranslations } from './translations';
 import { CreateEventDto, UpdateEventDto } from './dto/event.dto';
 import type { ListEventsQueryDto } from './dto/event-list.dto';
 import { EventCategoryEntity } from './entities/event-category.entity';
@@ -88,13 +90,13 @@ export class EventsService {
 
   /** The public list (docs/domain.md, "The public list of events"): Live, public events in their public view,
    * each with its sessions still to come. No staff field. */
-  async publicPage(query: ListEventsQueryDto): Promise<Paged<PublicEventListItem>> {
+  async publicPage(query: ListEventsQueryDto, language: VisitorLanguage = 'es'): Promise<Paged<PublicEventListItem>> {
     const { events, totalCount, page, pageSize } = await queryPublicEventPage(this.ds, query);
     const sessions = events.length
       ? await querySessions(this.ds, 's.event_id = ANY($1::int[]) AND s.starts_at > now()', [events.map((e) => e.id)])
       : [];
     const items = events.map((event) => ({
-      ...toPublicEvent(event, { excerpt: query.showExcerpt === true }),
+      ...toPublicEvent(event, { excerpt: query.showExcerpt === true, language }),
       sessions: sessions.filter((s) => s.eventId === event.id),
     }));
     return { items, totalCount, totalPages: Math.ceil(totalCount / pageSize), page, pageSize };
@@ -107,7 +109,7 @@ export class EventsService {
   }
 
   /** The booking page's view. Drafts too, so organisers can preview them: registration refuses them. */
-  async getPublic(id: number, options: { excerpt?: boolean } = {}): Promise<PublicEvent> {
+  async getPublic(id: number, options: { excerpt?: boolean; language?: VisitorLanguage } = {}): Promise<PublicEvent> {
     const event = await findEventForBookingPage(this.ds, id);
     if (!event) throw AppError.notFound(M.notFound);
     return toPublicEvent(event, options);
@@ -190,6 +192,8 @@ export class EventsService {
     const errors: Record<string, string[]> = {};
     const description = sanitizeDescription(dto.description);
     if (!descriptionText(description)) errors.description = [M.descriptionRequired];
+    const checked = dto.translations === undefined ? null : checkTranslations(dto.translations);
+    Object.assign(errors, checked?.errors);
     if (!(await db.getRepository(EventCategoryEntity).existsBy({ id: dto.eventCategoryId })))
       errors.eventCategoryId = [M.categoryNotFound];
     const currentZone = current?.timeZone ?? EVENT_DEFAULTS.timeZone;
@@ -218,6 +222,8 @@ export class EventsService {
       organizerPhone: dto.organizerPhone === undefined ? (current?.organizerPhone ?? null) : dto.organizerPhone,
       organizerWebsite: dto.organizerWebsite === undefined ? (current?.organizerWebsite ?? null) : dto.organizerWebsite,
       imageUrl: dto.imageUrl === undefined ? (current?.imageUrl ?? null) : dto.imageUrl,
+      // Omitted keeps them; {} clears them.
+      translations: checked?.translations ?? current?.translations ?? {},
       timeZone,
     };
   }

@@ -12,7 +12,8 @@ import {
   ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { SESSION_TOKEN_HEADER } from '@evreg/contracts';
+import { SESSION_TOKEN_HEADER, type VisitorLanguage } from '@evreg/contracts';
+import { VisitorLanguageHeader } from '../../common/http/visitor-language';
 import type { FastifyReply } from 'fastify';
 import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
 import { PublicRead } from '../../common/http/cache/public-read';
@@ -28,7 +29,8 @@ import { Endpoint } from '../../common/http/endpoint.decorator';
 const ACCEPT_LANGUAGE = {
   name: 'Accept-Language',
   required: false,
-  description: 'es por defecto; el contenido solo existe en español',
+  description:
+    'El idioma del visitante (es, ca, eu, gl, en; es por defecto): el título y la descripción del evento en ese idioma si el evento los tiene (translations), en español si no. La respuesta lleva Vary: Accept-Language',
 };
 
 /** The booking page's calls. The back office reads the sessions here too (same shape, nothing to hide). */
@@ -46,6 +48,7 @@ export class PublicEventsController {
   @PublicRead({
     params: ['id'],
     query: ['showExcerpt'],
+    language: true,
     revalidateAlways: (event) => (event as { status?: string }).status === 'Draft',
   })
   @ApiOperation({
@@ -67,10 +70,18 @@ export class PublicEventsController {
   @ApiBadRequestResponse({ type: ApiErrorResponseDto, description: 'Identificador no válido' })
   @ApiNotFoundResponse({ type: ApiErrorResponseDto, description: 'Evento no encontrado' })
   @ApiUnauthorizedResponse({ type: ApiErrorResponseDto, description: 'Se envió un token y no es válido' })
-  get(@IdParam() id: number, @Query('showExcerpt') showExcerpt?: boolean, @CurrentPrincipal() principal?: Principal) {
+  get(
+    @IdParam() id: number,
+    @VisitorLanguageHeader() language: VisitorLanguage,
+    @Query('showExcerpt') showExcerpt?: boolean,
+    @CurrentPrincipal() principal?: Principal,
+  ) {
     if (principal && !principal.mustChangePassword && principal.permissions.has('Events.Read'))
       return this.events.get(id);
-    return this.events.getPublic(id, { excerpt: showExcerpt === true });
+    return this.events.getPublic(id, {
+      excerpt: showExcerpt === true,
+      language,
+    });
   }
 
   @Get('sessions/:sessionId/calendar.ics')
@@ -81,15 +92,20 @@ export class PublicEventsController {
       'Sin datos personales: el evento, cuándo, dónde, el organizador y la página de reservas. Se descarga como evento-<id del evento>-<fecha>.ics.',
     errors: { 400: 'Identificador no válido', 404: 'La sesión no existe' },
   })
-  @PublicRead({ params: ['sessionId'], query: [] })
+  @PublicRead({ params: ['sessionId'], query: [], language: true })
+  @ApiHeader(ACCEPT_LANGUAGE)
   @Header('content-type', 'text/calendar; charset=utf-8')
   @ApiProduces('text/calendar')
   @ApiOkResponse({
     description: 'iCalendar (RFC 5545), con Content-Disposition: attachment',
     content: { 'text/calendar': { schema: { type: 'string', example: 'BEGIN:VCALENDAR…END:VCALENDAR' } } },
   })
-  async calendar(@IdParam('sessionId') sessionId: number, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { filename, content } = await this.sessions.calendar(sessionId);
+  async calendar(
+    @IdParam('sessionId') sessionId: number,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @VisitorLanguageHeader() language: VisitorLanguage,
+  ) {
+    const { filename, content } = await this.sessions.calendar(sessionId, language);
     reply.header('content-disposition', `attachment; filename="${filename}"`);
     return content;
   }
@@ -101,7 +117,12 @@ export class PublicEventsController {
     ok: [SessionDto],
     errors: { 400: 'Identificador o X-Session-Token no válido', 404: 'Evento no encontrado' },
   })
-  @PublicRead({ params: ['eventId'], query: ['showEventDetails'], visitorHeader: SESSION_TOKEN_HEADER })
+  @PublicRead({
+    params: ['eventId'],
+    query: ['showEventDetails'],
+    visitorHeader: SESSION_TOKEN_HEADER,
+    language: true,
+  })
   @ApiHeader(ACCEPT_LANGUAGE)
   @ApiSessionTokenHeader({
     required: false,
@@ -122,9 +143,14 @@ export class PublicEventsController {
   @ApiQuery({ name: 't', required: false, type: String, description: 'Antiprocaché: se ignora' })
   list(
     @IdParam('eventId') eventId: number,
+    @VisitorLanguageHeader() language: VisitorLanguage,
     @Query('showEventDetails') showEventDetails?: boolean,
     @SessionTokenHeader() sessionToken?: string,
   ) {
-    return this.sessions.list(eventId, { showEventDetails: showEventDetails === true, sessionToken });
+    return this.sessions.list(eventId, {
+      showEventDetails: showEventDetails === true,
+      sessionToken,
+      language,
+    });
   }
 }

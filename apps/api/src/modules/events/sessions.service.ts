@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { BulkUpdateWaitingLimitsResponse, MESSAGES, Session } from '@evreg/contracts';
+import {
+  BulkUpdateWaitingLimitsResponse,
+  type EventTranslations,
+  MESSAGES,
+  Session,
+  translatedContent,
+  type VisitorLanguage,
+} from '@evreg/contracts';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import type { AppConfig } from '../../config/app-config';
@@ -65,10 +72,11 @@ export class SessionsService {
 
   /** A session as an .ics file anyone may add to their calendar: the event, when, where, the organiser and the
    * booking page; nothing about any person. The same generator as the e-mails' attachment. */
-  async calendar(sessionId: number): Promise<{ filename: string; content: string }> {
+  async calendar(sessionId: number, language: VisitorLanguage = 'es'): Promise<{ filename: string; content: string }> {
     const [row]: {
       eventId: number;
       title: string;
+      translations: EventTranslations;
       place: string;
       address: string;
       city: string;
@@ -82,7 +90,7 @@ export class SessionsService {
       startDate: string;
       endDate: string;
     }[] = await this.ds.query(
-      `SELECT e.id AS "eventId", e.title, e.place, e.address, e.city, e.organizer_name AS "organizerName",
+      `SELECT e.id AS "eventId", e.title, e.translations, e.place, e.address, e.city, e.organizer_name AS "organizerName",
               e.organizer_email AS "organizerEmail", e.organizer_phone AS "organizerPhone",
               e.organizer_website AS "organizerWebsite", s.starts_at AS "startsAt", s.ends_at AS "endsAt",
               s.is_all_day AS "isAllDay", to_char(s.start_date, 'YYYY-MM-DD') AS "startDate",
@@ -96,7 +104,7 @@ export class SessionsService {
     const organizer = [row.organizerName.trim(), organizerContact(row)].filter(Boolean).join(' · ');
     const content = sessionCalendar({
       uid: `session-${sessionId}@${new URL(this.config.publicBaseUrl).host}`,
-      title: row.title,
+      title: translatedContent({ ...row, description: '' }, language).title,
       location: addressLine(row),
       description: [organizer && `Organiza: ${organizer}`, `Inscripciones: ${bookingPage}`].filter(Boolean).join('\n'),
       url: bookingPage,
@@ -111,7 +119,10 @@ export class SessionsService {
   }
 
   /** Every session of an event, past ones too, by start; `event` added on request. */
-  async list(eventId: number, options: { showEventDetails?: boolean; sessionToken?: string } = {}): Promise<Session[]> {
+  async list(
+    eventId: number,
+    options: { showEventDetails?: boolean; sessionToken?: string; language?: VisitorLanguage } = {},
+  ): Promise<Session[]> {
     const event = await findEventForBookingPage(this.ds, eventId);
     if (!event) throw AppError.notFound(MESSAGES.events.notFound);
     const sessions = await querySessions(this.ds, 's.event_id = $1', [eventId], {
@@ -119,7 +130,7 @@ export class SessionsService {
       statementName: 'sessions.of-event',
     });
     if (!options.showEventDetails) return sessions;
-    const details = toPublicEvent(event);
+    const details = toPublicEvent(event, { language: options.language });
     return sessions.map((session) => ({ ...session, event: details }));
   }
 

@@ -231,7 +231,7 @@ export class GdprService {
       `SELECT r.id, r.first_name AS "firstName", r.last_name AS "lastName", r.email, r.user_tax_id AS "userTaxId",
                 r.telephone_number AS "telephoneNumber", e.title AS "eventTitle", to_char(s.start_date, 'YYYY-MM-DD') AS "sessionDate",
                 to_char(s.start_time, 'HH24:MI:SS') AS "sessionStartTime", to_char(s.end_time, 'HH24:MI:SS') AS "sessionEndTime",
-                r.registered_at AS "registeredAt", r.state, r.queue_position AS "queuePosition", r.cancelled_at AS "cancelledAt"
+                r.registered_at AS "registeredAt", r.state, r.queue_position AS "queuePosition", r.cancelled_at AS "cancelledAt", r.language
            FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id
           WHERE lower(r.email) = $1
           ORDER BY r.registered_at, r.id`,

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Ip, Param, Post, UseInterceptors } from '@nestjs/common';
-import { ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { MESSAGES } from '@evreg/contracts';
+import { ApiHeader, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { MESSAGES, type VisitorLanguage } from '@evreg/contracts';
+import { VisitorLanguageHeader } from '../../common/http/visitor-language';
 import { AppError } from '../../common/http/app-error';
 import { IdParam } from '../../common/http/id-param';
 import { MessageResponseDto } from '../../common/http/message-response.dto';
@@ -32,6 +33,14 @@ const TOO_MANY = {
   headers: RETRY_AFTER_HEADER,
 };
 
+/** The language the visitor books in: stored with each registration; their e-mails and SMS go out in it. */
+const BOOKING_LANGUAGE = {
+  name: 'Accept-Language',
+  required: false,
+  description:
+    'El idioma de la página (es, ca, eu, gl, en; es por defecto): se guarda con la inscripción (también la del acompañante) y sus emails y SMS se envían en él',
+};
+
 @ApiTags('Reservas (público)')
 @Controller()
 export class BookingController {
@@ -55,6 +64,7 @@ export class BookingController {
   })
   @UseInterceptors(new CountBookingDecisions('registration'), AttendeeFieldErrorsInterceptor)
   @ApiSessionTokenHeader({ required: false })
+  @ApiHeader(BOOKING_LANGUAGE)
   @ApiTooManyRequestsResponse(TOO_MANY)
   @ApiServiceUnavailable(RegistrationErrorDto)
   register(
@@ -62,9 +72,10 @@ export class BookingController {
     @Body() dto: AttendeeDto,
     @SessionTokenHeader() token: string | undefined,
     @Ip() ip: string,
+    @VisitorLanguageHeader() language: VisitorLanguage,
   ) {
     this.assertSameSession(sessionId, [dto]);
-    return this.booking.registerPublic(sessionId, [dto], token, ip);
+    return this.booking.registerPublic(sessionId, [dto], token, ip, language);
   }
 
   @Post('events/sessions/:eventSessionId/bulk-registrations')
@@ -82,6 +93,7 @@ export class BookingController {
   })
   @UseInterceptors(new CountBookingDecisions('registration'), AttendeeFieldErrorsInterceptor)
   @ApiSessionTokenHeader({ required: false })
+  @ApiHeader(BOOKING_LANGUAGE)
   @ApiTooManyRequestsResponse(TOO_MANY)
   @ApiServiceUnavailable(RegistrationErrorDto)
   registerBulk(
@@ -89,9 +101,10 @@ export class BookingController {
     @Body() dto: BulkRegistrationDto,
     @SessionTokenHeader() token: string | undefined,
     @Ip() ip: string,
+    @VisitorLanguageHeader() language: VisitorLanguage,
   ) {
     this.assertSameSession(sessionId, dto.registrations);
-    return this.booking.registerPublic(sessionId, dto.registrations, token, ip);
+    return this.booking.registerPublic(sessionId, dto.registrations, token, ip, language);
   }
 
   @Get('registrations/cancellation/:token')

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  DEFAULT_VISITOR_LANGUAGE,
   ErrorCode,
   bookingReference,
   MAX_ATTENDEES_PER_BOOKING,
@@ -9,6 +10,7 @@ import {
   ManualRegistrationResponse,
   RegistrationResponse,
   RegistrationResult,
+  type VisitorLanguage,
 } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
@@ -62,11 +64,13 @@ export class BookingService {
     inputs: AttendeeInput[],
     token: string | undefined,
     ip: string | null,
+    language: VisitorLanguage = DEFAULT_VISITOR_LANGUAGE,
   ): Promise<RegistrationResponse> {
     if (!inputs.length) throw refusal('VALIDATION_FAILED', b.noAttendees, undefined, b.validationTitle);
     if (inputs.length > MAX_ATTENDEES_PER_BOOKING)
       throw refusal('VALIDATION_FAILED', b.tooManyAttendees, undefined, b.validationTitle);
-    const attendees = this.validate(inputs, { requireConfirmEmail: true });
+    // Holder and companion share the language of the page they booked on (their e-mails and SMS go out in it).
+    const attendees = this.validate(inputs, { requireConfirmEmail: true }).map((a) => ({ ...a, language }));
     // A full session as this instance knows it: refused without a query (SessionRoom; docs/domain.md, "Refusals
     // without a round trip"), before the refusal keys' HMACs are even computed.
     if (this.room.refusesRegistration(sessionId, attendees.length, token)) throw refusal('FULL', b.full);

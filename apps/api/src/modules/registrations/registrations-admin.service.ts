@@ -28,7 +28,7 @@ const REGISTRATIONS = [REGISTRATION_STATE.Active, REGISTRATION_STATE.Cancelled];
 const COLUMNS = `
   r.id, r.session_id AS "eventSessionId", s.event_id AS "eventId", r.first_name AS "firstName", r.last_name AS "lastName",
          r.email, r.user_tax_id AS "userTaxId", r.telephone_number AS "telephoneNumber", r.registered_at AS "registeredAt",
-         r.state AS status, r.uses_reserved_spot AS "usesReservedSpot", e.title AS "eventTitle",
+         r.state AS status, r.uses_reserved_spot AS "usesReservedSpot", r.language, e.title AS "eventTitle",
          ${sessionInfoSql('s')} AS "sessionInfo",
          c.id IS NOT NULL AS "checkedIn", c.checked_in_at AS "checkedInAt"`;
 const CHECK_IN = `LEFT JOIN check_ins c ON c.registration_id = r.id AND c.undone_at IS NULL`;

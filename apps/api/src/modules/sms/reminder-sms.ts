@@ -3,12 +3,13 @@ import type { EntityManager } from 'typeorm';
 import { cancellationToken } from '../registrations/cancel-token';
 import type { SmsIntent } from './record-sms';
 import { smsRecipients } from './sms-recipients';
+import { SMS_TEXTS, smsTextsFor } from './sms-texts';
 
 /** The reminder SMS (docs/domain.md, "Reminders"): the event's title, date and time added like a notification's,
  * then the cancellation link, which frees the seat for the waiting list. Plain GSM-7 text (the link's token is
  * letters, digits, '-' and '_'). */
-export const REMINDER_SMS_TEXT = 'Recordatorio: tiene plaza en';
-export const REMINDER_SMS_CANCEL = 'Si no puede asistir, libere su plaza:';
+export const REMINDER_SMS_TEXT = SMS_TEXTS.es.reminder;
+export const REMINDER_SMS_CANCEL = SMS_TEXTS.es.reminderCancel;
 
 /** The SMS to record, in the reminder's transaction: one per reminded person with a phone, when SMS is enabled; nothing
  * while it is disabled (the e-mail is the message of record). `linkBase`: the links' base without a trailing
@@ -24,8 +25,8 @@ export async function reminderSmsIntents(
     type: 'Reminder' as const,
     phoneNumber: p.phone,
     message:
-      `${notificationSmsText(REMINDER_SMS_TEXT, p)}\n` +
-      `${REMINDER_SMS_CANCEL} ${link.base}/cancel?token=${cancellationToken(link.appSecret, p.id)}`,
+      `${notificationSmsText(smsTextsFor(p.language).reminder, p)}\n` +
+      `${smsTextsFor(p.language).reminderCancel} ${link.base}/cancel?token=${cancellationToken(link.appSecret, p.id)}`,
     registrationId: p.id,
     eventId: p.eventId,
     sessionId: p.sessionId,

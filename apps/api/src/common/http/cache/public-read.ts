@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiHeader, ApiResponse } from '@nestjs/swagger';
+import { languageFromAcceptLanguage } from '@evreg/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MicroCache } from './micro-cache';
 import { cacheHits } from '../../../observability/metrics';
@@ -21,6 +22,9 @@ export interface PublicReadOptions {
   query: string[];
   /** A request header that changes the answer for one visitor (their session token), lower case. */
   visitorHeader?: string;
+  /** The answer is in the visitor's language (events' translated content): keyed by the language `Accept-Language`
+   * picks (one of five, so a made-up header costs no new entry), and `Vary: Accept-Language`. */
+  language?: boolean;
   /** Answers that a shared cache may keep but must revalidate every time (a draft being previewed). */
   revalidateAlways?: (body: unknown) => boolean;
 }
@@ -86,7 +90,12 @@ export function installPublicReads(fastify: FastifyInstance, ttlMs: number): Mic
     const staff = request.headers.authorization !== undefined;
     const state: RequestState = {
       options,
-      vary: ['authorization', ...(options.visitorHeader ? [options.visitorHeader] : []), 'accept-encoding'],
+      vary: [
+        'authorization',
+        ...(options.visitorHeader ? [options.visitorHeader] : []),
+        ...(options.language ? ['accept-language'] : []),
+        'accept-encoding',
+      ],
       staff,
       key: null,
       served: false,
@@ -144,6 +153,7 @@ function keyOf(request: FastifyRequest, options: PublicReadOptions): string {
     options.params.map((name) => params[name] ?? null),
     options.query.map((name) => query[name] ?? null),
     options.visitorHeader ? (request.headers[options.visitorHeader] ?? null) : null,
+    options.language ? languageFromAcceptLanguage(request.headers['accept-language']) : null,
   ]);
 }
 

@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { VISITOR_LANGUAGES, type VisitorLanguage } from '@evreg/contracts';
 import {
   DELETED_RESOURCES,
   REGISTRATION_STATES_V1,
@@ -16,11 +17,31 @@ export type EventStatusV1 = (typeof EVENT_STATUSES_V1)[number];
 const nullableString = (example?: string, description?: string) =>
   ApiProperty({ type: String, nullable: true, example, description });
 
+@ApiSchema({ name: 'EventTranslation', description: 'El contenido de un evento en un idioma' })
+export class EventTranslationV1Dto {
+  @ApiProperty({ required: false, example: 'Visita guiada al claustre' }) title?: string;
+  @ApiProperty({ required: false, description: 'HTML saneado' }) description?: string;
+}
+
+@ApiSchema({
+  name: 'EventTranslations',
+  description:
+    'Título y descripción en otros idiomas (ca, eu, gl, en); lo que falte se muestra en español (title, description)',
+})
+export class EventTranslationsV1Dto {
+  @ApiProperty({ required: false, type: EventTranslationV1Dto }) ca?: EventTranslationV1Dto;
+  @ApiProperty({ required: false, type: EventTranslationV1Dto }) eu?: EventTranslationV1Dto;
+  @ApiProperty({ required: false, type: EventTranslationV1Dto }) gl?: EventTranslationV1Dto;
+  @ApiProperty({ required: false, type: EventTranslationV1Dto }) en?: EventTranslationV1Dto;
+}
+
 @ApiSchema({ name: 'Event', description: 'Un evento' })
 export class EventV1Dto {
   @ApiProperty({ type: 'integer', example: 7 }) id: number;
   @ApiProperty({ example: 'Visita guiada al claustro' }) title: string;
   @ApiProperty({ description: 'HTML saneado (p, strong, a, listas, títulos)' }) description: string;
+  @ApiProperty({ type: EventTranslationsV1Dto, description: '{} si no tiene traducciones' })
+  translations: EventTranslationsV1Dto;
   @ApiProperty({ enum: EVENT_STATUSES_V1, enumName: 'EventStatus' }) status: EventStatusV1;
   @ApiProperty({ description: 'false: no aparece en la lista pública' }) isPublic: boolean;
   @ApiProperty({ type: 'integer', nullable: true }) categoryId: number | null;
@@ -90,6 +111,12 @@ export class RegistrationV1Dto {
   @ApiProperty({ description: 'DNI/NIE' }) userTaxId: string;
   @nullableString() telephoneNumber: string | null;
   @ApiProperty({ description: 'Ocupa una plaza reservada (inscripción del personal)' }) usesReservedSpot: boolean;
+  @ApiProperty({
+    enum: VISITOR_LANGUAGES,
+    enumName: 'Language',
+    description: 'El idioma en que se inscribió (sus emails y SMS van en él); es en las del personal',
+  })
+  language: VisitorLanguage;
   @ApiProperty({ format: 'date-time' }) registeredAt: string;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) promotedAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) cancelledAt: string | null;

@@ -13,14 +13,15 @@ WITH h AS MATERIALIZED (SELECT id, spots FROM ticket_holds WHERE session_id = $1
       SELECT a.*, nextval('registrations_id_seq'::regclass)::int AS id, (u.id)::int AS session_id,
              ($4)::smallint AS state, (false)::boolean AS uses_reserved_spot,
              ($5)::varchar AS source, (NULL)::int AS queue_position
-        FROM u CROSS JOIN unnest($7::text[], $8::text[], $9::text[], $10::text[], $11::text[]) WITH ORDINALITY
-             AS a(first_name, last_name, email, user_tax_id, telephone_number, n)
+        FROM u CROSS JOIN unnest($7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[]) WITH ORDINALITY
+             AS a(first_name, last_name, email, user_tax_id, telephone_number, language, n)
        
        ORDER BY a.n),
     r AS (
-      INSERT INTO registrations (id, session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position, holder_registration_id)
+      INSERT INTO registrations (id, session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position, holder_registration_id, language)
       SELECT a.id, a.session_id, a.state, a.first_name, a.last_name, a.email, a.user_tax_id, a.telephone_number, a.uses_reserved_spot, a.source, a.queue_position,
-             coalesce((SELECT h.id FROM r_people h WHERE h.n < a.n  ORDER BY h.n LIMIT 1), NULL::int)
+             coalesce((SELECT h.id FROM r_people h WHERE h.n < a.n  ORDER BY h.n LIMIT 1), NULL::int),
+             a.language
         FROM r_people a
        ORDER BY a.n
       RETURNING id, email, first_name, last_name, user_tax_id, queue_position, state, version),
@@ -29,7 +30,7 @@ WITH h AS MATERIALIZED (SELECT id, spots FROM ticket_holds WHERE session_id = $1
       SELECT id, email, 'PrivacyPolicy', true, $6 FROM r),
             e AS (
               INSERT INTO email_messages (email_type, registration_id, event_id, session_id, email_address, recipient_name, user_tax_id, data)
-         SELECT $12, r.id, (SELECT event_id FROM event_sessions WHERE id = $1), $1, r.email, r.first_name || ' ' || r.last_name, r.user_tax_id,
+         SELECT $13, r.id, (SELECT event_id FROM event_sessions WHERE id = $1), $1, r.email, r.first_name || ' ' || r.last_name, r.user_tax_id,
                 CASE WHEN NULL::int IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('queuePosition', NULL::int) END
            FROM r),
             w AS (
@@ -46,10 +47,10 @@ WITH h AS MATERIALIZED (SELECT id, spots FROM ticket_holds WHERE session_id = $1
   'registeredCount', s.online_registered + s.reserved_registered, 'queueCount', s.queue_count,
   'availableSpots', greatest(0, s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots))) AS data
        FROM r CROSS JOIN u s JOIN events e ON e.id = s.event_id) x
-       WHERE EXISTS (SELECT 1 FROM webhooks WHERE is_active AND $13::text = ANY (events)))
+       WHERE EXISTS (SELECT 1 FROM webhooks WHERE is_active AND $14::text = ANY (events)))
     INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, registration_id, session_id, payload)
-    SELECT w.id, ev.event_id, $13::text, ev.registration_id, ev.session_id, ev.data
-      FROM ev JOIN webhooks w ON w.is_active AND $13::text = ANY (w.events)
+    SELECT w.id, ev.event_id, $14::text, ev.registration_id, ev.session_id, ev.data
+      FROM ev JOIN webhooks w ON w.is_active AND $14::text = ANY (w.events)
      ORDER BY ev.registration_id, w.id
     RETURNING 1),
             f AS (
@@ -61,10 +62,10 @@ WITH h AS MATERIALIZED (SELECT id, spots FROM ticket_holds WHERE session_id = $1
   'registeredCount', s.online_registered + s.reserved_registered, 'queueCount', s.queue_count,
   'availableSpots', greatest(0, s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots))) AS data
        FROM u s JOIN events e ON e.id = s.event_id WHERE s.filled) x
-       WHERE EXISTS (SELECT 1 FROM webhooks WHERE is_active AND $14::text = ANY (events)))
+       WHERE EXISTS (SELECT 1 FROM webhooks WHERE is_active AND $15::text = ANY (events)))
     INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, registration_id, session_id, payload)
-    SELECT w.id, ev.event_id, $14::text, ev.registration_id, ev.session_id, ev.data
-      FROM ev JOIN webhooks w ON w.is_active AND $14::text = ANY (w.events)
+    SELECT w.id, ev.event_id, $15::text, ev.registration_id, ev.session_id, ev.data
+      FROM ev JOIN webhooks w ON w.is_active AND $15::text = ANY (w.events)
      ORDER BY ev.registration_id, w.id
     RETURNING 1)
        SELECT id, (SELECT count(*)::int FROM w) + (SELECT count(*)::int FROM f) AS hooks FROM r ORDER BY id

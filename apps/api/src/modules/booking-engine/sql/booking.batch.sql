@@ -44,14 +44,15 @@ WITH q AS (SELECT * FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS q(toke
       SELECT a.*, nextval('registrations_id_seq'::regclass)::int AS id, (u.id)::int AS session_id,
              ($4)::smallint AS state, (false)::boolean AS uses_reserved_spot,
              ($5)::varchar AS source, (NULL::int)::int AS queue_position
-        FROM u CROSS JOIN unnest($9::text[], $10::text[], $6::text[], $11::text[], $12::text[], $8::int[]) WITH ORDINALITY
-             AS a(first_name, last_name, email, user_tax_id, telephone_number, request, n)
+        FROM u CROSS JOIN unnest($9::text[], $10::text[], $6::text[], $11::text[], $12::text[], $13::text[], $8::int[]) WITH ORDINALITY
+             AS a(first_name, last_name, email, user_tax_id, telephone_number, language, request, n)
        WHERE a.request IN (SELECT n FROM ok)
        ORDER BY a.n),
     r AS (
-      INSERT INTO registrations (id, session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position, holder_registration_id)
+      INSERT INTO registrations (id, session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position, holder_registration_id, language)
       SELECT a.id, a.session_id, a.state, a.first_name, a.last_name, a.email, a.user_tax_id, a.telephone_number, a.uses_reserved_spot, a.source, a.queue_position,
-             coalesce((SELECT h.id FROM r_people h WHERE h.n < a.n AND h.request = a.request ORDER BY h.n LIMIT 1), NULL::int)
+             coalesce((SELECT h.id FROM r_people h WHERE h.n < a.n AND h.request = a.request ORDER BY h.n LIMIT 1), NULL::int),
+             a.language
         FROM r_people a
        ORDER BY a.n
       RETURNING id, email, first_name, last_name, user_tax_id, queue_position, state, version),
@@ -60,16 +61,17 @@ WITH q AS (SELECT * FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS q(toke
       SELECT id, email, 'PrivacyPolicy', true, (SELECT x.ip FROM unnest($6::text[], $7::text[]) AS x(email, ip) WHERE x.email = r.email) FROM r),
               rq_people AS MATERIALIZED (
       SELECT a.*, nextval('registrations_id_seq'::regclass)::int AS id, (u.id)::int AS session_id,
-             ($13)::smallint AS state, (false)::boolean AS uses_reserved_spot,
+             ($14)::smallint AS state, (false)::boolean AS uses_reserved_spot,
              ($5)::varchar AS source, ((SELECT queued FROM l) + (row_number() OVER (ORDER BY a.n))::int)::int AS queue_position
-        FROM u CROSS JOIN unnest($9::text[], $10::text[], $6::text[], $11::text[], $12::text[], $8::int[]) WITH ORDINALITY
-             AS a(first_name, last_name, email, user_tax_id, telephone_number, request, n)
+        FROM u CROSS JOIN unnest($9::text[], $10::text[], $6::text[], $11::text[], $12::text[], $13::text[], $8::int[]) WITH ORDINALITY
+             AS a(first_name, last_name, email, user_tax_id, telephone_number, language, request, n)
        WHERE a.request IN (SELECT n FROM qok)
        ORDER BY a.n),
     rq AS (
-      INSERT INTO registrations (id, session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position, holder_registration_id)
+      INSERT INTO registrations (id, session_id, state, first_name, last_name, email, user_tax_id, telephone_number, uses_reserved_spot, source, queue_position, holder_registration_id, language)
       SELECT a.id, a.session_id, a.state, a.first_name, a.last_name, a.email, a.user_tax_id, a.telephone_number, a.uses_reserved_spot, a.source, a.queue_position,
-             coalesce((SELECT h.id FROM rq_people h WHERE h.n < a.n AND h.request = a.request ORDER BY h.n LIMIT 1), NULL::int)
+             coalesce((SELECT h.id FROM rq_people h WHERE h.n < a.n AND h.request = a.request ORDER BY h.n LIMIT 1), NULL::int),
+             a.language
         FROM rq_people a
        ORDER BY a.n
       RETURNING id, email, first_name, last_name, user_tax_id, queue_position, state, version),
@@ -78,12 +80,12 @@ WITH q AS (SELECT * FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS q(toke
       SELECT id, email, 'PrivacyPolicy', true, (SELECT x.ip FROM unnest($6::text[], $7::text[]) AS x(email, ip) WHERE x.email = rq.email) FROM rq),
               e AS (
                 INSERT INTO email_messages (email_type, registration_id, event_id, session_id, email_address, recipient_name, user_tax_id, data)
-         SELECT $14, r.id, (SELECT event_id FROM event_sessions WHERE id = $3), $3, r.email, r.first_name || ' ' || r.last_name, r.user_tax_id,
+         SELECT $15, r.id, (SELECT event_id FROM event_sessions WHERE id = $3), $3, r.email, r.first_name || ' ' || r.last_name, r.user_tax_id,
                 CASE WHEN NULL::int IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('queuePosition', NULL::int) END
            FROM r),
               eq AS (
                 INSERT INTO email_messages (email_type, registration_id, event_id, session_id, email_address, recipient_name, user_tax_id, data)
-         SELECT $15, rq.id, (SELECT event_id FROM event_sessions WHERE id = $3), $3, rq.email, rq.first_name || ' ' || rq.last_name, rq.user_tax_id,
+         SELECT $16, rq.id, (SELECT event_id FROM event_sessions WHERE id = $3), $3, rq.email, rq.first_name || ' ' || rq.last_name, rq.user_tax_id,
                 CASE WHEN rq.queue_position::int IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('queuePosition', rq.queue_position::int) END
            FROM rq),
               w AS (
@@ -100,10 +102,10 @@ WITH q AS (SELECT * FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS q(toke
   'registeredCount', s.online_registered + s.reserved_registered, 'queueCount', s.queue_count,
   'availableSpots', greatest(0, s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots))) AS data
        FROM r CROSS JOIN u s JOIN events e ON e.id = s.event_id) x
-       WHERE EXISTS (SELECT 1 FROM webhooks WHERE is_active AND $16::text = ANY (events)))
+       WHERE EXISTS (SELECT 1 FROM webhooks WHERE is_active AND $17::text = ANY (events)))
     INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, registration_id, session_id, payload)
-    SELECT w.id, ev.event_id, $16::text, ev.registration_id, ev.session_id, ev.data
-      FROM ev JOIN webhooks w ON w.is_active AND $16::text = ANY (w.events)
+    SELECT w.id, ev.event_id, $17::text, ev.registration_id, ev.session_id, ev.data
+      FROM ev JOIN webhooks w ON w.is_active AND $17::text = ANY (w.events)
      ORDER BY ev.registration_id, w.id
     RETURNING 1),
               wq AS (
@@ -120,10 +122,10 @@ WITH q AS (SELECT * FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS q(toke
   'registeredCount', s.online_registered + s.reserved_registered, 'queueCount', s.queue_count,
   'availableSpots', greatest(0, s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots))) AS data
        FROM rq CROSS JOIN u s JOIN events e ON e.id = s.event_id) x
-       WHERE EXISTS (SELECT 1 FROM webhooks WHERE is_active AND $17::text = ANY (events)))
+       WHERE EXISTS (SELECT 1 FROM webhooks WHERE is_active AND $18::text = ANY (events)))
     INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, registration_id, session_id, payload)
-    SELECT w.id, ev.event_id, $17::text, ev.registration_id, ev.session_id, ev.data
-      FROM ev JOIN webhooks w ON w.is_active AND $17::text = ANY (w.events)
+    SELECT w.id, ev.event_id, $18::text, ev.registration_id, ev.session_id, ev.data
+      FROM ev JOIN webhooks w ON w.is_active AND $18::text = ANY (w.events)
      ORDER BY ev.registration_id, w.id
     RETURNING 1),
               fw AS (
@@ -135,10 +137,10 @@ WITH q AS (SELECT * FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS q(toke
   'registeredCount', s.online_registered + s.reserved_registered, 'queueCount', s.queue_count,
   'availableSpots', greatest(0, s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots))) AS data
        FROM u s JOIN events e ON e.id = s.event_id WHERE s.filled) x
-       WHERE EXISTS (SELECT 1 FROM webhooks WHERE is_active AND $18::text = ANY (events)))
+       WHERE EXISTS (SELECT 1 FROM webhooks WHERE is_active AND $19::text = ANY (events)))
     INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, registration_id, session_id, payload)
-    SELECT w.id, ev.event_id, $18::text, ev.registration_id, ev.session_id, ev.data
-      FROM ev JOIN webhooks w ON w.is_active AND $18::text = ANY (w.events)
+    SELECT w.id, ev.event_id, $19::text, ev.registration_id, ev.session_id, ev.data
+      FROM ev JOIN webhooks w ON w.is_active AND $19::text = ANY (w.events)
      ORDER BY ev.registration_id, w.id
     RETURNING 1),
               fq AS (
@@ -150,10 +152,10 @@ WITH q AS (SELECT * FROM unnest($1::text[], $2::int[]) WITH ORDINALITY AS q(toke
   'registeredCount', s.online_registered + s.reserved_registered, 'queueCount', s.queue_count,
   'availableSpots', greatest(0, s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots))) AS data
        FROM u s JOIN events e ON e.id = s.event_id WHERE s."queueFilled") x
-       WHERE EXISTS (SELECT 1 FROM webhooks WHERE is_active AND $19::text = ANY (events)))
+       WHERE EXISTS (SELECT 1 FROM webhooks WHERE is_active AND $20::text = ANY (events)))
     INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, registration_id, session_id, payload)
-    SELECT w.id, ev.event_id, $19::text, ev.registration_id, ev.session_id, ev.data
-      FROM ev JOIN webhooks w ON w.is_active AND $19::text = ANY (w.events)
+    SELECT w.id, ev.event_id, $20::text, ev.registration_id, ev.session_id, ev.data
+      FROM ev JOIN webhooks w ON w.is_active AND $20::text = ANY (w.events)
      ORDER BY ev.registration_id, w.id
     RETURNING 1)
          SELECT x.id, x.email, x.queue_position,

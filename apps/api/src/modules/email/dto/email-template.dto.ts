@@ -7,6 +7,8 @@ import {
   EmailTemplateRequest,
   EmailTemplateType,
   EmailTemplateTypeOption,
+  VISITOR_LANGUAGES,
+  type VisitorLanguage,
 } from '@evreg/contracts';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
@@ -14,6 +16,8 @@ import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'cl
 const M = EMAIL_MESSAGES;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const CONTENT_MAX = 100_000;
+const LANGUAGE_DESCRIPTION =
+  'Idioma de los textos: quien se inscribió en ese idioma recibe esta plantilla; sin plantilla activa en su idioma, la española';
 const TYPE_DESCRIPTION =
   '0 Registration (inscripción), 1 Queue (lista de espera), 2 Promotion (plaza desde la lista de espera), 3 Reminder (recordatorio antes de la sesión)';
 
@@ -25,7 +29,10 @@ export class EmailTemplateDto implements EmailTemplate {
   @ApiProperty({ type: String, nullable: true, description: 'null o vacío: se deriva del HTML' }) plainTextContent:
     string | null;
   @ApiProperty({ enum: [0, 1, 2, 3], description: TYPE_DESCRIPTION }) templateType: EmailTemplateType;
-  @ApiProperty({ description: 'La plantilla que se usa para su tipo (como mucho una activa por tipo)' })
+  @ApiProperty({ enum: VISITOR_LANGUAGES, description: LANGUAGE_DESCRIPTION }) language: VisitorLanguage;
+  @ApiProperty({
+    description: 'La plantilla que se usa para su tipo e idioma (como mucho una activa por tipo e idioma)',
+  })
   isActive: boolean;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
@@ -79,6 +86,11 @@ export class CreateEmailTemplateDto extends TemplateFieldsDto implements EmailTe
   @ApiProperty({ enum: [0, 1, 2, 3], description: TYPE_DESCRIPTION })
   @IsIn([0, 1, 2, 3], { message: M.typeRequired })
   templateType: EmailTemplateType;
+
+  @ApiPropertyOptional({ enum: VISITOR_LANGUAGES, description: `${LANGUAGE_DESCRIPTION}. Por defecto es` })
+  @IsOptional()
+  @IsIn(VISITOR_LANGUAGES, { message: M.languageInvalid })
+  language?: VisitorLanguage;
 }
 
 /** PUT: the same fields; `templateType` may be sent (the form does) but must be the template's own. */
@@ -87,6 +99,11 @@ export class UpdateEmailTemplateDto extends TemplateFieldsDto {
   @IsOptional()
   @IsIn([0, 1, 2, 3], { message: M.typeRequired })
   templateType?: EmailTemplateType;
+
+  @ApiPropertyOptional({ enum: VISITOR_LANGUAGES, description: `${LANGUAGE_DESCRIPTION}. No cambia al editar` })
+  @IsOptional()
+  @IsIn(VISITOR_LANGUAGES, { message: M.languageInvalid })
+  language?: VisitorLanguage;
 }
 
 export class EmailPreviewDto implements EmailPreview {

@@ -4,13 +4,16 @@ import {
   EVENT_STATUS,
   EventPayload,
   EventStatusCode,
+  EventTranslations,
   isPlausiblePhone,
   isValidEmail,
   MESSAGES,
   ORGANIZER_LIMITS,
 } from '@evreg/contracts';
 import { Transform } from 'class-transformer';
+import { EventTranslationsDto, TRANSLATIONS_DESCRIPTION } from './views.dto';
 import {
+  Allow,
   IsBoolean,
   IsDefined,
   IsIn,
@@ -252,6 +255,13 @@ class EventFieldsDto {
   @MaxLength(1000, { message: M.imageUrlInvalid })
   @IsImageUrl({ message: M.imageUrlInvalid })
   imageUrl?: string | null;
+
+  @ApiPropertyOptional({
+    type: EventTranslationsDto,
+    description: `${TRANSLATIONS_DESCRIPTION}. Un idioma que no sea ca, eu, gl o en, o un campo que no sea title o description, es un 400 que nombra el campo. Al editar, omitido se conserva; {} las borra`,
+  })
+  @Allow()
+  translations?: EventTranslations;
 }
 
 export class CreateEventDto extends EventFieldsDto implements EventPayload {

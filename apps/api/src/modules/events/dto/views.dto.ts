@@ -5,6 +5,8 @@ import {
   EVENT_STATUS,
   EventCategory,
   EventStatusCode,
+  EventTranslation,
+  EventTranslations,
   PublicEvent,
   Session,
 } from '@evreg/contracts';
@@ -70,6 +72,22 @@ export class SessionDto implements Session {
   @ApiPropertyOptional({ type: PublicEventDto, description: 'Solo con showEventDetails=true' }) event?: PublicEventDto;
 }
 
+export class EventTranslationDto implements EventTranslation {
+  @ApiPropertyOptional({ maxLength: 300, example: 'Concert de primavera' }) title?: string;
+  @ApiPropertyOptional({ description: 'HTML saneado como la descripción en español' }) description?: string;
+}
+
+export const TRANSLATIONS_DESCRIPTION =
+  'Título y descripción en otros idiomas (ca, eu, gl, en), cada uno con title y/o description: la página de reservas los muestra a quien la ve en ese idioma (Accept-Language), y lo que falte en español';
+
+/** An event's translations by language (only these four keys). */
+export class EventTranslationsDto implements EventTranslations {
+  @ApiPropertyOptional({ type: EventTranslationDto, description: 'Català' }) ca?: EventTranslationDto;
+  @ApiPropertyOptional({ type: EventTranslationDto, description: 'Euskara' }) eu?: EventTranslationDto;
+  @ApiPropertyOptional({ type: EventTranslationDto, description: 'Galego' }) gl?: EventTranslationDto;
+  @ApiPropertyOptional({ type: EventTranslationDto, description: 'English' }) en?: EventTranslationDto;
+}
+
 export class AdminEventDto implements AdminEvent {
   @ApiProperty({ example: 1042, description: 'Id del sistema de contenidos externo' }) id: number;
   @ApiProperty() title: string;
@@ -92,6 +110,8 @@ export class AdminEventDto implements AdminEvent {
   @ApiProperty({ type: Number, nullable: true }) organizerId: number | null;
   @ApiProperty({ example: 'Europe/Madrid' }) timeZone: string;
   @ApiProperty({ type: String, nullable: true }) imageUrl: string | null;
+  @ApiProperty({ type: EventTranslationsDto, description: `${TRANSLATIONS_DESCRIPTION}. {} si no tiene` })
+  translations: EventTranslationsDto;
   @ApiProperty({ type: [SessionDto], description: 'Sesiones con sus cifras en vivo, por fecha de inicio' })
   sessions: SessionDto[];
   @ApiProperty({ description: 'Suma de maxAttendees de sus sesiones' }) totalCapacity: number;

@@ -1,3 +1,4 @@
+import type { EventTranslations } from '@evreg/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 const numeric = { to: (value: number) => value, from: (value: string | null) => (value === null ? 0 : Number(value)) };
@@ -28,6 +29,8 @@ export class EventEntity {
   @Column({ name: 'organizer_id', type: 'int', nullable: true }) organizerId: number | null;
   @Column({ name: 'time_zone', type: 'varchar', length: 64, default: 'Europe/Madrid' }) timeZone: string;
   @Column({ name: 'image_url', type: 'varchar', length: 1000, nullable: true }) imageUrl: string | null;
+  /** Title and description in ca, eu, gl, en (checked by translations.ts); Spanish is title/description. */
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) translations: EventTranslations;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -11,6 +11,8 @@ import {
   GdprRegistration,
   GdprRegistrationStatus,
   GdprSummary,
+  VISITOR_LANGUAGES,
+  type VisitorLanguage,
 } from '@evreg/contracts';
 import { IsOptional, IsString } from 'class-validator';
 
@@ -65,6 +67,7 @@ export class GdprRegistrationDto implements GdprRegistration {
   @ApiProperty({ enum: ['Active', 'Cancelled', 'Waiting'] }) status: GdprRegistrationStatus;
   @ApiProperty({ type: Number, nullable: true }) queuePosition: number | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) cancelledAt: string | null;
+  @ApiProperty({ enum: VISITOR_LANGUAGES, description: 'El idioma en que se inscribió' }) language: VisitorLanguage;
 }
 
 export class GdprConsentDto implements GdprConsent {

@@ -2,6 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ATTENDEE_LIMITS,
   AdminRegistration,
+  VISITOR_LANGUAGES,
+  type VisitorLanguage,
   CancellationPreview,
   ManualRegistrationConfirmation,
   ManualRegistrationResponse,
@@ -305,6 +307,11 @@ export class AdminRegistrationDto implements AdminRegistration {
   @ApiProperty({ example: '2026-12-01 10:00-11:30' }) sessionInfo: string;
   @ApiProperty({ description: "'Asistió': entrada registrada en la puerta (y no anulada)" }) checkedIn: boolean;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) checkedInAt: string | null;
+  @ApiProperty({
+    enum: VISITOR_LANGUAGES,
+    description: 'El idioma en que se inscribió (sus emails y SMS van en él); es en las del personal',
+  })
+  language: VisitorLanguage;
   @ApiPropertyOptional({
     type: Number,
     nullable: true,

@@ -1,0 +1,242 @@
+import {
+  NetelipStub,
+  SmtpCapture,
+  TestApp,
+  attendee,
+  eventually,
+  insertSession,
+  useSmtp,
+  type CapturedMail,
+} from '@evreg/testing';
+import { eventBody, expectValidationRefusal } from './support/http-helpers';
+
+/** Languages on the data side (docs/domain.md, "Idiomas: datos"): the booking language stored from Accept-Language,
+ * e-mails from the template in that language (Spanish where staff wrote none) with dates in its locale, SMS in it,
+ * templates per language, events' translations validated and served per language with a Spanish fallback. */
+describe('Languages of people, messages and content', () => {
+  let smtp: SmtpCapture;
+  let netelip: NetelipStub;
+  let app: TestApp;
+  let admin: string;
+  let nextEvent = 7100;
+
+  const catalanTemplate = {
+    name: 'Confirmació',
+    subject: 'Inscripció confirmada: {{eventTitle}}',
+    htmlContent: '<p>Hola {{firstName}}, us esperem el {{eventDate}} a les {{eventTime}}.</p>',
+    templateType: 0,
+    language: 'ca',
+    isActive: true,
+  };
+
+  /** A Live event made through the staff API (with its translations), and one session of it. */
+  async function eventWithSession(translations?: object, session: { maxAttendees?: number } = {}) {
+    const id = nextEvent++;
+    const res = await app.request('POST', '/api/events', {
+      token: admin,
+      body: eventBody(id, { title: `Concierto ${id}`, ...(translations && { translations }) }),
+    });
+    expect(res.status).toBe(201);
+    return { eventId: id, sessionId: await insertSession(app, id, session), event: res.body };
+  }
+  const register = (sessionId: number, people: object[], language?: string) =>
+    app.request(
+      'POST',
+      people.length === 1
+        ? `/api/events/sessions/${sessionId}/registrations`
+        : `/api/events/sessions/${sessionId}/bulk-registrations`,
+      {
+        body:
+          people.length === 1
+            ? { eventSessionId: sessionId, ...people[0] }
+            : { registrations: people.map((p) => ({ eventSessionId: sessionId, ...p })) },
+        headers: language ? { 'accept-language': language } : {},
+      },
+    );
+  const mailTo = async (address: string, subject: RegExp): Promise<CapturedMail> =>
+    eventually(
+      () => smtp.to(address).find((m) => subject.test(m.subject)),
+      15_000,
+      `e-mail to ${address}`,
+    ) as Promise<CapturedMail>;
+  const languageOf = async (id: number) =>
+    (await app.sql(`SELECT language FROM registrations WHERE id = $1`, [id]))[0].language;
+
+  beforeAll(async () => {
+    smtp = await SmtpCapture.start();
+    netelip = await NetelipStub.start();
+    app = await TestApp.start({ env: { EMAIL_SWEEP_INTERVAL_MS: '300', NETELIP_BASE_URL: netelip.url } });
+    admin = await app.adminToken();
+    await useSmtp(app, admin, smtp);
+    const sms = await app.request('PUT', '/api/smssettings', {
+      token: admin,
+      body: { smsEnabled: true, senderName: 'EVENTOS', netelipToken: 'tok-idiomas' },
+    });
+    expect(sms.status).toBe(200);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.stop();
+    await netelip?.close();
+  });
+
+  it('templates per language: one active per type and language, the type answered in a language with the Spanish fallback, language fixed once saved', async () => {
+    const created = await app.request('POST', '/api/email-templates', { token: admin, body: catalanTemplate });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ templateType: 0, language: 'ca', isActive: true });
+
+    // The Spanish one stays active beside it.
+    const list = await app.request('GET', '/api/email-templates', { token: admin });
+    const active = list.body.filter(
+      (t: { isActive: boolean; templateType: number }) => t.isActive && t.templateType === 0,
+    );
+    expect(active.map((t: { language: string }) => t.language)).toEqual(['es', 'ca']);
+
+    const inCatalan = await app.request('GET', '/api/email-templates/by-type/0?language=ca', { token: admin });
+    expect(inCatalan.body).toMatchObject({ id: created.body.id, language: 'ca' });
+    const inBasque = await app.request('GET', '/api/email-templates/by-type/0?language=eu', { token: admin });
+    expect(inBasque.body).toMatchObject({ language: 'es', name: 'Confirmación de inscripción' });
+
+    const unknown = await app.request('POST', '/api/email-templates', {
+      token: admin,
+      body: { ...catalanTemplate, language: 'fr' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual({ language: ['El idioma de la plantilla debe ser es, ca, eu, gl o en'] });
+    const moved = await app.request('PUT', `/api/email-templates/${created.body.id}`, {
+      token: admin,
+      body: { ...catalanTemplate, language: 'gl' },
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors).toEqual({ language: ['El idioma de la plantilla no se puede cambiar al editar'] });
+  });
+
+  it('a booking in Catalan is stored in Catalan (companion too) and confirmed with the Catalan template, title and dates; one in Basque gets the Spanish template', async () => {
+    const { sessionId, eventId } = await eventWithSession({ ca: { title: 'Concert de tardor' } });
+    const holder = attendee(7201);
+    const companion = attendee(7202);
+    const res = await register(sessionId, [holder, companion], 'ca-ES,ca;q=0.9,es;q=0.8');
+    expect(res.status).toBe(201);
+    const ids = res.body.results.map((r: { registrationId: number }) => r.registrationId);
+    expect(await Promise.all(ids.map(languageOf))).toEqual(['ca', 'ca']);
+
+    const mail = await mailTo(holder.email, /^Inscripció confirmada/);
+    expect(mail.subject).toBe('Inscripció confirmada: Concert de tardor');
+    const [session] = await app.sql(`SELECT starts_at FROM event_sessions WHERE id = $1`, [sessionId]);
+    const catalanDate = new Intl.DateTimeFormat('ca-ES', {
+      timeZone: 'Europe/Madrid',
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }).format(session.starts_at);
+    expect(mail.html).toContain(`us esperem el ${catalanDate} a les`);
+    const ics = mail.attachments.find((a) => a.filename === 'evento.ics')!;
+    expect(ics.content.replace(/\r\n /g, '')).toContain('SUMMARY:Concert de tardor');
+
+    // Basque: no Basque template, so the Spanish one with the Spanish title and a Spanish date.
+    const basque = attendee(7203);
+    expect((await register(sessionId, [basque], 'eu')).status).toBe(201);
+    const fallback = await mailTo(basque.email, /^Inscripción confirmada/);
+    expect(fallback.subject).toBe(`Inscripción confirmada: Concierto ${eventId}`);
+    const spanishDate = new Intl.DateTimeFormat('es-ES', {
+      timeZone: 'Europe/Madrid',
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    }).format(session.starts_at);
+    expect(fallback.html).toContain(spanishDate);
+
+    // Staff see it; the GDPR export carries it.
+    const list = await app.request('GET', `/api/events/sessions/${sessionId}/registrations`, { token: admin });
+    expect(list.body.map((r: { language: string }) => r.language)).toEqual(['ca', 'ca', 'eu']);
+    const gdpr = await app.request('GET', `/api/admin/gdpr/export/${encodeURIComponent(holder.email)}`, {
+      token: admin,
+    });
+    expect(gdpr.body.registrations).toEqual([expect.objectContaining({ language: 'ca' })]);
+  });
+
+  it('the promotion SMS goes out in the booking language with the translated title; a Spanish booking gets it in Spanish', async () => {
+    const { sessionId } = await eventWithSession({ en: { title: 'Autumn concert' } }, { maxAttendees: 2 });
+    const seated = [
+      await register(sessionId, [attendee(7301, { telephoneNumber: null })]),
+      await register(sessionId, [attendee(7304, { telephoneNumber: null })]),
+    ];
+    const english = await register(sessionId, [attendee(7302, { telephoneNumber: '600730200' })], 'en-GB,en;q=0.9');
+    const spanish = await register(sessionId, [attendee(7303, { telephoneNumber: '600730300' })]);
+    expect([english.body.queued, spanish.body.queued]).toEqual([true, true]);
+    expect(await languageOf(english.body.id)).toBe('en');
+    expect(await languageOf(spanish.body.id)).toBe('es');
+
+    // Two seats free up: both waiting people are promoted, each told in their language.
+    for (const s of seated)
+      expect((await app.request('POST', `/api/registrations/${s.body.id}/cancel`, { token: admin })).status).toBe(200);
+    const sms = await eventually(async () => {
+      const rows = await app.sql<{ phone_number: string; message: string; status: number }>(
+        `SELECT phone_number, message, status FROM sms_messages WHERE session_id = $1 ORDER BY id`,
+        [sessionId],
+      );
+      return rows.length === 2 && rows.every((r) => r.status === 1) && rows;
+    }, 15_000);
+    const byPhone = Object.fromEntries(sms.map((r) => [r.phone_number, r.message]));
+    expect(byPhone['600730200']).toMatch(
+      /^Good news: you have a place\. You have moved from the waiting list to registered for\nAutumn concert: \d\d\/\d\d\/\d{4} 10:00$/,
+    );
+    expect(byPhone['600730300']).toMatch(/^Buenas noticias: ya tiene plaza\..*\nConcierto \d+: /s);
+    expect(netelip.requests.map((r) => r.message).sort()).toEqual(Object.values(byPhone).sort());
+  });
+
+  it('public reads answer the event in the Accept-Language language, Spanish where a translation is missing, keyed and varied by language', async () => {
+    const { eventId } = await eventWithSession({
+      en: { title: 'Spring concert' },
+      gl: { title: 'Concerto de primavera', description: '<p>Unha <strong>descrición</strong><script>x</script></p>' },
+    });
+    const read = (language?: string) =>
+      app.request('GET', `/api/events/${eventId}`, { headers: language ? { 'accept-language': language } : {} });
+
+    const spanish = await read();
+    const english = await read('en-GB,en;q=0.9');
+    const catalan = await read('ca');
+    const galician = await read('gl');
+    expect(spanish.body.title).toBe(`Concierto ${eventId}`);
+    // The English translation has no description: Spanish fills it in.
+    expect(english.body).toMatchObject({ title: 'Spring concert', description: spanish.body.description });
+    expect(catalan.body).toMatchObject({ title: `Concierto ${eventId}`, description: spanish.body.description });
+    // Translated descriptions are sanitised as the Spanish one is.
+    expect(galician.body.description).toBe('<p>Unha <strong>descrición</strong></p>');
+    expect(String(english.headers.get('vary')).toLowerCase()).toContain('accept-language');
+    // Each language its own entry of the micro-cache and its own ETag.
+    expect((await read('en')).body.title).toBe('Spring concert');
+    expect(english.headers.get('etag')).not.toBe(spanish.headers.get('etag'));
+
+    const sessions = await app.request('GET', `/api/events/${eventId}/sessions?showEventDetails=true`, {
+      headers: { 'accept-language': 'en' },
+    });
+    expect(sessions.body[0].event.title).toBe('Spring concert');
+
+    // Staff read the translations as stored.
+    const staff = await app.request('GET', `/api/events/${eventId}`, { token: admin });
+    expect(staff.body.translations).toEqual({
+      en: { title: 'Spring concert' },
+      gl: { title: 'Concerto de primavera', description: '<p>Unha <strong>descrición</strong></p>' },
+    });
+  });
+
+  it('refuses translations in an unknown language, with unknown fields or wrong types, naming the field, and writes nothing', async () => {
+    const { eventId } = await eventWithSession();
+    const put = (translations: unknown) => eventBody(eventId, { title: `Concierto ${eventId}`, translations });
+    const path = `/api/events/${eventId}`;
+    await expectValidationRefusal(app, admin, 'PUT', path, put({ fr: { title: 'Concert' } }), {
+      'translations.fr':
+        'translations.fr: idioma no admitido (solo ca, eu, gl o en; el español es el título y la descripción del evento)',
+    });
+    await expectValidationRefusal(app, admin, 'PUT', path, put({ en: { title: 5, subtitle: 'x' } }), {
+      'translations.en.title': 'translations.en.title debe ser un texto',
+      'translations.en.subtitle': 'translations.en.subtitle: campo no admitido (solo title y description)',
+    });
+    await expectValidationRefusal(app, admin, 'PUT', path, put(['ca']), {
+      translations: 'translations debe ser un objeto con los idiomas ca, eu, gl o en',
+    });
+  });
+});
