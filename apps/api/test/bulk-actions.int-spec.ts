@@ -1,5 +1,6 @@
 import { attendee, createSession, insertSession, invariantProblems, registerOnline, waitingIds } from '@evreg/testing';
 import { NetelipStub, TestApp } from '@evreg/testing';
+import type { HistoryEntry } from '@evreg/contracts';
 
 const M = {
   alreadyCancelled: 'Esta inscripción ya está cancelada',
