@@ -35,9 +35,10 @@ export function measureBundle(distDir) {
 }
 
 /** The booking app's lazily loaded chunks (apps/booking/vite.config.ts and src/main.tsx name them): each language's
- * catalog for the booking page (lang-<language>) and for the cancellation page (cancel-<language>), and each page. */
+ * catalog for the booking page (lang-<language>) and for the cancellation page (cancel-<language>), and what only
+ * one page loads (the booking page's DOMPurify, the cancellation page's own chunk). */
 const LANGUAGE_PART = /^(lang|cancel)-([a-z]{2})-[\w-]+\.m?js$/;
-const BOOKING_PAGE = /^App-[\w-]+\.m?js$/;
+const BOOKING_PAGE = /^(App|purify)-[\w-]+\.m?js$/;
 const CANCEL_PAGE = /^CancelPage-[\w-]+\.m?js$/;
 
 /** What one visit downloads, in gzipped bytes: the chunks every page loads, the page's own chunk and the heaviest

@@ -2,6 +2,7 @@ import { lazy, StrictMode, Suspense, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App';
+import { loadPurifier } from './components/EventCard';
 import { LanguageSwitcher } from './components/LanguageSwitcher';
 import { reportHeightToParent } from './embed';
 import { initialLanguage, language, onLanguageChange, setLanguage } from './i18n';
@@ -20,6 +21,8 @@ const queryClient = new QueryClient({
 });
 
 reportHeightToParent();
+// The booking page's description cleaner, fetched alongside the language (EventCard waits for it).
+if (page === 'booking') void loadPurifier().catch(() => undefined);
 
 // The cancellation page is its own chunk (with its texts): the booking page's visitors never download it.
 const CancelPage = lazy(() =>

@@ -205,9 +205,19 @@ describe('Reservar plaza', () => {
 describe('Quién, qué y dónde', () => {
   it('organizador con sus contactos (también junto al consentimiento), precio, país en español, cómo llegar y título de la pestaña', async () => {
     const { app, page } = e2e;
-    const eventId = await createEvent(app, { title: 'Taller de cerámica', price: 7.5, country: 'Spain' });
+    // Stored straight in the database, so the page's own cleaning (DOMPurify, a chunk of its own) is what's tested.
+    const description =
+      '<p>Trae <strong>ropa vieja</strong>.</p><img src="/x.png" onerror="window.__ataque = 1">' +
+      '<script>window.__ataque = 2</script><a href="javascript:window.__ataque = 3">Más información</a>';
+    const eventId = await createEvent(app, { title: 'Taller de cerámica', price: 7.5, country: 'Spain', description });
     await addSession(app, eventId);
     await openWithHold(page, eventId);
+    const shown = page.locator('.description');
+    await seeText(shown, 'Trae ropa vieja.');
+    expect(await shown.locator('strong').textContent()).toBe('ropa vieja');
+    expect(await shown.locator('img, script').count()).toBe(0);
+    expect(await shown.getByText('Más información').getAttribute('href')).toBeNull();
+    expect(await page.evaluate(() => (window as unknown as { __ataque?: number }).__ataque)).toBeUndefined();
 
     expect(await page.title()).toBe('Taller de cerámica · Inscripción');
     await seeText(page, '7,50 €');

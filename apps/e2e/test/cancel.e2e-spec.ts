@@ -35,6 +35,10 @@ describe('Enlace de cancelación', () => {
       decoded: results[0].ticketCode,
       text: results[0].ticketCode,
     });
+    // Only its own code: the booking page's chunks (DOMPurify for the description) are never downloaded here.
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name));
+    expect(scripts.some((u) => /\/assets\/CancelPage-/.test(u))).toBe(true);
+    expect(scripts.filter((u) => /\/assets\/(purify|App)-/.test(u))).toEqual([]);
     // Nothing is cancelled before the visitor confirms.
     expect((await app.sql(`SELECT state FROM registrations WHERE id = $1`, [id]))[0].state).toBe(0);
     await screenshot(page, 'cancel-confirm');

@@ -60,6 +60,29 @@ describe('Idiomas de la página pública', () => {
     expect(text.match(spanish) ?? []).toEqual([]);
   });
 
+  it('la política de privacidad se enlaza en el idioma de la página, y cada idioma tiene la suya', async () => {
+    const { page } = e2e;
+    await open(page, eventId, '&lang=en');
+    const link = page.locator('label[for="consent"] a');
+    expect(await link.getAttribute('href')).toBe('/privacy-policy.en.html');
+    const titles = {
+      ca: 'Política de privadesa',
+      eu: 'Pribatutasun-politika',
+      gl: 'Política de privacidade',
+      en: 'Privacy policy',
+    };
+    for (const [lang, title] of Object.entries(titles)) {
+      const res = await page.request.get(`/privacy-policy.${lang}.html`);
+      expect(res.status()).toBe(200);
+      const html = await res.text();
+      expect(html).toContain(`<html lang="${lang}">`);
+      expect(html).toContain(`<h1>${title}</h1>`);
+      // The whole policy: its seven sections and the supervisory authority.
+      expect(html.match(/<h2>/g)).toHaveLength(7);
+      expect(html).toContain('https://www.aepd.es');
+    }
+  });
+
   it('el selector cambia el idioma y se mantiene al volver a la página y en la de cancelación', async () => {
     const { page } = e2e;
     await open(page, eventId);

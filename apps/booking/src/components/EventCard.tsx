@@ -1,5 +1,5 @@
-import DOMPurify from 'dompurify';
-import { useMemo, useState, type ReactNode } from 'react';
+import type { DOMPurify } from 'dompurify';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   DESCRIPTION_ALLOWED_ATTRIBUTES,
   DESCRIPTION_ALLOWED_TAGS,
@@ -32,15 +32,51 @@ const STATUS: Record<string, 'status.Live' | 'status.Draft' | 'status.Cancelled'
 };
 const BADGE: Record<string, string> = { Live: 'badge live', Draft: 'badge draft', Cancelled: 'badge cancelled' };
 
-export function EventCard({ event, session, children }: Props) {
-  const description = useMemo(
-    () =>
-      DOMPurify.sanitize(event.description ?? '', {
-        ALLOWED_TAGS: [...DESCRIPTION_ALLOWED_TAGS],
-        ALLOWED_ATTR: [...DESCRIPTION_ALLOWED_ATTRIBUTES],
-      }),
-    [event.description],
+let purifier: DOMPurify | null = null;
+let purifierLoad: Promise<DOMPurify> | null = null;
+/** DOMPurify (which cleans the description) is a chunk of its own that only the booking page downloads: the entry
+ * is shared with the cancellation page, which shows no description (docs/booking.md, "Size"). main.tsx asks for it
+ * at once, alongside the language, so it has usually arrived before the event. */
+export function loadPurifier(): Promise<DOMPurify> {
+  purifierLoad ??= import('dompurify').then(
+    (m) => (purifier = m.default),
+    (e: unknown) => {
+      purifierLoad = null; // a lost connection: asked again on the next render
+      throw e;
+    },
   );
+  return purifierLoad;
+}
+
+/** The description's HTML once DOMPurify has cleaned it; nothing until then (never the raw HTML). */
+function useCleanDescription(html: string): string {
+  // DOMPurify is a function itself: wrapped, so React keeps it rather than calling it.
+  const [ready, setReady] = useState(() => purifier);
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    loadPurifier().then(
+      (p) => live && setReady(() => p),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return useMemo(
+    () =>
+      ready
+        ? ready.sanitize(html, {
+            ALLOWED_TAGS: [...DESCRIPTION_ALLOWED_TAGS],
+            ALLOWED_ATTR: [...DESCRIPTION_ALLOWED_ATTRIBUTES],
+          })
+        : '',
+    [ready, html],
+  );
+}
+
+export function EventCard({ event, session, children }: Props) {
+  const description = useCleanDescription(event.description ?? '');
   const address = eventAddress(event);
   const banner = imageSrc(event.imageUrl, import.meta.env.VITE_IMAGE_BASE_URL);
   // A banner that doesn't load is hidden, not a broken-image box.

@@ -14,7 +14,7 @@ import {
   type Field,
   type FieldErrors,
 } from '../logic/form-rules';
-import { splitTag, t } from '../i18n';
+import { language, splitTag, t } from '../i18n';
 import { AttendeeForm } from './AttendeeForm';
 
 interface Props {
@@ -56,6 +56,10 @@ function ErrorBox({ error, count }: { error: ApiFailure; count: number }) {
     </div>
   );
 }
+
+/** The privacy policy in the visitor's language: privacy-policy.html in Spanish, privacy-policy.<language>.html in
+ * the others (public/). */
+const policyHref = () => (language() === 'es' ? '/privacy-policy.html' : `/privacy-policy.${language()}.html`);
 
 export function RegistrationForm({ session, attendees, loading, error, event, draft, onDraft, onSubmit }: Props) {
   const [values, setValues] = useState<AttendeeValues[]>(() =>
@@ -147,7 +151,7 @@ export function RegistrationForm({ session, attendees, loading, error, event, dr
         />
         <label htmlFor="consent">
           {consentBefore}
-          <a href="/privacy-policy.html" target="_blank" rel="noopener noreferrer">
+          <a href={policyHref()} target="_blank" rel="noopener noreferrer">
             {consentLink}
           </a>
           {consentAfter} *
