@@ -155,6 +155,57 @@ describe('The day of the event: tickets, check-in at the door, door links, no-sh
     expect((await scan(sessionId, { code: b.ticketCode })).body.outcome).toBe('unknown');
   });
 
+  it("writes the verdict for the visitor in the language they booked in; an unknown code in the request's language", async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 3 });
+    const booked = await app.request('POST', `/api/events/sessions/${sessionId}/registrations`, {
+      headers: { 'accept-language': 'ca-ES,ca;q=0.9' },
+      body: { eventSessionId: sessionId, ...attendee(++person) },
+    });
+    const catalan = booked.body.results[0] as { registrationId: number; ticketCode: string };
+    const [spanish] = await book(sessionId, 1);
+
+    const first = await scan(sessionId, { code: catalan.ticketCode });
+    expect(first.body).toMatchObject({
+      outcome: 'valid',
+      message: 'Entrada válida',
+      language: 'ca',
+      visitorMessage: 'Entrada vàlida. Benvinguts!',
+    });
+    const again = await scan(sessionId, { code: catalan.ticketCode });
+    expect(again.body.language).toBe('ca');
+    expect(again.body.visitorMessage).toMatch(/^Aquesta entrada ja es va fer servir a les \d\d:\d\d\.$/);
+    // The door link answers the same; a turnstile's Accept-Language doesn't override the booked language.
+    const link = await app.request<CreatedDoorLink>('POST', `/api/sessions/${sessionId}/door-links`, {
+      token: admin,
+      body: { label: 'Torno' },
+    });
+    const viaLink = await app.request<CheckInAnswer>('POST', `/api/door/${link.body.token}/check-ins`, {
+      headers: { 'accept-language': 'en' },
+      body: { code: spanish.ticketCode, nonce: nextNonce() },
+    });
+    expect(viaLink.body).toMatchObject({
+      outcome: 'valid',
+      language: 'es',
+      visitorMessage: 'Entrada válida. ¡Bienvenida/o!',
+    });
+
+    const altered = { code: `${spanish.registrationId}-${'A'.repeat(26)}` };
+    expect((await scan(sessionId, altered)).body).toMatchObject({
+      outcome: 'unknown',
+      language: null,
+      visitorMessage: 'No reconocemos esta entrada. Consulte al personal de la entrada.',
+    });
+    const english = await app.request<CheckInAnswer>('POST', `/api/sessions/${sessionId}/check-ins`, {
+      token: admin,
+      headers: { 'accept-language': 'en-GB' },
+      body: { ...altered, nonce: nextNonce() },
+    });
+    expect(english.body).toMatchObject({
+      language: null,
+      visitorMessage: expect.stringMatching(/^We don't recognise/),
+    });
+  });
+
   it('two doors scanning the same ticket at the same instant: exactly one valid, the others already checked in', async () => {
     const { sessionId } = await createSession(app, { maxAttendees: 3 });
     const [a] = await book(sessionId, 1);

@@ -1,3 +1,5 @@
+import type { VisitorLanguage } from './languages';
+
 /** The day of the event (issue 21): tickets, check-in at the door ('Control de acceso'), door links, offline
  * scans and no-shows. docs/domain.md, "Check-in at the door", has the rules. */
 
@@ -49,6 +51,12 @@ export interface CheckInAnswer {
   ok: boolean;
   /** The Spanish sentence the door screen shows ('Entrada válida', 'Ya registrada a las 10:42 en Puerta norte'…). */
   message: string;
+  /** The booked language of the registration the answer names (es, ca, eu, gl, en); null when it names none
+   * (unknown code). */
+  language: VisitorLanguage | null;
+  /** The verdict written for the visitor ('Entrada vàlida. Benvinguts!'), in `language`; for an unknown code in the
+   * request's Accept-Language (Spanish without one). No personal data. Catalog keys `doorVisitor.<outcome>`. */
+  visitorMessage: string;
   /** The check-in made (valid) or found (alreadyCheckedIn); null otherwise. Undo takes its id. */
   checkInId: number | null;
   person: CheckInPerson | null;

@@ -274,6 +274,16 @@ export const MESSAGES = {
     duplicateConflict: 'No se puede completar la operación: ya existe un registro con esos datos',
     validation: 'Los datos enviados no son válidos',
   },
+  /** What a visitor at the door reads after a scan (the door screen's second line, a turnstile's display), in the
+   * visitor's language (i18n/visitor catalogs): `doorVisitor.<outcome>` of the check-in answer. */
+  doorVisitor: {
+    valid: 'Entrada válida. ¡Bienvenida/o!',
+    alreadyCheckedIn: 'Esta entrada ya se usó a las {time}.',
+    otherSession: 'Esta entrada es de otra sesión: {date} a las {time}.',
+    cancelled: 'Esta inscripción está cancelada. Consulte al personal de la entrada.',
+    waiting: 'Está en la lista de espera (posición {position}): aún no tiene plaza.',
+    unknown: 'No reconocemos esta entrada. Consulte al personal de la entrada.',
+  },
 } as const;
 
 /** 'Ana García', 'Ana García y Luis Pérez', 'Ana García, Luis Pérez y 3 más' (the people a refusal names). */

@@ -86,6 +86,11 @@ export class VisitorMessages {
     return out as T;
   }
 
+  /** The catalog message `key` in `lang` with its {placeholders} filled (the check-in's visitor line). */
+  render(lang: VisitorLanguage, key: string, values: Record<string, string> = {}): string {
+    return this.format(lang, key)(values);
+  }
+
   private format(lang: VisitorLanguage, key: string): Format {
     const id = `${lang}:${key}`;
     let format = this.formats.get(id);

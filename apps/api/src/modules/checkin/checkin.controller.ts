@@ -1,6 +1,8 @@
 import { Body, Controller, Delete, Get, Post, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiTags } from '@nestjs/swagger';
+import type { VisitorLanguage } from '@evreg/contracts';
 import { IdParam } from '../../common/http/id-param';
+import { VisitorLanguageHeader } from '../../common/http/visitor-language';
 import { Auth, CurrentPrincipal } from '../auth/auth.decorators';
 import type { Principal } from '../auth/principal';
 import { CheckInActor, CheckInService } from './checkin.service';
@@ -29,10 +31,20 @@ export const REDEEM_DESCRIPTION =
   'Decide una lectura: 200 con outcome para toda entrada, válida o no (solo valid es verde); 400 solo para una ' +
   'petición mal formada. Idempotente por nonce: reenviar la misma lectura devuelve la primera respuesta ' +
   '(replayed: true) y no cuenta dos veces. Dos puertas a la vez con la misma entrada: una valid, la otra ' +
-  'alreadyCheckedIn. Cada valid envía el webhook registration.checked_in.';
+  'alreadyCheckedIn. Cada valid envía el webhook registration.checked_in. language y visitorMessage: el veredicto ' +
+  'para el visitante en el idioma en que reservó (el de Accept-Language si el código no es de ninguna inscripción).';
 export const SYNC_DESCRIPTION =
   'Las lecturas hechas sin conexión, en el orden en que se hicieron (máx. 150 por petición). Cada una se decide como si ' +
   'llegara ahora; una entrada ya registrada por otra puerta figura en conflicts (se conserva la primera recibida).';
+
+/** Only for answers that name no registration (unknown code): the rest take the registration's booked language. */
+export const DOOR_ACCEPT_LANGUAGE = {
+  name: 'Accept-Language',
+  required: false,
+  description:
+    'Idioma del visitorMessage cuando el código no es de ninguna inscripción (es, ca, eu, gl, en; es por defecto), ' +
+    'p. ej. el de un torno; si la respuesta nombra una inscripción, visitorMessage va en el idioma en que reservó',
+};
 
 function actorOf(principal: Principal): CheckInActor {
   return principal.kind === 'apiToken'
@@ -59,8 +71,14 @@ export class CheckInController {
     status: 200,
     errors: { 400: 'code y registrationId a la vez o ninguno, nonce mal formado', 404: 'Sesión no encontrada' },
   })
-  redeem(@IdParam('sessionId') sessionId: number, @Body() dto: CheckInRequestDto, @CurrentPrincipal() p: Principal) {
-    return this.checkIns.redeem(sessionId, actorOf(p), dto);
+  @ApiHeader(DOOR_ACCEPT_LANGUAGE)
+  redeem(
+    @IdParam('sessionId') sessionId: number,
+    @Body() dto: CheckInRequestDto,
+    @CurrentPrincipal() p: Principal,
+    @VisitorLanguageHeader() language: VisitorLanguage,
+  ) {
+    return this.checkIns.redeem(sessionId, actorOf(p), dto, language);
   }
 
   @Get('check-ins/sessions')
@@ -85,8 +103,14 @@ export class CheckInController {
     status: 200,
     errors: { 400: '', 404: '' },
   })
-  sync(@IdParam('sessionId') sessionId: number, @Body() dto: SyncRequestDto, @CurrentPrincipal() p: Principal) {
-    return this.checkIns.sync(sessionId, actorOf(p), dto.scans);
+  @ApiHeader(DOOR_ACCEPT_LANGUAGE)
+  sync(
+    @IdParam('sessionId') sessionId: number,
+    @Body() dto: SyncRequestDto,
+    @CurrentPrincipal() p: Principal,
+    @VisitorLanguageHeader() language: VisitorLanguage,
+  ) {
+    return this.checkIns.sync(sessionId, actorOf(p), dto.scans, language);
   }
 
   @Get('sessions/:sessionId/check-ins/offline-list')

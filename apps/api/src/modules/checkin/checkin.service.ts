@@ -7,6 +7,7 @@ import {
   CHECKIN_SESSIONS_MAX,
   CheckInAnswer,
   CheckInOutcome,
+  CheckInPerson,
   CheckInRequest,
   CheckInSessionChoice,
   EVENT_STATUS,
@@ -16,9 +17,11 @@ import {
   SyncConflict,
   SyncScanAnswer,
   UndoCheckInAnswer,
+  type VisitorLanguage,
 } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
+import { VisitorMessages } from '../../common/http/visitor-language';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { HistoryService } from '../history/history.service';
@@ -29,6 +32,7 @@ const M = CHECKIN_MESSAGES;
 const { Active, Cancelled, Waiting } = REGISTRATION_STATE;
 /** A door's clock may run a little ahead of the server's. */
 const CLOCK_SKEW_MS = 5 * 60_000;
+const visitorMessages = new VisitorMessages();
 
 /** Who scans: a staff member, an API token (acting for its creator) or a door link. */
 export type CheckInActor =
@@ -45,6 +49,7 @@ interface TicketRow {
   lastName: string;
   companionOf: string | null;
   ticketSecret: string;
+  language: VisitorLanguage;
 }
 
 interface CheckInRow {
@@ -108,23 +113,34 @@ export class CheckInService {
     return this.codeFor(id, row.ticketSecret);
   }
 
-  async redeem(sessionId: number, actor: CheckInActor, scan: CheckInRequest): Promise<CheckInAnswer> {
+  /** `requestLanguage`: the request's Accept-Language, for the visitor line of answers that name no registration. */
+  async redeem(
+    sessionId: number,
+    actor: CheckInActor,
+    scan: CheckInRequest,
+    requestLanguage: VisitorLanguage = 'es',
+  ): Promise<CheckInAnswer> {
     await this.assertSession(sessionId);
-    const answer = await this.decide(sessionId, actor, scan);
+    const answer = await this.decide(sessionId, actor, scan, requestLanguage);
     return { ...withoutNonce(answer), counts: await this.counts(sessionId) };
   }
 
   /** Scans decided offline, sent when the network is back, in the order made. Each is decided as if it had just
    * arrived; a ticket a door decided valid offline that another door had already checked in is a conflict: the
    * first check-in the server received is kept. */
-  async sync(sessionId: number, actor: CheckInActor, scans: CheckInRequest[]): Promise<SyncAnswer> {
+  async sync(
+    sessionId: number,
+    actor: CheckInActor,
+    scans: CheckInRequest[],
+    requestLanguage: VisitorLanguage = 'es',
+  ): Promise<SyncAnswer> {
     await this.assertSession(sessionId);
     // All or nothing on malformed input: no scan is decided when one of them is refused.
     scans.forEach((scan, index) => this.validate(scan, `scans.${index}.`));
     const results: SyncScanAnswer[] = [];
     const conflicts: SyncConflict[] = [];
     for (const scan of scans) {
-      const answer = await this.decide(sessionId, actor, scan);
+      const answer = await this.decide(sessionId, actor, scan, requestLanguage);
       results.push(answer);
       if (answer.outcome === 'alreadyCheckedIn' && answer.person && answer.checkInId !== null && !answer.replayed) {
         conflicts.push({
@@ -304,19 +320,34 @@ export class CheckInService {
     }
   }
 
-  private async decide(sessionId: number, actor: CheckInActor, scan: CheckInRequest): Promise<SyncScanAnswer> {
+  /** The decision, with the visitor's line: in the registration's booked language, else the request's. */
+  private async decide(
+    sessionId: number,
+    actor: CheckInActor,
+    scan: CheckInRequest,
+    requestLanguage: VisitorLanguage,
+  ): Promise<SyncScanAnswer> {
+    const decided = await this.decideScan(sessionId, actor, scan);
+    return { ...decided, visitorMessage: visitorLine(decided, decided.language ?? requestLanguage) };
+  }
+
+  private async decideScan(sessionId: number, actor: CheckInActor, scan: CheckInRequest): Promise<SyncScanAnswer> {
     this.validate(scan);
     const replay = await this.byNonce(sessionId, scan.nonce);
     if (replay) return this.replayAnswer(replay, scan.nonce);
 
     const ticket = await this.findTicket(scan);
-    if (!ticket) return answer(scan.nonce, 'unknown', M.unknown);
+    if (!ticket) return baseAnswer(scan.nonce, 'unknown', M.unknown);
     const person = {
       registrationId: ticket.id,
       firstName: ticket.firstName,
       lastName: ticket.lastName,
       companionOf: ticket.companionOf,
     };
+    const answer = (nonce: string, outcome: CheckInOutcome, message: string) => ({
+      ...baseAnswer(nonce, outcome, message),
+      language: ticket.language,
+    });
     if (ticket.state === Cancelled) return { ...answer(scan.nonce, 'cancelled', M.cancelled), person };
     if (ticket.state === Waiting) {
       return {
@@ -384,13 +415,13 @@ export class CheckInService {
       [ticket.id],
     );
     if (!live) return { ...answer(scan.nonce, 'cancelled', M.cancelled), person };
-    return { ...this.alreadyAnswer(live, scan.nonce), person };
+    return { ...this.alreadyAnswer(live, scan.nonce), person, language: ticket.language };
   }
 
   private alreadyAnswer(live: CheckInRow, nonce: string): SyncScanAnswer {
     const where = [live.door, live.byLabel].filter(Boolean).join(', ');
     return {
-      ...answer(
+      ...baseAnswer(
         nonce,
         'alreadyCheckedIn',
         `${M.alreadyCheckedIn} a las ${madridTime(live.checkedInAt)}${where ? ` (${where})` : ''}`,
@@ -404,17 +435,19 @@ export class CheckInService {
 
   /** The same nonce again: the first answer (valid), whatever happened since. */
   private async replayAnswer(row: CheckInRow, nonce: string): Promise<SyncScanAnswer> {
-    const [person] = await this.ds.query(
+    const [found]: (CheckInPerson & { language: VisitorLanguage })[] = await this.ds.query(
       `SELECT r.id AS "registrationId", r.first_name AS "firstName", r.last_name AS "lastName",
-              ${companionOfSql('r')} AS "companionOf"
+              ${companionOfSql('r')} AS "companionOf", r.language
          FROM registrations r WHERE r.id = $1`,
       [row.registrationId],
     );
+    const { language, ...person } = found ?? { language: null };
     return {
-      ...answer(nonce, 'valid', M.valid),
+      ...baseAnswer(nonce, 'valid', M.valid),
+      language,
       replayed: true,
       checkInId: row.id,
-      person: person ?? null,
+      person: found ? (person as CheckInPerson) : null,
       checkedInAt: row.checkedInAt.toISOString(),
       checkedInDoor: row.door,
       checkedInBy: row.byLabel,
@@ -435,7 +468,8 @@ export class CheckInService {
     if (id === null) return null;
     const [row]: TicketRow[] = await this.ds.query(
       `SELECT r.id, r.session_id AS "sessionId", r.state, r.queue_position AS "queuePosition", r.first_name AS "firstName",
-              r.last_name AS "lastName", r.ticket_secret AS "ticketSecret", ${companionOfSql('r')} AS "companionOf"
+              r.last_name AS "lastName", r.ticket_secret AS "ticketSecret", ${companionOfSql('r')} AS "companionOf",
+              r.language
          FROM registrations r WHERE r.id = $1`,
       [id],
     );
@@ -447,12 +481,14 @@ export class CheckInService {
   }
 }
 
-function answer(nonce: string, outcome: CheckInOutcome, message: string): SyncScanAnswer {
+function baseAnswer(nonce: string, outcome: CheckInOutcome, message: string): SyncScanAnswer {
   return {
     nonce,
     outcome,
     ok: outcome === 'valid',
     message,
+    language: null,
+    visitorMessage: '',
     checkInId: null,
     person: null,
     checkedInAt: null,
@@ -462,6 +498,19 @@ function answer(nonce: string, outcome: CheckInOutcome, message: string): SyncSc
     queuePosition: null,
     replayed: false,
   };
+}
+
+/** The verdict for the visitor in `lang` (catalog `doorVisitor.<outcome>`): times in Madrid's clock as the Spanish
+ * message has them, the other session's day as dd/mm/yyyy. */
+function visitorLine(a: SyncScanAnswer, lang: VisitorLanguage): string {
+  const values: Record<string, string> = {};
+  if (a.checkedInAt) values.time = madridTime(new Date(a.checkedInAt));
+  if (a.otherSession) {
+    const [y, m, d] = a.otherSession.startDate.split('-');
+    Object.assign(values, { date: `${d}/${m}/${y}`, time: a.otherSession.startTime.slice(0, 5) });
+  }
+  if (a.queuePosition !== null) values.position = String(a.queuePosition);
+  return visitorMessages.render(lang, `doorVisitor.${a.outcome}`, values);
 }
 
 function withoutNonce(a: SyncScanAnswer): Omit<SyncScanAnswer, 'nonce'> {

@@ -1,9 +1,11 @@
 import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
-import { ApiParam, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiHeader, ApiParam, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { VisitorLanguage } from '@evreg/contracts';
 import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
 import { IdParam } from '../../common/http/id-param';
+import { VisitorLanguageHeader } from '../../common/http/visitor-language';
 import { Public } from '../auth/auth.decorators';
-import { REDEEM_DESCRIPTION, SYNC_DESCRIPTION } from './checkin.controller';
+import { DOOR_ACCEPT_LANGUAGE, REDEEM_DESCRIPTION, SYNC_DESCRIPTION } from './checkin.controller';
 import { CheckInService } from './checkin.service';
 import { DoorLinksService, DoorScope } from './door-links.service';
 import {
@@ -51,9 +53,14 @@ export class DoorController {
     status: 200,
     errors: { 400: '' },
   })
-  async redeem(@Param('token') token: string, @Body() dto: CheckInRequestDto) {
+  @ApiHeader(DOOR_ACCEPT_LANGUAGE)
+  async redeem(
+    @Param('token') token: string,
+    @Body() dto: CheckInRequestDto,
+    @VisitorLanguageHeader() language: VisitorLanguage,
+  ) {
     const scope = await this.doorLinks.resolve(token);
-    return this.checkIns.redeem(scope.sessionId, actorOf(scope), dto);
+    return this.checkIns.redeem(scope.sessionId, actorOf(scope), dto, language);
   }
 
   @Post('check-ins/sync')
@@ -65,9 +72,14 @@ export class DoorController {
     status: 200,
     errors: { 400: '' },
   })
-  async sync(@Param('token') token: string, @Body() dto: SyncRequestDto) {
+  @ApiHeader(DOOR_ACCEPT_LANGUAGE)
+  async sync(
+    @Param('token') token: string,
+    @Body() dto: SyncRequestDto,
+    @VisitorLanguageHeader() language: VisitorLanguage,
+  ) {
     const scope = await this.doorLinks.resolve(token);
-    return this.checkIns.sync(scope.sessionId, actorOf(scope), dto.scans);
+    return this.checkIns.sync(scope.sessionId, actorOf(scope), dto.scans, language);
   }
 
   @Post('check-ins/:checkInId/undo')

@@ -25,6 +25,8 @@ import {
   SYNC_MAX_SCANS,
   TICKET_CODE_MAX_LENGTH,
   UndoCheckInAnswer,
+  VISITOR_LANGUAGES,
+  type VisitorLanguage,
 } from '@evreg/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -134,7 +136,21 @@ export class SyncScanAnswerDto implements SyncScanAnswer {
   @ApiProperty() nonce: string;
   @ApiProperty({ enum: OUTCOMES, description: OUTCOMES_DESCRIPTION }) outcome: CheckInOutcome;
   @ApiProperty({ description: 'true solo para valid (pantalla verde)' }) ok: boolean;
-  @ApiProperty({ example: 'Entrada válida' }) message: string;
+  @ApiProperty({ example: 'Entrada válida', description: 'El veredicto en español para quien está en la puerta' })
+  message: string;
+  @ApiProperty({
+    enum: VISITOR_LANGUAGES,
+    nullable: true,
+    description: 'El idioma en que reservó la inscripción que nombra la respuesta; null si no nombra ninguna (unknown)',
+  })
+  language: VisitorLanguage | null;
+  @ApiProperty({
+    example: 'Entrada vàlida. Benvinguts!',
+    description:
+      'El veredicto para el visitante (pantalla o torno que mira hacia él) en language; si no hay inscripción, en el ' +
+      'idioma de Accept-Language (español sin él). Frases corteses sin datos personales',
+  })
+  visitorMessage: string;
   @ApiProperty({ type: Number, nullable: true }) checkInId: number | null;
   @ApiProperty({ type: CheckInPersonDto, nullable: true }) person: CheckInPerson | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) checkedInAt: string | null;
