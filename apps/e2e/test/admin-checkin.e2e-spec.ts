@@ -99,11 +99,13 @@ describe('Control de acceso en la puerta (móvil, cámara)', () => {
     await door.answer('Código desconocido').waitFor();
     await door.next();
 
-    // By name, as when a phone's screen is cracked: then undo.
+    // By name, as when a phone's screen is cracked: then undo. Bruno booked in Catalan: a second line for him.
+    await app.sql(`UPDATE registrations SET language = 'ca' WHERE id = $1`, [bruno.registrationId]);
     await door.showOnCamera(camera, null);
     await door.search.fill(bruno.lastName);
     await page.getByRole('button', { name: `Dar entrada a ${bruno.name}` }).click();
     await seeText(door.answer('Entrada válida'), bruno.name);
+    await seeText(door.answer('Entrada válida').locator('[lang="ca"]'), 'Entrada vàlida. Benvinguts!');
     await expectAccessible(page, 'entrada válida');
     await door.next();
     await seeText(door.present, '2 / 3');

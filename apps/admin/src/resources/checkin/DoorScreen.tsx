@@ -439,6 +439,15 @@ function AnswerScreen({ answer, autoClose, onClose }: { answer: DoorAnswer; auto
       <Typography id={titleId} component="h2" sx={{ fontSize: '2.2rem', fontWeight: 800, lineHeight: 1.15 }}>
         {title}
       </Typography>
+      {answer.visitor && (
+        <Typography
+          component="p"
+          lang={answer.visitor.language}
+          sx={{ fontSize: '1.6rem', fontWeight: 600, fontStyle: 'italic' }}
+        >
+          {answer.visitor.text}
+        </Typography>
+      )}
       {name && (
         <Typography component="p" sx={{ fontSize: '1.8rem', fontWeight: 600 }}>
           {name}

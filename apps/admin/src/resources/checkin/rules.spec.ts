@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { OfflineList, OfflineListEntry } from '@evreg/contracts';
+import type { CheckInAnswer, OfflineList, OfflineListEntry } from '@evreg/contracts';
 import { doorLinkErrors, doorLinkState, doorLinkToken } from './linkRules';
 import {
   answerText,
@@ -8,6 +8,7 @@ import {
   countsWithPending,
   decideOffline,
   firstSession,
+  fromServer,
   markCheckedIn,
   newNonce,
   normalizeCode,
@@ -213,5 +214,39 @@ describe('enlaces de puerta', () => {
     expect(doorLinkToken('/admin/door/abc/')).toBe('abc');
     expect(doorLinkToken('/admin/dashboard')).toBeNull();
     expect(doorLinkToken('/admin/door/')).toBeNull();
+  });
+});
+
+describe('control de acceso: la frase para el visitante en su idioma', () => {
+  const server = (over: Partial<CheckInAnswer>): CheckInAnswer => ({
+    outcome: 'valid',
+    ok: true,
+    message: 'Entrada válida',
+    language: 'es',
+    visitorMessage: 'Entrada válida. ¡Bienvenida/o!',
+    checkInId: 1,
+    person: { registrationId: 7, firstName: 'Lucía', lastName: 'Martín', companionOf: null },
+    checkedInAt: '2026-11-27T09:42:00Z',
+    checkedInDoor: null,
+    checkedInBy: null,
+    otherSession: null,
+    queuePosition: null,
+    replayed: false,
+    counts: { sessionId: 3, registered: 1, present: 1, expected: 0 },
+    ...over,
+  });
+
+  it('muestra la segunda línea solo si reservó en otro idioma que el español', () => {
+    const catalan = fromServer(server({ language: 'ca', visitorMessage: 'Entrada vàlida. Benvinguts!' }));
+    expect(catalan.visitor).toEqual({ language: 'ca', text: 'Entrada vàlida. Benvinguts!' });
+    expect(answerText(catalan).title).toBe('Entrada válida');
+    expect(fromServer(server({})).visitor).toBeNull();
+    // An unknown code names no registration: its language is the request's, not the visitor's.
+    const unknown = server({ outcome: 'unknown', ok: false, language: null, visitorMessage: "We don't recognise…" });
+    expect(fromServer(unknown).visitor).toBeNull();
+  });
+
+  it('sin conexión no hay segunda línea: la lista descargada no lleva el idioma', () => {
+    expect(decideOffline(entry(), [], NOW).visitor).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import type {
   OfflineList,
   OfflineListEntry,
   SyncConflict,
+  VisitorLanguage,
 } from '@evreg/contracts';
 
 /** The door screen's rules (issue 21, 'Control de acceso'): what a scan means when decided here while offline,
@@ -33,6 +34,9 @@ export interface DoorAnswer {
   pending: boolean;
   /** Offline, a code not in this session's list may belong to another session: only the server can tell. */
   offline: boolean;
+  /** The verdict for the visitor in the language they booked in, when that isn't Spanish (the screen faces them
+   * too); online only: the offline list carries no language and the door no catalogs. */
+  visitor: { language: VisitorLanguage; text: string } | null;
 }
 
 /** A ticket code as scanned or typed: no spaces, upper case (the server's text form). */
@@ -96,6 +100,7 @@ export function decideOffline(
     queuePosition: null,
     pending: false,
     offline: true,
+    visitor: null,
   };
   if (!entry) return base;
   const person = {
@@ -141,6 +146,10 @@ export function fromServer(answer: Omit<CheckInAnswer, 'counts' | 'message' | 'r
     queuePosition: answer.queuePosition,
     pending: false,
     offline: false,
+    visitor:
+      answer.language && answer.language !== 'es' && answer.visitorMessage
+        ? { language: answer.language, text: answer.visitorMessage }
+        : null,
   };
 }
 
