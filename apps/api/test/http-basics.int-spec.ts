@@ -111,6 +111,11 @@ describe('HTTP basics: error bodies, static apps, docs, health, security headers
     const privacy = await app.request('GET', '/privacy-policy.html');
     expect(privacy.status).toBe(200);
     expect(privacy.body).toContain('Política de privacidad');
+    // Its pages in the five languages share one stylesheet.
+    const sheet = await app.request('GET', '/privacy-policy.css');
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get('content-type')).toContain('text/css');
+    expect(privacy.body).toContain('href="privacy-policy.css"');
 
     for (const path of ['/admin/', '/admin/users', '/admin/email-templates/3/edit']) {
       const res = await app.request('GET', path);
