@@ -9,6 +9,7 @@ import { enableNamedStatements } from '../src/database/prepared';
 import { BookingEngineModule } from '../src/modules/booking-engine/booking-engine.module';
 import { BookingEngine, NewAttendee } from '../src/modules/booking-engine/booking-engine.service';
 import { EmailOutbox } from '../src/modules/email/email-outbox';
+import { HistoryService } from '../src/modules/history/history.service';
 import { SmsOutbox } from '../src/modules/sms/sms-outbox';
 import { WebhookOutbox } from '../src/modules/webhooks/webhook-outbox';
 
@@ -60,8 +61,10 @@ const fakeWebhookOutbox: Pick<
     { provide: EmailOutbox, useValue: fakeEmailOutbox },
     { provide: SmsOutbox, useValue: fakeSmsOutbox },
     { provide: WebhookOutbox, useValue: fakeWebhookOutbox },
+    // The real one: the engine records automatic promotions in the history, in its own transaction.
+    HistoryService,
   ],
-  exports: [EmailOutbox, SmsOutbox, WebhookOutbox],
+  exports: [EmailOutbox, SmsOutbox, WebhookOutbox, HistoryService],
 })
 class FakeOutboxesModule {}
 

@@ -137,7 +137,8 @@ describe('Redis away', () => {
     await redis?.resume();
     await app?.close();
     await redis?.kill();
-  });
+    // An app whose Redis was killed may take up to its SHUTDOWN_TIMEOUT_MS (30 s) to close: more than jest's default.
+  }, 60_000);
 
   it('staff still sign in at once, and failures are limited in this instance meanwhile', async () => {
     await redis.kill();
