@@ -135,9 +135,15 @@ describe('Redis away', () => {
   afterAll(async () => {
     // Closing the app needs its Redis (BullMQ closes its connections).
     await redis?.resume();
-    await app?.close();
+    // Known issue (docs/architecture.md, "Known issues"): an app whose Redis was killed and came back sometimes never
+    // finishes closing. What this file tests is the sign-in, so the wait is bounded; the run's teardown drops the
+    // database of an app left open.
+    const closed = await Promise.race([
+      app?.close().then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 20_000).unref()),
+    ]);
+    if (!closed) console.warn('sign-in-limits: la app sin Redis no terminó de cerrarse en 20 s');
     await redis?.kill();
-    // An app whose Redis was killed may take up to its SHUTDOWN_TIMEOUT_MS (30 s) to close: more than jest's default.
   }, 60_000);
 
   it('staff still sign in at once, and failures are limited in this instance meanwhile', async () => {

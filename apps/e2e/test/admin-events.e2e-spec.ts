@@ -400,7 +400,10 @@ describe('Eventos', () => {
       .click();
     await dialog(page, 'Confirmar Eliminación').getByRole('button', { name: 'Eliminar' }).click();
     await sessionRow(page, empty).waitFor({ state: 'detached' });
-    expect(await app.sql(`SELECT id FROM event_sessions WHERE event_id = $1`, [eventId])).toEqual([{ id: busy }]);
+    // The row leaves the list as soon as the deletion is sent: the database follows within a moment.
+    await eventually(async () =>
+      expect(await app.sql(`SELECT id FROM event_sessions WHERE event_id = $1`, [eventId])).toEqual([{ id: busy }]),
+    );
 
     await eventRow(page, 'Charla de astronomía').getByRole('button', { name: 'Eliminar Charla de astronomía' }).click();
     // One session left: in the singular.

@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
 import { JOBS_QUEUE_NAME } from '../queue/queue.constants';
-import { processMetrics } from './metrics';
+import { collectProcessMetrics, processMetrics } from './metrics';
 
 /** A scrape never waits longer than this for Redis (commands wait for a reconnection while it is away). */
 const REDIS_TIMEOUT_MS = 2_000;
@@ -103,6 +103,7 @@ export class MetricsService {
 
   /** The Prometheus text of this process: its own counters and histograms, then the application's gauges. */
   async render(): Promise<string> {
+    collectProcessMetrics();
     const [own, app] = await Promise.all([processMetrics.metrics(), this.registry.metrics()]);
     return `${own}\n${app}`;
   }

@@ -4,7 +4,16 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
  * fixed label values only (a route template, a status, a reason code: never an id, an e-mail or a URL). The
  * per-application gauges read at scrape time (outboxes, queue, pool) are MetricsService's. */
 export const processMetrics = new Registry();
-collectDefaultMetrics({ register: processMetrics, prefix: 'evreg_process_' });
+
+let collectingProcessMetrics = false;
+/** Node's own metrics (CPU, memory, event loop delay, GC) from the first scrape on. Collecting them installs
+ * process-wide observers that are never removed: a process nobody scrapes (a deployment without metrics, each test
+ * file of a jest run, which would then keep every earlier file's modules alive) must not carry them. */
+export function collectProcessMetrics(): void {
+  if (collectingProcessMetrics) return;
+  collectingProcessMetrics = true;
+  collectDefaultMetrics({ register: processMetrics, prefix: 'evreg_process_' });
+}
 
 export const httpDuration = new Histogram({
   name: 'evreg_http_request_duration_seconds',

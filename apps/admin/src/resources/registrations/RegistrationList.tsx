@@ -8,6 +8,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { DataTable, useDelete, useNotify, useUpdate } from 'react-admin';
 import { Confirmation } from '../../common/Confirmation';
+import { useLabelledRowCheckboxes } from '../../common/useLabelledRowCheckboxes';
 import { formatDateTime } from '../../common/format';
 import { ListEmpty } from '../../common/ListStates';
 import { PrevNextPagination } from '../../common/PrevNextPagination';
@@ -39,9 +40,10 @@ export default function RegistrationList() {
   const reload = useReload();
   const notify = useNotify();
   const close = () => setDialog(null);
+  useLabelledRowCheckboxes('registros');
 
   return (
-    <>
+    <div id="registros">
       <ResourceList
         resource="registrations"
         title="Registros"
@@ -251,6 +253,6 @@ export default function RegistrationList() {
           }}
         />
       )}
-    </>
+    </div>
   );
 }
