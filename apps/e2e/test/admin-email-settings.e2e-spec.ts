@@ -198,7 +198,7 @@ describe('Configuración Email', () => {
     const other = await e2e.newPage({ bypassCSP: true });
     await signIn(other, reader.email, reader.password);
     // Settings.Read also shows the integrations (API tokens), read-only.
-    expect(await sidebarItems(other)).toEqual(['Dashboard', 'Registro SMS', 'Integraciones']);
+    expect(await sidebarItems(other)).toEqual(['Dashboard', 'Registro SMS', 'Integraciones', 'Estado del sistema']);
     await other.goto('/admin/email-settings');
     await other.getByRole('heading', { name: 'Acceso Denegado' }).waitFor();
     await other.goto('/admin/email-templates/create');
