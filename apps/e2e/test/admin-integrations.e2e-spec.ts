@@ -91,7 +91,7 @@ describe('Integraciones: tokens de API', () => {
     });
     const reader = await app.staffWith(['Settings.Read']);
     await signIn(page, reader.email, reader.password);
-    expect(await sidebarItems(page)).toEqual(['Dashboard', 'Registro SMS', 'Integraciones']);
+    expect(await sidebarItems(page)).toEqual(['Dashboard', 'Registro SMS', 'Integraciones', 'Estado del sistema']);
     await visit(page, '/integrations', 'Integraciones');
     await seeText(row(page, 'Informes nocturnos'), 'Registros: Ver');
     expect(await page.getByRole('button', { name: 'Nuevo token' }).count()).toBe(0);
