@@ -162,7 +162,7 @@ export class EmailDeliveryService implements OnModuleInit, OnModuleDestroy {
               c.recipient_name AS "recipientName", c.data, c.attempts, r.first_name AS "firstName",
               r.state AS "registrationState", r.ticket_secret AS "ticketSecret", r.language,
               to_char(c.created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS "createdStamp",
-              e.title AS "eventTitle", nullif(trim(e.translations -> r.language ->> 'title'), '') AS "translatedTitle", e.place, e.address, e.city, e.time_zone AS "timeZone",
+              e.title AS "eventTitle", nullif(trim(e.translations -> coalesce(r.language, c.data->>'language') ->> 'title'), '') AS "translatedTitle", e.place, e.address, e.city, e.time_zone AS "timeZone",
               e.organizer_name AS "organizerName", e.organizer_email AS "organizerEmail",
               e.organizer_phone AS "organizerPhone", e.organizer_website AS "organizerWebsite",
               s.starts_at AS "startsAt", s.ends_at AS "endsAt", s.is_all_day AS "isAllDay",
@@ -236,7 +236,8 @@ export class EmailDeliveryService implements OnModuleInit, OnModuleDestroy {
 }
 
 type ClaimedMessage = OutgoingMessage & {
-  /** The event's title in the registration's language, when the event has one. */
+  /** The event's title in the registration's language (a refused registration's notice: the language in its
+   * data), when the event has one. */
   translatedTitle: string | null;
   createdStamp: string;
   settingsVersion: number;
