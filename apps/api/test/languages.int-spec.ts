@@ -356,6 +356,20 @@ describe('Languages of people, messages and content', () => {
     });
     expect(sessions.body[0].event.title).toBe('Spring concert');
 
+    // The session's calendar file: title and description in the language asked for.
+    const calendar = async (language?: string) =>
+      (
+        (
+          await app.request('GET', `/api/events/sessions/${sessions.body[0].id}/calendar.ics`, {
+            headers: language ? { 'accept-language': language } : {},
+          })
+        ).body as string
+      ).replace(/\r\n /g, '');
+    const englishIcs = await calendar('en');
+    expect(englishIcs).toContain('SUMMARY:Spring concert');
+    expect(englishIcs).toMatch(/DESCRIPTION:Organiser: Ayuntamiento\\nRegistration: http\S+\/\?eventId=/);
+    expect(await calendar()).toMatch(/DESCRIPTION:Organiza: Ayuntamiento\\nInscripciones: http\S+\/\?eventId=/);
+
     // Staff read the translations as stored.
     const staff = await app.request('GET', `/api/events/${eventId}`, { token: admin });
     expect(staff.body.translations).toEqual({
