@@ -161,9 +161,9 @@ export function organizerContact(o: {
  * already escaped by the caller (as placeholders are). */
 function htmlLine(language: VisitorLanguage, key: string, escapedValues: Record<string, string> = {}): string {
   const names = Object.keys(escapedValues);
-  const marks = Object.fromEntries(names.map((name, i) => [name, `\u0000${i}\u0000`]));
+  const marks = Object.fromEntries(names.map((name, i) => [name, `\uE000${i}\uE001`]));
   return escapeHtml(personText(language, `visitorEmail.${key}`, marks)).replace(
-    /\u0000(\d+)\u0000/g,
+    /\uE000(\d+)\uE001/g,
     (_, i: string) => escapedValues[names[Number(i)]],
   );
 }
