@@ -59,6 +59,8 @@ describe('Languages of people, messages and content', () => {
       15_000,
       `e-mail to ${address}`,
     ) as Promise<CapturedMail>;
+  /** The text part with its lines as written (the message carries CRLF). */
+  const textOf = (mail: CapturedMail) => mail.text.replace(/\r\n/g, '\n');
   const languageOf = async (id: number) =>
     (await app.sql(`SELECT language FROM registrations WHERE id = $1`, [id]))[0].language;
 
@@ -187,6 +189,145 @@ describe('Languages of people, messages and content', () => {
     expect(netelip.requests.map((r) => r.message).sort()).toEqual(Object.values(byPhone).sort());
   });
 
+  it('a person who booked in English with an English template gets an English e-mail throughout; with the Spanish fallback the added lines stay Spanish', async () => {
+    const english = {
+      name: 'Confirmation',
+      subject: 'Registration confirmed: {{eventTitle}}',
+      // Neither the organiser nor the ticket: the code adds both.
+      htmlContent: '<html><body><p>Hello {{firstName}}, see you on {{eventDate}}.</p></body></html>',
+      templateType: 0,
+      language: 'en',
+      isActive: true,
+    };
+    expect((await app.request('POST', '/api/email-templates', { token: admin, body: english })).status).toBe(201);
+    // The Queue type has a Spanish template only (one without the organiser, so the footer is added).
+    const spanishQueue = {
+      name: 'Lista de espera sin organizador',
+      subject: 'En lista de espera: {{eventTitle}}',
+      htmlContent: '<p>Hola {{firstName}}, estás en la lista de espera (posición {{queuePosition}}).</p>',
+      templateType: 1,
+      language: 'es',
+      isActive: true,
+    };
+    expect((await app.request('POST', '/api/email-templates', { token: admin, body: spanishQueue })).status).toBe(201);
+    const { sessionId, eventId } = await eventWithSession({ en: { title: 'Winter concert' } }, { maxAttendees: 1 });
+
+    const seated = attendee(7401);
+    expect((await register(sessionId, [seated], 'en-GB,en;q=0.9')).status).toBe(201);
+    const mail = await mailTo(seated.email, /^Registration confirmed/);
+    expect(mail.subject).toBe('Registration confirmed: Winter concert');
+    const text = textOf(mail);
+    const code = /Your ticket: (\S+)\n/.exec(text)?.[1];
+    expect(code).toBeTruthy();
+    expect(text).toContain(
+      `Your ticket: ${code}\nShow the QR code in the HTML version of this email at the event entrance, or read out this code.`,
+    );
+    expect(text).toContain('Organiser: Ayuntamiento');
+    expect(mail.html).toContain(
+      '<p><strong>Your ticket</strong><br>Show this QR code at the event entrance (or read out the code if you cannot show it):</p>',
+    );
+    expect(mail.html).toContain(`alt="QR code of ticket ${code}"`);
+    expect(mail.html).toMatch(/Organiser: Ayuntamiento<\/p>\r?\n<\/body>/);
+    for (const spanish of ['Organiza', 'Tu entrada', 'Código QR', 'Muestra', 'Para cancelar'])
+      expect(mail.text + mail.html).not.toContain(spanish);
+    const ics = mail.attachments.find((a) => a.filename === 'evento.ics')!.content.replace(/\r\n /g, '');
+    expect(ics).toContain('DESCRIPTION:To cancel your registration: ');
+
+    // No English Queue template: the Spanish one, with the Spanish title and the Spanish footer (not an English
+    // line under a Spanish text).
+    const queued = attendee(7402);
+    expect((await register(sessionId, [queued], 'en')).status).toBe(201);
+    const queueMail = await mailTo(queued.email, /^En lista de espera/);
+    expect(queueMail.subject).toBe(`En lista de espera: Concierto ${eventId}`);
+    expect(queueMail.text).toContain('Organiza: Ayuntamiento');
+    expect(queueMail.text + queueMail.html).not.toContain('Organiser');
+  });
+
+  it('a cancellation is confirmed in the language the person booked in (title and date too); a Spanish booking keeps the Spanish text', async () => {
+    const { sessionId, eventId } = await eventWithSession({ ca: { title: 'Concert de Nadal' } });
+    const catalan = attendee(7501, { firstName: 'Jordi' });
+    const spanish = attendee(7502, { firstName: 'Lucía' });
+    const ids = [(await register(sessionId, [catalan], 'ca')).body.id, (await register(sessionId, [spanish])).body.id];
+    for (const id of ids)
+      expect((await app.request('POST', `/api/registrations/${id}/cancel`, { token: admin })).status).toBe(200);
+    const [session] = await app.sql(`SELECT starts_at FROM event_sessions WHERE id = $1`, [sessionId]);
+    const day = (locale: string) =>
+      new Intl.DateTimeFormat(locale, {
+        timeZone: 'Europe/Madrid',
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      }).format(session.starts_at);
+
+    const inCatalan = await mailTo(catalan.email, /cancel·lada/);
+    expect(inCatalan.subject).toBe('Inscripció cancel·lada: Concert de Nadal');
+    expect(textOf(inCatalan)).toMatch(
+      new RegExp(
+        `^Hola, Jordi:\\n\\nS'ha cancel·lat la teva inscripció a Concert de Nadal \\(${day('ca-ES')}, \\d\\d:\\d\\d\\)\\. ` +
+          `Si eres a la llista d'espera, ja no en formes part\\.\\n\\n` +
+          `Si no t'ho esperaves, et pots tornar a inscriure mentre quedin places\\.\\n\\nOrganitza: Ayuntamiento\\s*$`,
+      ),
+    );
+    expect(inCatalan.html).toContain('<p>Hola, Jordi:</p>');
+
+    const inSpanish = await mailTo(spanish.email, /^Inscripción cancelada/);
+    expect(inSpanish.subject).toBe(`Inscripción cancelada: Concierto ${eventId}`);
+    expect(textOf(inSpanish)).toMatch(
+      new RegExp(
+        `^Hola Lucía,\\n\\nTu inscripción en Concierto ${eventId} \\(${day('es-ES')}[^)]*\\) ha sido cancelada\\. ` +
+          `Si estabas en la lista de espera, ya no formas parte de ella\\.\\n\\n` +
+          `Si no lo esperabas, puedes volver a inscribirte mientras queden plazas\\.\\n\\nOrganiza: Ayuntamiento\\s*$`,
+      ),
+    );
+  });
+
+  it('blacklist notices go out in the booking language: the e-mail, the SMS, and the notice after a refused booking in the refused request language', async () => {
+    const { eventId, sessionId } = await eventWithSession();
+    const english = attendee(7601);
+    const catalan = attendee(7602, { telephoneNumber: '600760200' });
+    expect((await register(sessionId, [english], 'en')).status).toBe(201);
+    expect((await register(sessionId, [catalan], 'ca')).status).toBe(201);
+    const blacklist = (email: string, notificationType: number, phoneNumber?: string) =>
+      app.request('POST', '/api/blacklists', {
+        token: admin,
+        body: {
+          eventId,
+          eventSessionId: sessionId,
+          email,
+          blackListReason: 0,
+          notificationType,
+          expiresAt: '2099-12-31',
+          ...(phoneNumber && { phoneNumber }),
+        },
+      });
+    expect((await blacklist(english.email, 1)).status).toBe(201);
+    expect((await blacklist(catalan.email, 0, '600760200')).status).toBe(201);
+
+    const notice = await mailTo(english.email, /^About your registrations$/);
+    expect(textOf(notice)).toContain(
+      `Hello Nombre7601,\n\nWe are writing to let you know that you will not be able to register for new events until 31 December 2099.\n` +
+        `Reason: No-show (Concierto ${eventId}).\n\nIf you think this is a mistake, please contact the organisers.`,
+    );
+    const [sms] = await eventually(
+      () => app.sql<{ message: string }>(`SELECT message FROM sms_messages WHERE phone_number = '600760200'`),
+      10_000,
+    );
+    expect(sms.message).toBe(
+      "Avís: les vostres inscripcions als nostres esdeveniments queden bloquejades fins al dia 31/12/2099. Motiu: No s'hi va presentar.",
+    );
+
+    // Turned away from another session while booking in English: told why, in English.
+    const other = await eventWithSession({ en: { title: 'Pottery workshop' } });
+    expect((await register(other.sessionId, [english], 'en')).status).toBe(403);
+    const refused = await mailTo(english.email, /^Registration not completed$/);
+    expect(textOf(refused)).toContain(
+      'We received a registration request for Pottery workshop from this email address and it could not be completed: ' +
+        'you will not be able to register for new events until 31 December 2099.\nReason: No-show.\n\n' +
+        'If this was not you, there is nothing you need to do.',
+    );
+  });
+
   it('public reads answer the event in the Accept-Language language, Spanish where a translation is missing, keyed and varied by language', async () => {
     const { eventId } = await eventWithSession({
       en: { title: 'Spring concert' },
@@ -214,6 +355,20 @@ describe('Languages of people, messages and content', () => {
       headers: { 'accept-language': 'en' },
     });
     expect(sessions.body[0].event.title).toBe('Spring concert');
+
+    // The session's calendar file: title and description in the language asked for.
+    const calendar = async (language?: string) =>
+      (
+        (
+          await app.request('GET', `/api/events/sessions/${sessions.body[0].id}/calendar.ics`, {
+            headers: language ? { 'accept-language': language } : {},
+          })
+        ).body as string
+      ).replace(/\r\n /g, '');
+    const englishIcs = await calendar('en');
+    expect(englishIcs).toContain('SUMMARY:Spring concert');
+    expect(englishIcs).toMatch(/DESCRIPTION:Organiser: Ayuntamiento\\nRegistration: http\S+\/\?eventId=/);
+    expect(await calendar()).toMatch(/DESCRIPTION:Organiza: Ayuntamiento\\nInscripciones: http\S+\/\?eventId=/);
 
     // Staff read the translations as stored.
     const staff = await app.request('GET', `/api/events/${eventId}`, { token: admin });

@@ -284,6 +284,44 @@ export const MESSAGES = {
     waiting: 'Está en la lista de espera (posición {position}): aún no tiene plaza.',
     unknown: 'No reconocemos esta entrada. Consulte al personal de la entrada.',
   },
+  /** The lines the code writes into a person's e-mails (around a template, or the whole of a message written in
+   * code) and the session's calendar, in the language of the message (i18n/visitor catalogs; docs/domain.md,
+   * "Idiomas: datos"). */
+  visitorEmail: {
+    organizer: 'Organiza: {organizer}',
+    ticketTitle: 'Tu entrada',
+    ticketText: 'Tu entrada: {code}',
+    ticketTextHint:
+      'Muestra el código QR de la versión HTML de este correo en la entrada del evento, o di este código.',
+    ticketHtmlHint: 'Muestra este código QR en la entrada del evento (o di el código si no puedes mostrarlo):',
+    ticketQrAlt: 'Código QR de la entrada {code}',
+    greeting: 'Hola {firstName},',
+    cancelledSubject: 'Inscripción cancelada: {eventTitle}',
+    cancelledBody:
+      'Tu inscripción en {eventTitle} ({when}) ha sido cancelada. Si estabas en la lista de espera, ya no formas parte de ella.',
+    cancelledRebook: 'Si no lo esperabas, puedes volver a inscribirte mientras queden plazas.',
+    refusedSubject: 'Inscripción no realizada',
+    refusedBody:
+      'Hemos recibido una solicitud de inscripción con esta dirección de correo y no se ha podido completar: no podrás inscribirte en nuevos eventos hasta el {until}.',
+    refusedBodyEvent:
+      'Hemos recibido una solicitud de inscripción con esta dirección de correo en {eventTitle} y no se ha podido completar: no podrás inscribirte en nuevos eventos hasta el {until}.',
+    refusedNotYou:
+      'Si no has sido tú, no tienes que hacer nada. Si crees que se trata de un error, ponte en contacto con la organización.',
+    blacklistSubject: 'Aviso sobre tus inscripciones',
+    blacklistBody: 'Te informamos de que no podrás inscribirte en nuevos eventos hasta el {until}.',
+    blacklistReason: 'Motivo: {reason}.',
+    blacklistReasonEvent: 'Motivo: {reason} ({eventTitle}).',
+    blacklistMistake: 'Si crees que se trata de un error, ponte en contacto con la organización.',
+    reasonNoShow: 'No Show',
+    reasonCancelled: 'Cancelado',
+    reasonOther: 'Otro',
+    calendarCancel: 'Para cancelar tu inscripción: {url}',
+    calendarBooking: 'Inscripciones: {url}',
+  },
+  /** The SMS the system writes to a person that has no text per language in sms/sms-texts.ts. */
+  visitorSms: {
+    blacklist: 'Aviso: sus inscripciones a nuestros eventos quedan bloqueadas hasta el {until}. Motivo: {reason}.',
+  },
 } as const;
 
 /** 'Ana García', 'Ana García y Luis Pérez', 'Ana García, Luis Pérez y 3 más' (the people a refusal names). */

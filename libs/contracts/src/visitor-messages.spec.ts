@@ -16,6 +16,14 @@ describe('mensajes de la API para visitantes (i18n/visitor/<idioma>.json)', () =
       expect([key, spanishSource(key)]).toEqual([key, text]);
   });
 
+  it('cada texto que el código escribe a una persona (correos, SMS, calendario, puerta) tiene su clave en los catálogos', () => {
+    const paths = (['visitorEmail', 'visitorSms', 'doorVisitor'] as const).flatMap((group) =>
+      Object.keys(MESSAGES[group]).map((key) => `${group}.${key}`),
+    );
+    for (const lang of VISITOR_LANGUAGES)
+      expect([lang, paths.filter((path) => !VISITOR_MESSAGES[lang][path])]).toEqual([lang, []]);
+  });
+
   it('señala una clave que falta, una que sobra y un marcador cambiado', () => {
     const es = { a: 'Hola {name}', b: 'En {minutes} min', c: 'Acepto la <link>política</link>' };
     expect(catalogProblems({ es, ca: { a: 'Hola {nom}', c: 'Accepto la política', d: 'x' } }).sort()).toEqual(

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@evreg/contracts';
+import { MESSAGES, VISITOR_LANGUAGES, VISITOR_MESSAGES } from '@evreg/contracts';
 import { VisitorMessages } from './visitor-language';
 
 describe('VisitorMessages', () => {
@@ -12,6 +12,21 @@ describe('VisitorMessages', () => {
       'Izena emateko saiakera gehiegi baztertu dira. Saiatu berriro geroago (15 min barru).',
     );
     expect(messages.translate(MESSAGES.booking.holdFull, 'es')).toBe(MESSAGES.booking.holdFull);
+  });
+
+  it('renders every catalog text as written (apostrophes, parentheses, colons kept) with its values in place', () => {
+    for (const lang of VISITOR_LANGUAGES)
+      for (const [key, text] of Object.entries(VISITOR_MESSAGES[lang])) {
+        const values = Object.fromEntries([...text.matchAll(/\{(\w+)\}/g)].map((m) => [m[1], `{${m[1]}}`]));
+        expect([lang, key, messages.render(lang, key, values)]).toEqual([lang, key, text]);
+      }
+  });
+
+  it('keeps a refusal its own key when an e-mail line has the same Spanish words', () => {
+    expect(MESSAGES.visitorEmail.refusedSubject).toBe(MESSAGES.booking.refusedTitle);
+    expect(messages.translateBody({ title: MESSAGES.booking.refusedTitle }, 'ca')).toEqual({
+      title: VISITOR_MESSAGES.ca['booking.refusedTitle'],
+    });
   });
 
   it('leaves a text that is not a visitor message in Spanish', () => {

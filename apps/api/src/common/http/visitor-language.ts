@@ -44,7 +44,8 @@ export class VisitorMessages {
     for (const [key, text] of Object.entries(catalogs[DEFAULT_VISITOR_LANGUAGE])) {
       const names = [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       if (!names.length) {
-        this.exact.set(text, key);
+        // The first key of a text wins: a refusal's own key comes before an e-mail's line with the same words.
+        if (!this.exact.has(text)) this.exact.set(text, key);
         continue;
       }
       const source = text

@@ -13,6 +13,7 @@ import {
   REGISTRATION_STATE,
   isValidEmail,
   normalizeEmail,
+  type VisitorLanguage,
 } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
@@ -141,15 +142,22 @@ export class BlacklistService {
       );
       if (!session) throw AppError.field('eventSessionId', M.sessionRequired);
       // The person as registered there: an active place first, then a waiting one, then the latest cancelled.
-      const [person]: { id: number; firstName: string; lastName: string; phone: string | null; taxId: string }[] =
-        await m.query(
-          `SELECT id, first_name AS "firstName", last_name AS "lastName", telephone_number AS phone, user_tax_id AS "taxId"
+      const [person]: {
+        id: number;
+        firstName: string;
+        lastName: string;
+        phone: string | null;
+        taxId: string;
+        language: VisitorLanguage;
+      }[] = await m.query(
+        `SELECT id, first_name AS "firstName", last_name AS "lastName", telephone_number AS phone, user_tax_id AS "taxId",
+                  language
            FROM registrations
           WHERE session_id = $1 AND lower(email) = $2
           ORDER BY CASE state WHEN $3 THEN 0 WHEN $4 THEN 1 ELSE 2 END, registered_at DESC, id DESC
           LIMIT 1`,
-          [dto.eventSessionId, email, REGISTRATION_STATE.Active, REGISTRATION_STATE.Waiting],
-        );
+        [dto.eventSessionId, email, REGISTRATION_STATE.Active, REGISTRATION_STATE.Waiting],
+      );
       if (!person) throw AppError.field('email', M.personNotInSession);
 
       const firstName = dto.firstName || person.firstName;
@@ -200,6 +208,7 @@ export class BlacklistService {
           phoneNumber: phoneNumber!,
           expiresAt,
           reason: dto.blackListReason,
+          language: person.language,
           createdBy: actor.userId,
         });
       }
@@ -291,7 +300,7 @@ export class BlacklistService {
    * request. One transaction: the day's mark, then the message through the e-mail outbox. Answers whether a
    * message was recorded (sent once the transaction commits). See docs/domain.md, "Probing the blacklist and staff
    * accounts". */
-  async recordRefusalNotice(email: string, sessionId: number): Promise<boolean> {
+  async recordRefusalNotice(email: string, sessionId: number, language: VisitorLanguage = 'es'): Promise<boolean> {
     const normalized = normalizeEmail(email);
     return this.ds.transaction(async (m) => {
       // The day's mark, only when the address has an active entry and no notice in the last day.
@@ -328,6 +337,8 @@ export class BlacklistService {
           reason: marked.reason,
           reasonLabel: reasonLabel(marked.reason),
           refusedRegistration: true,
+          // No registration to read it from: the notice is written in the refused request's language.
+          language,
         },
       });
       return true;

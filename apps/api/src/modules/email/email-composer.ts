@@ -2,10 +2,12 @@ import {
   bookingReference,
   EMAIL_MESSAGES,
   EMAIL_TEMPLATE_TYPES,
+  LANGUAGE_LOCALE,
   REGISTRATION_STATE,
   type EmailTemplateType,
   type VisitorLanguage,
 } from '@evreg/contracts';
+import { blacklistReasonText, personText } from '../../common/person-texts';
 import { ticketCode } from '../checkin/ticket-code';
 import { cancellationToken } from '../registrations/cancel-token';
 import QRCode from 'qrcode';
@@ -155,15 +157,36 @@ export function organizerContact(o: {
     .join(' · ');
 }
 
+/** The catalog line `visitorEmail.<key>` in `language` for an HTML part: its words escaped, the values given
+ * already escaped by the caller (as placeholders are). */
+function htmlLine(language: VisitorLanguage, key: string, escapedValues: Record<string, string> = {}): string {
+  const names = Object.keys(escapedValues);
+  const marks = Object.fromEntries(names.map((name, i) => [name, `\uE000${i}\uE001`]));
+  return escapeHtml(personText(language, `visitorEmail.${key}`, marks)).replace(
+    /\uE000(\d+)\uE001/g,
+    (_, i: string) => escapedValues[names[Number(i)]],
+  );
+}
+
+/** The catalog line `visitorEmail.<key>` in `language` for a subject or a text part. */
+const textLine = (language: VisitorLanguage, key: string, values: Record<string, string> = {}): string =>
+  personText(language, `visitorEmail.${key}`, values);
+
 /** Every e-mail about an event names its organiser and how to reach them (the data controller): 'Organiza:
- * {name} · {contact}' is appended to each part that doesn't name the organiser already (a template edited by staff
- * may leave it out). Values escaped in the HTML as the placeholders are. */
-export function withOrganizer<T extends Pick<ComposedEmail, 'html' | 'text'>>(email: T, values: Placeholders): T {
+ * {name} · {contact}' (in the message's language) is appended to each part that doesn't name the organiser already
+ * (a template edited by staff may leave it out). Values escaped in the HTML as the placeholders are. */
+export function withOrganizer<T extends Pick<ComposedEmail, 'html' | 'text'>>(
+  email: T,
+  values: Placeholders,
+  language: VisitorLanguage = 'es',
+): T {
   const line = [values.organizerName, values.organizerContact].filter(Boolean).join(' · ');
   if (!line) return email;
   const named = values.organizerName || values.organizerContact;
-  const text = email.text.includes(named) ? email.text : `${email.text.trimEnd()}\n\nOrganiza: ${line}`;
-  const footer = `<p style="color: #666; font-size: 13px;">Organiza: ${escapeLikePlaceholder(line)}</p>`;
+  const text = email.text.includes(named)
+    ? email.text
+    : `${email.text.trimEnd()}\n\n${textLine(language, 'organizer', { organizer: line })}`;
+  const footer = `<p style="color: #666; font-size: 13px;">${htmlLine(language, 'organizer', { organizer: escapeLikePlaceholder(line) })}</p>`;
   const html = email.html.includes(escapeLikePlaceholder(named))
     ? email.html
     : /<\/body\s*>/i.test(email.html)
@@ -190,29 +213,35 @@ export function fillTemplate(
 }
 
 /** The e-mail for one outbox message: from its template (Registration, Queue, Promotion, or the one a
- * notification names) or the built-in Spanish texts (Cancellation, Blacklist, a notification's own message).
- * Registration and Promotion carry the session as an .ics file. Every one about an event names the organiser
- * (withOrganizer). Throws NotSendable with the reason to log. */
+ * notification names) or the texts written in code (Cancellation, Blacklist, a notification's own message). Every
+ * line the code writes is in `msg.language`, the language of the message (the sender's inItsLanguage; Spanish when
+ * absent). Registration and Promotion carry the session as an .ics file. Every one about an event names the
+ * organiser (withOrganizer). Throws NotSendable with the reason to log. */
 export function composeEmail(msg: OutgoingMessage, ctx: ComposeContext): ComposedEmail {
   const values = placeholdersFor(msg, ctx);
+  const language = msg.language ?? 'es';
   let email = composeWithoutOrganizer(msg, ctx);
-  if (values.ticketCode && TICKET_TYPES.has(msg.emailType)) email = withTicket(email, values);
-  return placeTicketImage(withOrganizer(email, values), values, msg.registrationId);
+  if (values.ticketCode && TICKET_TYPES.has(msg.emailType)) email = withTicket(email, values, language);
+  return placeTicketImage(withOrganizer(email, values, language), values, msg.registrationId, language);
 }
 
 /** The e-mails that carry the person's ticket: the confirmations, and the reminder read on the way to the door. */
 const TICKET_TYPES = new Set<string>(['Registration', 'Promotion']);
 
 /** A confirmation (Registration, Promotion) or a reminder always carries the person's ticket: a template that doesn't show the
- * code (edited by staff before the ticket existed) gets a 'Tu entrada' section with the QR and the code appended,
- * before `</body>` when there is one. */
-export function withTicket<T extends Pick<ComposedEmail, 'html' | 'text'>>(email: T, values: Placeholders): T {
+ * code (edited by staff before the ticket existed) gets a 'Tu entrada' section (in the message's language) with the
+ * QR and the code appended, before `</body>` when there is one. */
+export function withTicket<T extends Pick<ComposedEmail, 'html' | 'text'>>(
+  email: T,
+  values: Placeholders,
+  language: VisitorLanguage = 'es',
+): T {
   const code = values.ticketCode;
   const text = email.text.includes(code)
     ? email.text
-    : `${email.text.trimEnd()}\n\nTu entrada: ${code}\nMuestra el código QR de la versión HTML de este correo en la entrada del evento, o di este código.`;
+    : `${email.text.trimEnd()}\n\n${textLine(language, 'ticketText', { code })}\n${textLine(language, 'ticketTextHint')}`;
   const section =
-    `<p><strong>Tu entrada</strong><br>Muestra este código QR en la entrada del evento (o di el código si no puedes mostrarlo):</p>\n` +
+    `<p><strong>${htmlLine(language, 'ticketTitle')}</strong><br>${htmlLine(language, 'ticketHtmlHint')}</p>\n` +
     `<p>${TICKET_QR_MARK}</p>\n<p style="font-family: monospace; font-size: 16px;">${code}</p>`;
   const html = email.html.includes(code)
     ? email.html
@@ -224,14 +253,19 @@ export function withTicket<T extends Pick<ComposedEmail, 'html' | 'text'>>(email
 
 /** Where `{{ticketQr}}` was written: the HTML gets the inline image (one per message, `cid:`), the subject and the
  * text part nothing. The image itself is attached by `withTicketImage`. */
-function placeTicketImage(email: ComposedEmail, values: Placeholders, registrationId: number | null): ComposedEmail {
+function placeTicketImage(
+  email: ComposedEmail,
+  values: Placeholders,
+  registrationId: number | null,
+  language: VisitorLanguage,
+): ComposedEmail {
   const strip = (s: string) => s.split(TICKET_QR_MARK).join('');
   const subject = strip(email.subject).replace(/\s+/g, ' ').trim();
   if (!values.ticketCode || !email.html.includes(TICKET_QR_MARK))
     return { ...email, subject, html: strip(email.html), text: strip(email.text) };
   const cid = `entrada-${registrationId}@evreg`;
   const img =
-    `<img src="cid:${cid}" width="220" height="220" alt="Código QR de la entrada ${escapeLikePlaceholder(values.ticketCode)}"` +
+    `<img src="cid:${cid}" width="220" height="220" alt="${htmlLine(language, 'ticketQrAlt', { code: escapeLikePlaceholder(values.ticketCode) })}"` +
     ` style="display: block; width: 220px; height: 220px;">`;
   return {
     ...email,
@@ -307,41 +341,43 @@ function composeWithoutOrganizer(msg: OutgoingMessage, ctx: ComposeContext): Com
     return email;
   }
 
+  const language = msg.language ?? 'es';
+  const say = (key: string, v: Record<string, string> = {}) => textLine(language, key, v);
+  const greeting = say('greeting', { firstName: values.firstName });
   switch (msg.emailType) {
     case 'Cancellation':
       return {
         to,
         ...builtIn(
-          `Inscripción cancelada: ${values.eventTitle}`,
-          `Hola ${values.firstName},\n\nTu inscripción en ${values.eventTitle} (${values.eventDateTime}) ha sido cancelada. ` +
-            `Si estabas en la lista de espera, ya no formas parte de ella.\n\n` +
-            `Si no lo esperabas, puedes volver a inscribirte mientras queden plazas.`,
+          say('cancelledSubject', { eventTitle: values.eventTitle }),
+          `${greeting}\n\n${say('cancelledBody', { eventTitle: values.eventTitle, when: values.eventDateTime })}\n\n` +
+            say('cancelledRebook'),
         ),
       };
     case 'Blacklist': {
-      const expires = typeof msg.data.expiresAt === 'string' ? expiryDate(msg.data.expiresAt) : '';
-      const reason = typeof msg.data.reasonLabel === 'string' ? msg.data.reasonLabel : '';
+      const until = typeof msg.data.expiresAt === 'string' ? expiryDate(msg.data.expiresAt, language) : '';
+      const label = typeof msg.data.reasonLabel === 'string' ? msg.data.reasonLabel : '';
+      const reason = blacklistReasonText(msg.data.reason, language, label);
+      const eventTitle = values.eventTitle;
       // After a refused public registration: the details the refusal itself leaves out (docs/domain.md,
       // "Probing the blacklist and staff accounts").
       if (msg.data.refusedRegistration === true) {
         return {
           to,
           ...builtIn(
-            'Inscripción no realizada',
-            `Hola ${values.firstName},\n\nHemos recibido una solicitud de inscripción con esta dirección de correo` +
-              `${values.eventTitle ? ` en ${values.eventTitle}` : ''} y no se ha podido completar: ` +
-              `no podrás inscribirte en nuevos eventos hasta el ${expires}.\nMotivo: ${reason}.\n\n` +
-              `Si no has sido tú, no tienes que hacer nada. Si crees que se trata de un error, ponte en contacto con la organización.`,
+            say('refusedSubject'),
+            `${greeting}\n\n${eventTitle ? say('refusedBodyEvent', { eventTitle, until }) : say('refusedBody', { until })}\n` +
+              `${say('blacklistReason', { reason })}\n\n${say('refusedNotYou')}`,
           ),
         };
       }
       return {
         to,
         ...builtIn(
-          'Aviso sobre tus inscripciones',
-          `Hola ${values.firstName},\n\nTe informamos de que no podrás inscribirte en nuevos eventos hasta el ${expires}.\n` +
-            `Motivo: ${reason}${values.eventTitle ? ` (${values.eventTitle})` : ''}.\n\n` +
-            `Si crees que se trata de un error, ponte en contacto con la organización.`,
+          say('blacklistSubject'),
+          `${greeting}\n\n${say('blacklistBody', { until })}\n` +
+            `${eventTitle ? say('blacklistReasonEvent', { reason, eventTitle }) : say('blacklistReason', { reason })}\n\n` +
+            say('blacklistMistake'),
         ),
       };
     }
@@ -359,7 +395,7 @@ function composeWithoutOrganizer(msg: OutgoingMessage, ctx: ComposeContext): Com
           ? msg.data.subject.trim()
           : `Información sobre ${values.eventTitle || 'tu inscripción'}`;
       const details = [values.eventTitle, values.eventDateTime, values.address].filter(Boolean).join('\n');
-      return { to, ...builtIn(subject, `Hola ${values.firstName},\n\n${message}${details ? `\n\n${details}` : ''}`) };
+      return { to, ...builtIn(subject, `${greeting}\n\n${message}${details ? `\n\n${details}` : ''}`) };
     }
     default:
       throw new NotSendable(M.nothingToSend);
@@ -376,22 +412,15 @@ function builtIn(subject: string, text: string): Pick<ComposedEmail, 'subject' |
   };
 }
 
-/** The calendar entry's line before the cancellation link, in the person's language. */
-const CANCEL_LINE: Record<VisitorLanguage, string> = {
-  es: 'Para cancelar tu inscripción',
-  ca: 'Per cancel·lar la teva inscripció',
-  eu: 'Izena ematea bertan behera uzteko',
-  gl: 'Para cancelar a túa inscrición',
-  en: 'To cancel your registration',
-};
-
 function calendarAttachment(msg: OutgoingMessage, values: Placeholders, baseUrl: string) {
   const host = URL.canParse(baseUrl) ? new URL(baseUrl).host : 'evreg';
   const content = sessionCalendar({
     uid: `registration-${msg.registrationId}@${host}`,
     title: values.eventTitle,
     location: values.address,
-    description: values.cancellationUrl ? `${CANCEL_LINE[msg.language ?? 'es']}: ${values.cancellationUrl}` : '',
+    description: values.cancellationUrl
+      ? textLine(msg.language ?? 'es', 'calendarCancel', { url: values.cancellationUrl })
+      : '',
     url: values.cancellationUrl || null,
     startsAt: msg.startsAt!,
     endsAt: msg.endsAt!,
@@ -403,9 +432,10 @@ function calendarAttachment(msg: OutgoingMessage, values: Placeholders, baseUrl:
   return { filename: 'evento.ics', content, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' };
 }
 
-/** A blacklist expiry as a Spanish date: the day it ends in Madrid (a date-only expiry is the end of that day). */
-function expiryDate(iso: string): string {
-  return new Intl.DateTimeFormat('es-ES', {
+/** A blacklist expiry as a date in `language`: the day it ends in Madrid (a date-only expiry is the end of that
+ * day). */
+function expiryDate(iso: string, language: VisitorLanguage): string {
+  return new Intl.DateTimeFormat(LANGUAGE_LOCALE[language], {
     timeZone: 'Europe/Madrid',
     day: 'numeric',
     month: 'long',

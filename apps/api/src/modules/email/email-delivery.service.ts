@@ -162,7 +162,7 @@ export class EmailDeliveryService implements OnModuleInit, OnModuleDestroy {
               c.recipient_name AS "recipientName", c.data, c.attempts, r.first_name AS "firstName",
               r.state AS "registrationState", r.ticket_secret AS "ticketSecret", r.language,
               to_char(c.created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS "createdStamp",
-              e.title AS "eventTitle", nullif(trim(e.translations -> r.language ->> 'title'), '') AS "translatedTitle", e.place, e.address, e.city, e.time_zone AS "timeZone",
+              e.title AS "eventTitle", nullif(trim(e.translations -> coalesce(r.language, c.data->>'language') ->> 'title'), '') AS "translatedTitle", e.place, e.address, e.city, e.time_zone AS "timeZone",
               e.organizer_name AS "organizerName", e.organizer_email AS "organizerEmail",
               e.organizer_phone AS "organizerPhone", e.organizer_website AS "organizerWebsite",
               s.starts_at AS "startsAt", s.ends_at AS "endsAt", s.is_all_day AS "isAllDay",
@@ -236,19 +236,27 @@ export class EmailDeliveryService implements OnModuleInit, OnModuleDestroy {
 }
 
 type ClaimedMessage = OutgoingMessage & {
-  /** The event's title in the registration's language, when the event has one. */
+  /** The event's title in the registration's language (a refused registration's notice: the language in its
+   * data), when the event has one. */
   translatedTitle: string | null;
   createdStamp: string;
   settingsVersion: number;
   templates: (TemplateContent & { id: number; templateType: number; isActive: boolean; language: string })[];
 };
 
+/** The messages written wholly in code (docs/domain.md, "Idiomas: datos"): in the person's language. */
+const WRITTEN_IN_CODE = new Set(['Cancellation', 'Blacklist']);
+
 /** The message in the language of the text it will be written with (docs/domain.md, "Idiomas: datos"): the
  * person's booking language when the template used is in it (an active template of its type in that language, or
- * the template a notification names), Spanish otherwise (a Spanish template as the fallback, the texts written in
- * code). Dates and the event's title follow, so a Spanish text never carries a Catalan date or title. */
+ * the template a notification names) or when the code writes the whole message (a cancellation, a blacklist
+ * notice); Spanish otherwise (a Spanish template as the fallback, a notification's own message as staff wrote it).
+ * Dates, the event's title and the lines the code adds (organiser, ticket, calendar) follow, so a Spanish text never
+ * carries a Catalan date, title or footer. */
 function inItsLanguage(msg: ClaimedMessage, ctx: ComposeContext): ClaimedMessage {
-  const wanted = msg.language ?? 'es';
+  // A refused registration's blacklist notice has no registration: the refused request's language is in its data.
+  const booked = msg.language ?? msg.data.language;
+  const wanted: VisitorLanguage = isVisitorLanguage(booked) ? booked : 'es';
   const templateId = msg.data.templateId;
   const type = TEMPLATE_TYPE[msg.emailType];
   let language: VisitorLanguage = 'es';
@@ -258,6 +266,8 @@ function inItsLanguage(msg: ClaimedMessage, ctx: ComposeContext): ClaimedMessage
   } else if (type !== undefined && wanted !== 'es') {
     const used = ctx.activeTemplates.get(type) as { language?: string } | undefined;
     language = used?.language === wanted ? wanted : 'es';
+  } else if (WRITTEN_IN_CODE.has(msg.emailType)) {
+    language = wanted;
   }
   const eventTitle = language !== 'es' && msg.translatedTitle ? msg.translatedTitle : msg.eventTitle;
   return { ...msg, language, eventTitle };

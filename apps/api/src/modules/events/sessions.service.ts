@@ -10,6 +10,7 @@ import {
 } from '@evreg/contracts';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
+import { personText } from '../../common/person-texts';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { sessionCalendar } from '../email/calendar';
@@ -71,7 +72,8 @@ export class SessionsService {
   ) {}
 
   /** A session as an .ics file anyone may add to their calendar: the event, when, where, the organiser and the
-   * booking page; nothing about any person. The same generator as the e-mails' attachment. */
+   * booking page; nothing about any person. The same generator as the e-mails' attachment. Title and description
+   * in the request's language. */
   async calendar(sessionId: number, language: VisitorLanguage = 'es'): Promise<{ filename: string; content: string }> {
     const [row]: {
       eventId: number;
@@ -106,7 +108,12 @@ export class SessionsService {
       uid: `session-${sessionId}@${new URL(this.config.publicBaseUrl).host}`,
       title: translatedContent({ ...row, description: '' }, language).title,
       location: addressLine(row),
-      description: [organizer && `Organiza: ${organizer}`, `Inscripciones: ${bookingPage}`].filter(Boolean).join('\n'),
+      description: [
+        organizer && personText(language, 'visitorEmail.organizer', { organizer }),
+        personText(language, 'visitorEmail.calendarBooking', { url: bookingPage }),
+      ]
+        .filter(Boolean)
+        .join('\n'),
       url: bookingPage,
       startsAt: row.startsAt,
       endsAt: row.endsAt,

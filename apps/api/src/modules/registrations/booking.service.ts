@@ -79,7 +79,7 @@ export class BookingService {
     try {
       return await this.placePublic(sessionId, attendees, token ?? '', ip, keys);
     } catch (error) {
-      throw await this.judgedRefusal(error, sessionId, attendees, keys);
+      throw await this.judgedRefusal(error, sessionId, attendees, keys, language);
     }
   }
 
@@ -136,12 +136,13 @@ export class BookingService {
 
   /** A public refusal about a person is counted on the attempt's address, token and IP; beyond a limit it is
    * answered 429 instead (and not told). A blacklisted person told is sent the details by e-mail (at most
-   * once a day). Any other error passes unchanged. */
+   * once a day), in the booking's `language`. Any other error passes unchanged. */
   private async judgedRefusal(
     error: unknown,
     sessionId: number,
     attendees: Attendee[],
     keys: RefusalKey[],
+    language: VisitorLanguage,
   ): Promise<unknown> {
     if (error instanceof AppError && error.code === 'FULL') void this.room.refused(sessionId);
     if (!(error instanceof AppError) || !PERSON_REFUSALS.has(error.code)) return error;
@@ -149,7 +150,8 @@ export class BookingService {
     if (retryAfter !== null) return tooManyRefusals(retryAfter);
     if (error.code === 'BLACKLISTED') {
       const blocked = Object.keys((error.extra?.attendeeErrors as Record<string, string[]> | undefined) ?? {});
-      for (const index of blocked) await this.blacklist.recordRefusalNotice(attendees[Number(index)].email, sessionId);
+      for (const index of blocked)
+        await this.blacklist.recordRefusalNotice(attendees[Number(index)].email, sessionId, language);
     }
     return error;
   }

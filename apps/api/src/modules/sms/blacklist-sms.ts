@@ -1,4 +1,5 @@
-import { BLACKLIST_REASONS, SMS_MESSAGES } from '@evreg/contracts';
+import { BLACKLIST_REASONS, SMS_MESSAGES, type VisitorLanguage } from '@evreg/contracts';
+import { blacklistReasonText, personText } from '../../common/person-texts';
 import { EntityManager } from 'typeorm';
 import type { SmsIntent } from './record-sms';
 import { smsEnabled } from './sms-settings.service';
@@ -10,10 +11,15 @@ const day = new Intl.DateTimeFormat('es-ES', {
   year: 'numeric',
 });
 
-/** The SMS telling a person they are on the blacklist. Plain ASCII on purpose: it stays in GSM-7, one part. */
-export function blacklistSmsText(expiresAt: Date, reason: number): string {
+/** The SMS telling a person they are on the blacklist, in their booking language (catalog `visitorSms.blacklist`;
+ * the date numeric, as every SMS's). The Spanish one is plain ASCII on purpose: it stays in GSM-7, one part; another
+ * language's accents make it UCS-2, counted and costed as such. */
+export function blacklistSmsText(expiresAt: Date, reason: number, language: VisitorLanguage = 'es'): string {
   const label = BLACKLIST_REASONS.find((r) => r.value === reason)?.label ?? String(reason);
-  return `Aviso: sus inscripciones a nuestros eventos quedan bloqueadas hasta el ${day.format(expiresAt)}. Motivo: ${label}.`;
+  return personText(language, 'visitorSms.blacklist', {
+    until: day.format(expiresAt),
+    reason: blacklistReasonText(reason, language, label),
+  });
 }
 
 /** The blacklist SMS to record in the blacklist entry's transaction. With SMS disabled it is recorded failed
@@ -28,12 +34,14 @@ export async function blacklistSmsIntent(
     phoneNumber: string;
     expiresAt: Date;
     reason: number;
+    /** The person's booking language. */
+    language: VisitorLanguage;
   },
 ): Promise<SmsIntent> {
   return {
     type: 'Blacklist',
     phoneNumber: entry.phoneNumber,
-    message: blacklistSmsText(entry.expiresAt, entry.reason),
+    message: blacklistSmsText(entry.expiresAt, entry.reason, entry.language),
     registrationId: entry.registrationId,
     eventId: entry.eventId,
     sessionId: entry.sessionId,
