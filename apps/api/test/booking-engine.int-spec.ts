@@ -360,7 +360,7 @@ describe('BookingEngine (services on a real database, fake outboxes)', () => {
     it('the waiting-list limit of coming sessions never goes below the people waiting', async () => {
       const sessionId = await session({ seats: 1, queue: 5 });
       await book(sessionId, 4);
-      await engine.setWaitingLimitOfComingSessions(1);
+      await ds.transaction((m) => engine.setWaitingLimitOfComingSessions(m, 1));
       const [row] = await ds.query(`SELECT max_queue_spots FROM event_sessions WHERE id = $1`, [sessionId]);
       expect(row.max_queue_spots).toBe(3);
     });

@@ -260,6 +260,138 @@ describe('History of every change (/api/history)', () => {
     expect((await app.request('GET', '/api/history/registrations/999999', { token: admin })).status).toBe(404);
   });
 
+  it('records the waiting-list limit of all coming sessions, per session changed, all or none', async () => {
+    const eventId = 9101;
+    await postEvent(app, admin, eventId);
+    const roomy = await postSession(app, admin, eventId, { maxQueueSpots: 10 });
+    const already = await postSession(app, admin, eventId, { maxQueueSpots: 4 });
+    const crowded = await createSession(app, { maxAttendees: 1, maxQueueSpots: 8 });
+    await book(crowded.sessionId, 7); // 6 waiting: its limit never goes below them
+    const entries = async (sessionIds: number[]) =>
+      app.sql<{ subject_id: number; changes: unknown; actor_kind: string; event_id: number }>(
+        `SELECT subject_id, changes, actor_kind, event_id FROM history_entries
+          WHERE subject_kind = 'session' AND action = 'sessionUpdated' AND subject_id = ANY($1::int[]) ORDER BY id`,
+        [sessionIds],
+      );
+    const ids = [roomy.id, already.id, crowded.sessionId];
+
+    // One session's write fails: none is changed and none recorded.
+    await app.sql(`CREATE FUNCTION refuse_limit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.id = ${crowded.sessionId} THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`);
+    await app.sql(
+      `CREATE TRIGGER refuse_limit BEFORE UPDATE ON event_sessions FOR EACH ROW EXECUTE FUNCTION refuse_limit()`,
+    );
+    try {
+      const refused = await app.request('POST', '/api/settings/bulk-update-queue-limits', {
+        token: admin,
+        body: { newQueueLimit: 4 },
+      });
+      expect(refused.status).toBe(500);
+    } finally {
+      await app.sql(`DROP TRIGGER refuse_limit ON event_sessions; DROP FUNCTION refuse_limit()`);
+    }
+    expect(await entries(ids)).toEqual([]);
+    expect(
+      (await app.sql(`SELECT max_queue_spots FROM event_sessions WHERE id = $1`, [roomy.id]))[0].max_queue_spots,
+    ).toBe(10);
+
+    const res = await ok('POST', '/api/settings/bulk-update-queue-limits', { newQueueLimit: 4 });
+    expect(res.updatedSessions).toBeGreaterThanOrEqual(2);
+    expect(await entries(ids)).toEqual([
+      {
+        subject_id: roomy.id,
+        changes: [{ field: 'maxQueueSpots', from: 10, to: 4 }],
+        actor_kind: 'staff',
+        event_id: eventId,
+      },
+      {
+        subject_id: crowded.sessionId,
+        changes: [{ field: 'maxQueueSpots', from: 8, to: 6 }],
+        actor_kind: 'staff',
+        event_id: crowded.eventId,
+      },
+    ]);
+    const ofSession = await app.request<HistoryEntry[]>('GET', `/api/history/events/${eventId}/sessions/${roomy.id}`, {
+      token: admin,
+    });
+    expect(brief(ofSession.body[0])).toEqual({
+      action: 'sessionUpdated',
+      actorKind: 'staff',
+      actorLabel: adminName,
+      changes: [{ field: 'maxQueueSpots', from: 10, to: 4 }],
+    });
+  });
+
+  it('records a session’s deletion in its event’s history, and keeps an event’s history after its deletion', async () => {
+    const eventId = 9102;
+    await postEvent(app, admin, eventId);
+    const first = await postSession(app, admin, eventId, { startDate: '2030-06-01', endDate: '2030-06-01' });
+    const second = await postSession(app, admin, eventId, { startDate: '2030-06-02', endDate: '2030-06-02' });
+    const third = await postSession(app, admin, eventId, { startDate: '2030-06-03', endDate: '2030-06-03' });
+    const eventHistory = (id = eventId) =>
+      app.request<HistoryEntry[]>('GET', `/api/history/events/${id}`, { token: admin });
+    const deletions = async () =>
+      (await eventHistory()).body
+        .filter((e) => e.action === 'sessionDeleted' || e.action === 'eventDeleted')
+        .map((e) => ({ subject: e.subject, subjectId: e.subjectId, sessionId: e.sessionId, ...brief(e) }));
+
+    // Refused (someone registered) or rolled back: nothing recorded.
+    const [booked] = await book(third.id, 1);
+    const busy = await app.request('DELETE', `/api/events/${eventId}/sessions/${third.id}`, { token: admin });
+    expect(busy.status).toBe(409);
+    await app.sql(`CREATE FUNCTION refuse_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused by the test'; END $$`);
+    await app.sql(
+      `CREATE TRIGGER refuse_delete BEFORE DELETE ON event_sessions FOR EACH ROW EXECUTE FUNCTION refuse_delete()`,
+    );
+    try {
+      const failed = await app.request('DELETE', `/api/events/${eventId}/sessions/${first.id}`, { token: admin });
+      expect(failed.status).toBe(500);
+    } finally {
+      await app.sql(`DROP TRIGGER refuse_delete ON event_sessions; DROP FUNCTION refuse_delete()`);
+    }
+    expect(await deletions()).toEqual([]);
+
+    await ok('DELETE', `/api/events/${eventId}/sessions/${first.id}`);
+    const me = { actorKind: 'staff', actorLabel: adminName };
+    const deletedFirst = {
+      subject: 'session',
+      subjectId: first.id,
+      sessionId: first.id,
+      action: 'sessionDeleted',
+      ...me,
+      changes: [
+        { field: 'startDate', from: '2030-06-01', to: null },
+        { field: 'startTime', from: '10:00:00', to: null },
+      ],
+    };
+    expect(await deletions()).toEqual([deletedFirst]);
+    const ofDeleted = await app.request<HistoryEntry[]>('GET', `/api/history/events/${eventId}/sessions/${first.id}`, {
+      token: admin,
+    });
+    expect(ofDeleted.body.map((e) => e.action)).toEqual(['sessionDeleted', 'sessionCreated']);
+
+    // The whole event: its remaining sessions' deletions, then its own, with its title; all still readable.
+    await ok('POST', `/api/registrations/${booked.id}/cancel`);
+    await ok('DELETE', `/api/events/${eventId}`);
+    expect(await app.sql(`SELECT 1 FROM events WHERE id = $1`, [eventId])).toEqual([]);
+    expect(await deletions()).toEqual([
+      {
+        subject: 'event',
+        subjectId: eventId,
+        sessionId: null,
+        action: 'eventDeleted',
+        ...me,
+        changes: [{ field: 'title', from: `Evento ${eventId}`, to: null }],
+      },
+      ...[third, second].map((session) => expect.objectContaining({ subjectId: session.id, action: 'sessionDeleted' })),
+      deletedFirst,
+    ]);
+    expect((await eventHistory()).body.at(-1)?.action).toBe('eventCreated');
+    // An event that never existed (nor left any history) is still a 404.
+    expect((await eventHistory(9199)).status).toBe(404);
+  });
+
   it('GDPR: the export carries the person’s history; erasure removes it', async () => {
     const { sessionId } = await createSession(app, { maxAttendees: 5 });
     const [p] = await book(sessionId, 1);

@@ -1,7 +1,16 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { WEBHOOK_EVENT_TYPES } from '@evreg/contracts';
-import { attendee, createSession, eventually, ReceivedWebhook, TestApp, WebhookReceiver } from '@evreg/testing';
+import {
+  attendee,
+  createSession,
+  dni,
+  eventually,
+  insertSession,
+  ReceivedWebhook,
+  TestApp,
+  WebhookReceiver,
+} from '@evreg/testing';
 import type { AppConfig } from '../src/config/app-config';
 import { APP_CONFIG } from '../src/config/config.module';
 import { cancellationToken } from '../src/modules/registrations/cancel-token';
@@ -196,9 +205,12 @@ describe('Webhooks to mirror from', () => {
     const [row] = await app.sql(`SELECT version FROM registrations WHERE id = $1`, [c.registrationId]);
     expect(row.version).toBe(4);
 
-    // Every delivered body validates against its event type's schema in the served document.
+    // Every delivered body validates against its event type's schema in the served document (registration.moved's:
+    // the bulk move's test below).
     expect(got.flatMap(validate)).toEqual([]);
-    expect(new Set(got.map((x) => x.type))).toEqual(new Set(WEBHOOK_EVENT_TYPES));
+    expect(new Set(got.map((x) => x.type))).toEqual(
+      new Set(WEBHOOK_EVENT_TYPES.filter((type) => type !== 'registration.moved')),
+    );
     expect(one('session.waitinglist.full')).toEqual({ event, session: counters(2, 1, 0) });
     // The check bites: a field missing, an undocumented one, a wrong state.
     const created = got.find((x) => x.type === 'registration.created')!;
@@ -235,6 +247,81 @@ describe('Webhooks to mirror from', () => {
     });
     expect(second.queued).toBe(true);
     expect(got.flatMap(validate)).toEqual([]);
+  });
+
+  it('a bulk move announces registration.moved: the new session and the one left, as the move left them', async () => {
+    const { id, path: p } = await hook(['registration.moved', 'registration.promoted', 'session.spots_available']);
+    const { eventId, sessionId: source } = await createSession(app, { maxAttendees: 2, maxQueueSpots: 2 });
+    const target = await insertSession(app, eventId, { maxAttendees: 1, maxQueueSpots: 2 });
+    const a = await book(source);
+    const aPerson = person;
+    await book(source);
+    const waiting = await book(source);
+    await book(target); // the target is full: A goes to its waiting list
+    const moved = await app.request('POST', '/api/bulk/registrations/move', {
+      token: admin,
+      body: { registrationIds: [a.registrationId], targetSessionId: target },
+    });
+    expect(moved.body).toMatchObject({ done: 1, promoted: [waiting.registrationId] });
+    await settled(id);
+
+    const got = bodies(p);
+    // The source stays full (its first in line took A's seat): no spots_available.
+    expect(got.map((x) => x.type).sort()).toEqual(['registration.moved', 'registration.promoted']);
+    const [move] = ofRegistration(got, a.registrationId);
+    expect(move.type).toBe('registration.moved');
+    expect(move.data).toEqual({
+      registration: expect.objectContaining({
+        id: a.registrationId,
+        state: 'waiting',
+        queuePosition: 1,
+        sequence: 2,
+      }),
+      event: { id: eventId, title: `Evento ${eventId}` },
+      session: expect.objectContaining({ id: target, onlineRegistered: 1, queueCount: 1, availableSpots: 0 }),
+      fromSession: expect.objectContaining({ id: source, onlineRegistered: 2, queueCount: 0, availableSpots: 0 }),
+    });
+    expect(ofRegistration(got, waiting.registrationId)[0].data.registration).toMatchObject({
+      state: 'active',
+      sequence: 2,
+    });
+    const raw = receiver.at(p).map((r) => r.raw);
+    expect(raw.join()).not.toMatch(/taxId|telephone|phone/i);
+    expect(raw.join()).not.toContain(dni(aPerson).slice(0, 8));
+    expect(got.flatMap(validate)).toEqual([]);
+  });
+
+  it('a move that fails midway leaves no registration.moved, no history and the person where they were', async () => {
+    const { id } = await hook(['registration.moved']);
+    const { eventId, sessionId: source } = await createSession(app, { maxAttendees: 2 });
+    const target = await insertSession(app, eventId, { maxAttendees: 2 });
+    const a = await book(source);
+    // The move's last write (the new session's Registration e-mail) fails, after its webhook event was written.
+    await app.sql(`CREATE FUNCTION refuse_move_email() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.registration_id = ${a.registrationId} AND NEW.email_type = 'Registration'
+                AND EXISTS (SELECT 1 FROM registrations WHERE id = NEW.registration_id AND session_id = ${target})
+            THEN RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END $$`);
+    await app.sql(
+      `CREATE TRIGGER refuse_move_email BEFORE INSERT ON email_messages FOR EACH ROW EXECUTE FUNCTION refuse_move_email()`,
+    );
+    try {
+      const refused = await app.request('POST', '/api/bulk/registrations/move', {
+        token: admin,
+        body: { registrationIds: [a.registrationId], targetSessionId: target },
+      });
+      expect(refused.status).toBe(500);
+    } finally {
+      await app.sql(`DROP TRIGGER refuse_move_email ON email_messages; DROP FUNCTION refuse_move_email()`);
+    }
+    expect(await app.sql(`SELECT session_id, version FROM registrations WHERE id = $1`, [a.registrationId])).toEqual([
+      { session_id: source, version: 1 },
+    ]);
+    expect(await app.sql(`SELECT 1 FROM webhook_deliveries WHERE webhook_id = $1`, [id])).toEqual([]);
+    expect(
+      await app.sql(`SELECT 1 FROM history_entries WHERE subject_kind = 'registration' AND subject_id = $1`, [
+        a.registrationId,
+      ]),
+    ).toEqual([]);
   });
 
   it('fires session.spots_available exactly once when 20 cancellations at once free seats of a full session', async () => {

@@ -72,4 +72,45 @@ describe('Historial', () => {
     await seeText(ofEvent, admin.name);
     await expectNoEnglish(page, 'historial de un evento');
   });
+  it('muestra en español un cambio de sesión y una sesión eliminada, con sus valores', async () => {
+    const { app, page } = e2e;
+    const eventId = await createEvent(app, { title: 'Visita al faro' });
+    const morning = await addSession(app, eventId, { maxAttendees: 10 });
+    const evening = await addSession(app, eventId, { maxAttendees: 10 });
+    const spare = await addSession(app, eventId, { maxAttendees: 10 });
+    const luis = newPerson();
+    await registerViaApi(app, morning, [luis]);
+    const [{ id }] = await app.sql(`SELECT id FROM registrations WHERE email = $1`, [luis.email]);
+    const [{ day }] = await app.sql(
+      `SELECT to_char(start_date, 'YYYY-MM-DD') AS day FROM event_sessions WHERE id = $1`,
+      [spare],
+    );
+    const token = await app.adminToken();
+    const moved = await app.request('POST', '/api/bulk/registrations/move', {
+      token,
+      body: { registrationIds: [id], targetSessionId: evening },
+    });
+    expect(moved.body).toMatchObject({ done: 1 });
+    expect((await app.request('DELETE', `/api/events/${eventId}/sessions/${spare}`, { token })).status).toBe(204);
+
+    await signIn(page);
+    await visit(page, '/registrations', 'Registros');
+    await row(page, luis.email)
+      .getByRole('button', { name: `Historial de ${luis.firstName} ${luis.lastName}` })
+      .click();
+    const history = dialog(page, `Historial de ${luis.firstName} ${luis.lastName}`);
+    const entries = history.getByRole('listitem');
+    await seeText(entries.nth(1), 'Cambiada de sesión');
+    await seeText(entries.nth(1), `Sesión: ${morning} → ${evening}`);
+    await expectNoEnglish(page, 'historial de un cambio de sesión');
+    await history.getByRole('button', { name: 'Cerrar' }).click();
+    await history.waitFor({ state: 'detached' });
+
+    await visit(page, '/events', 'Eventos');
+    await eventRow(page, 'Visita al faro').getByRole('button', { name: 'Historial de Visita al faro' }).click();
+    const ofEvent = dialog(page, 'Historial de Visita al faro');
+    await seeText(ofEvent.getByRole('listitem').first(), 'Sesión eliminada');
+    await seeText(ofEvent, `Fecha de inicio: ${day} → —`);
+    await expectNoEnglish(page, 'historial de una sesión eliminada');
+  });
 });

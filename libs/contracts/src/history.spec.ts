@@ -1,4 +1,4 @@
-import { historyChangeText } from './history';
+import { HISTORY_ACTIONS, historyChangeText } from './history';
 
 describe('historyChangeText', () => {
   it('names a personal field without any value', () => {
@@ -19,5 +19,18 @@ describe('historyChangeText', () => {
   it('writes a value set for the first time alone, and an unknown field by its code', () => {
     expect(historyChangeText({ field: 'reservedSpots', to: 5 })).toBe('Plazas reservadas: 5');
     expect(historyChangeText({ field: 'somethingNew', from: 'a', to: 'b' })).toBe('somethingNew: a → b');
+  });
+});
+
+describe('HISTORY_ACTIONS', () => {
+  it('names the deletions and a change of session in Spanish, and a deleted value with a dash', () => {
+    expect(HISTORY_ACTIONS.sessionDeleted).toBe('Sesión eliminada');
+    expect(HISTORY_ACTIONS.eventDeleted).toBe('Evento eliminado');
+    expect(HISTORY_ACTIONS.sessionChanged).toBe('Cambiada de sesión');
+    expect(historyChangeText({ field: 'startDate', from: '2030-06-01', to: null })).toBe(
+      'Fecha de inicio: 2030-06-01 → —',
+    );
+    expect(historyChangeText({ field: 'title', from: 'Concierto', to: null })).toBe('Título: Concierto → —');
+    expect(historyChangeText({ field: 'sessionId', from: 12, to: 15 })).toBe('Sesión: 12 → 15');
   });
 });

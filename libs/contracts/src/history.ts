@@ -18,8 +18,10 @@ export const HISTORY_ACTIONS = {
   checkInUndone: 'Entrada deshecha',
   eventCreated: 'Evento creado',
   eventUpdated: 'Evento modificado',
+  eventDeleted: 'Evento eliminado',
   sessionCreated: 'Sesión creada',
   sessionUpdated: 'Sesión modificada',
+  sessionDeleted: 'Sesión eliminada',
 } as const;
 
 export type HistoryAction = keyof typeof HISTORY_ACTIONS;

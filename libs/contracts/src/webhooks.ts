@@ -7,6 +7,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'registration.promoted',
   'registration.cancelled',
   'registration.checked_in',
+  'registration.moved',
   'session.full',
   'session.waitinglist.full',
   'session.spots_available',

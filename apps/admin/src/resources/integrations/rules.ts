@@ -77,6 +77,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookDeliveryEventType, string> = {
   'session.waitinglist.full': 'Lista de espera completa',
   'session.spots_available': 'Vuelve a haber plazas',
   'registration.checked_in': 'Entrada en la puerta',
+  'registration.moved': 'Inscripción cambiada de sesión',
   'webhook.test': 'Prueba',
 };
 

@@ -150,8 +150,11 @@ export class BookingEngine {
     return this.capacity.applyCapacity(m, session);
   }
 
-  setWaitingLimitOfComingSessions(limit: number): Promise<number> {
-    return this.capacity.setWaitingLimitOfComingSessions(limit);
+  setWaitingLimitOfComingSessions(
+    m: EntityManager,
+    limit: number,
+  ): Promise<{ id: number; from: number; to: number }[]> {
+    return this.capacity.setWaitingLimitOfComingSessions(m, limit);
   }
 
   clearForDeletion(m: EntityManager, sessionIds: number[]): Promise<boolean> {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { REGISTRATION_STATE } from '@evreg/contracts';
-import { DataSource, EntityManager } from 'typeorm';
+import { EntityManager } from 'typeorm';
 import { LockedSession } from './engine-types';
 
 const { Active, Cancelled, Waiting } = REGISTRATION_STATE;
@@ -10,8 +9,6 @@ const { Active, Cancelled, Waiting } = REGISTRATION_STATE;
  * clearing sessions for deletion. Promotion onto seats that opened is the caller's next step. */
 @Injectable()
 export class CapacityEngine {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
-
   /** Writes the locked session's capacity settings as the caller changed them on `session` (the caller has
    * checked them against the invariants). Promotion onto seats that opened is the caller's next step. */
   async applyCapacity(m: EntityManager, session: LockedSession): Promise<void> {
@@ -22,14 +19,23 @@ export class CapacityEngine {
   }
 
   /** The waiting-list limit of every session not yet ended set to `limit`, never below the people already
-   * waiting there (one statement; each row changes atomically against the bookings). Answers how many changed. */
-  async setWaitingLimitOfComingSessions(limit: number): Promise<number> {
-    const [, updated]: [unknown[], number] = await this.ds.query(
-      `UPDATE event_sessions SET max_queue_spots = greatest($1::int, queue_count)
-        WHERE ends_at > now() AND max_queue_spots <> greatest($1::int, queue_count)`,
+   * waiting there, in the caller's transaction. The sessions to change are locked in id order (the lock order of
+   * every session change), each re-read under its lock, so the limit is decided against the bookings committed
+   * before it. Answers each changed session with its limit before and after. */
+  async setWaitingLimitOfComingSessions(
+    m: EntityManager,
+    limit: number,
+  ): Promise<{ id: number; from: number; to: number }[]> {
+    const [changed]: [{ id: number; from: number; to: number }[], number] = await m.query(
+      `WITH c AS (SELECT id, max_queue_spots AS was FROM event_sessions
+                   WHERE ends_at > now() AND max_queue_spots <> greatest($1::int, queue_count)
+                   ORDER BY id FOR NO KEY UPDATE)
+       UPDATE event_sessions s SET max_queue_spots = greatest($1::int, s.queue_count)
+         FROM c WHERE s.id = c.id
+       RETURNING s.id, c.was AS "from", s.max_queue_spots AS "to"`,
       [limit],
     );
-    return updated;
+    return changed.sort((x, y) => x.id - y.id);
   }
 
   /** Before sessions locked by the caller are deleted: false when anyone is active or waiting in one of

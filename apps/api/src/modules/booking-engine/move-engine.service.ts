@@ -3,6 +3,7 @@ import { REGISTRATION_STATE } from '@evreg/contracts';
 import { EntityManager } from 'typeorm';
 import { EmailOutbox } from '../email/email-outbox';
 import { HistoryService } from '../history/history.service';
+import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { allocate, freeOnlineSpots } from './booking-rules';
 import { LockedSession, Placed, PlacedRow } from './engine-types';
 import { WaitingListEngine } from './waiting-list-engine.service';
@@ -17,6 +18,7 @@ export class MoveEngine {
     private readonly waitingList: WaitingListEngine,
     private readonly emailOutbox: EmailOutbox,
     private readonly history: HistoryService,
+    private readonly webhookOutbox: WebhookOutbox,
   ) {}
 
   /** Places `rows` (active or waiting in `from`, in booking order: a holder before their companions) in `to` by the
@@ -24,7 +26,8 @@ export class MoveEngine {
    * is left; the others are allocated together (allocate: seat who fits online, queue the rest at the end of the
    * waiting list, or refuse the whole group when the list can't take them). Refused, nothing is written and the
    * answer is null. Placed, the rows keep their id (and so their ticket), get the Registration or Queue e-mail of
-   * their new session, the places they left are given back in `from` and its waiting list promoted into them. */
+   * their new session and the registration.moved webhook event, the places they left are given back in `from` and
+   * its waiting list promoted into them. */
   async moveRegistrations(
     m: EntityManager,
     from: LockedSession,
@@ -74,6 +77,8 @@ export class MoveEngine {
     // What they occupied in the source goes back (rows as they were), then its waiting list moves up into it.
     await this.waitingList.givePlacesBack(m, from, rows);
     const promoted = await this.waitingList.promoteWaiting(m, from);
+    // After the promotions, so `fromSession` carries the source's counters as the move leaves them.
+    await this.webhookOutbox.recordMoved(m, [...placed.keys()], from.id);
     const seated = [...placed].filter(([, position]) => position === null).map(([id]) => id);
     const queued = [...placed].filter(([, position]) => position !== null).map(([id]) => id);
     if (seated.length) await this.emailOutbox.record(m, 'Registration', seated);

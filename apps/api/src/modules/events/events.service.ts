@@ -164,10 +164,15 @@ export class EventsService {
     });
   }
 
-  /** Refused while anyone is registered or waiting in one of its sessions; otherwise the sessions go too. */
+  /** Refused while anyone is registered or waiting in one of its sessions; otherwise the sessions go too. The
+   * event's history is kept (docs/domain.md, "History"): each session's deletion and the event's own, with its
+   * title, are recorded in it. */
   async remove(id: number): Promise<void> {
     await this.ds.transaction(async (m) => {
-      const [event] = await m.query(`SELECT id FROM events WHERE id = $1 FOR UPDATE`, [id]);
+      const [event]: { id: number; title: string }[] = await m.query(
+        `SELECT id, title FROM events WHERE id = $1 FOR UPDATE`,
+        [id],
+      );
       if (!event) throw AppError.notFound(M.notFound);
       const sessions: { id: number }[] = await m.query(
         `SELECT id FROM event_sessions WHERE event_id = $1 ORDER BY id FOR UPDATE`,
@@ -178,6 +183,12 @@ export class EventsService {
         sessions.map((s) => s.id),
         M.hasRegistrations,
       );
+      await this.history.record(m, {
+        subject: 'event',
+        ids: [id],
+        action: 'eventDeleted',
+        changes: [{ field: 'title', from: event.title, to: null }],
+      });
       await m.query(`DELETE FROM events WHERE id = $1`, [id]);
     });
   }

@@ -281,20 +281,46 @@ export class SessionsService {
 
   /** Deletes sessions the caller has locked (FOR UPDATE, so no booking can slip in), unless someone is
    * registered or waiting in one of them: then 409 with `conflictMessage`. Their holds go with them
-   * (cascade); so do their cancelled registrations, which would otherwise keep the session alive. */
+   * (cascade); so do their cancelled registrations, which would otherwise keep the session alive. Each deletion
+   * is recorded in its event's history (written before the rows go, so the entries know their event), with the
+   * session's date and start time, so an administrator can tell which one it was. */
   async deleteUnbooked(m: EntityManager, sessionIds: number[], conflictMessage: string): Promise<void> {
     if (!sessionIds.length) return;
     if (!(await this.engine.clearForDeletion(m, sessionIds))) throw AppError.conflict(conflictMessage);
+    const deleted: { id: number; startDate: string; startTime: string }[] = await m.query(
+      `SELECT id, to_char(start_date, 'YYYY-MM-DD') AS "startDate", to_char(start_time, 'HH24:MI:SS') AS "startTime"
+         FROM event_sessions WHERE id = ANY($1::int[]) ORDER BY id`,
+      [sessionIds],
+    );
+    await this.history.record(m, {
+      subject: 'session',
+      ids: deleted.map((session) => session.id),
+      action: 'sessionDeleted',
+      changes: deleted.map((session) => [
+        { field: 'startDate', from: session.startDate, to: null },
+        { field: 'startTime', from: session.startTime, to: null },
+      ]),
+    });
     await m.query(`DELETE FROM event_sessions WHERE id = ANY($1::int[])`, [sessionIds]);
   }
 
   /** Sets the waiting-list limit of every session not yet ended, never below the people already waiting
-   * there; answers how many sessions changed. */
+   * there, recording each changed session's limit before and after in its history (one transaction: all or
+   * none); answers how many sessions changed. */
   async bulkUpdateWaitingLimits(newQueueLimit: number): Promise<BulkUpdateWaitingLimitsResponse> {
     const { globalMaxQueueSpots } = await this.settings.waitingListSettings();
     if (newQueueLimit > globalMaxQueueSpots)
       throw AppError.field('newQueueLimit', M.newWaitingLimitAboveGlobal(globalMaxQueueSpots));
-    return { updatedSessions: await this.engine.setWaitingLimitOfComingSessions(newQueueLimit) };
+    return this.ds.transaction(async (m) => {
+      const changed = await this.engine.setWaitingLimitOfComingSessions(m, newQueueLimit);
+      await this.history.record(m, {
+        subject: 'session',
+        ids: changed.map((session) => session.id),
+        action: 'sessionUpdated',
+        changes: changed.map(({ from, to }) => [{ field: 'maxQueueSpots', from, to }]),
+      });
+      return { updatedSessions: changed.length };
+    });
   }
 
   private async view(db: DataSource | EntityManager, sessionId: number): Promise<Session> {

@@ -33,9 +33,10 @@ export class HistoryController {
   @Endpoint({
     summary: 'Historial de un evento y sus sesiones (administradores)',
     description:
-      'Cambios del personal en el evento y en sus sesiones (aforo, plazas reservadas, interruptores), los más recientes primero (hasta 500).',
+      'Cambios del personal en el evento y en sus sesiones (aforo, plazas reservadas, lista de espera, interruptores, ' +
+      'eliminación), los más recientes primero (hasta 500). El de un evento eliminado se conserva y se sigue leyendo aquí.',
     ok: [HistoryEntryDto],
-    errors: { 400: 'eventId no es un número entero', 404: 'El evento no existe' },
+    errors: { 400: 'eventId no es un número entero', 404: 'El evento no existe ni tiene historial' },
   })
   event(@IdParam('eventId') eventId: number) {
     return this.history.forEvent(eventId);
@@ -45,9 +46,10 @@ export class HistoryController {
   @Auth({ permission: [...ADMINISTRATORS] })
   @Endpoint({
     summary: 'Historial de una sesión (administradores)',
-    description: 'Cambios del personal en la sesión, los más recientes primero (hasta 500).',
+    description:
+      'Cambios del personal en la sesión, los más recientes primero (hasta 500); también de una sesión eliminada.',
     ok: [HistoryEntryDto],
-    errors: { 400: 'eventId o sessionId no es un número entero', 404: 'El evento no existe' },
+    errors: { 400: 'eventId o sessionId no es un número entero', 404: 'El evento no existe ni tiene historial' },
   })
   session(@IdParam('eventId') eventId: number, @IdParam('sessionId') sessionId: number) {
     return this.history.forEvent(eventId, sessionId);

@@ -131,16 +131,20 @@ export class HistoryService {
     return entries;
   }
 
-  /** Staff changes to an event and its sessions, newest first; `sessionId` narrows to one session's. */
+  /** Staff changes to an event and its sessions, newest first; `sessionId` narrows to one session's. A deleted
+   * event's (or session's) history is kept and answered, its deletion first; 404 only for an event that neither
+   * exists nor has any entry. */
   async forEvent(eventId: number, sessionId?: number): Promise<HistoryEntry[]> {
-    const [event] = await this.ds.query(`SELECT 1 FROM events WHERE id = $1`, [eventId]);
-    if (!event) throw AppError.notFound(MESSAGES.events.notFound);
     const rows: EntryRow[] = await this.ds.query(
       `SELECT ${ENTRY_COLUMNS} FROM history_entries h
         WHERE h.event_id = $1 AND h.subject_kind <> 'registration' AND ($2::int IS NULL OR h.session_id = $2)
         ORDER BY h.id DESC LIMIT 500`,
       [eventId, sessionId ?? null],
     );
+    if (!rows.length) {
+      const [event] = await this.ds.query(`SELECT 1 FROM events WHERE id = $1`, [eventId]);
+      if (!event) throw AppError.notFound(MESSAGES.events.notFound);
+    }
     return rows.map(toEntry);
   }
 

@@ -24,11 +24,12 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
  * `availableSpots` is the public's free online seats by the counters (online capacity less online registrations and
  * held spots, never below 0). */
 const EVENT_JSON = `jsonb_build_object('id', e.id, 'title', e.title)`;
-const SESSION_JSON = `jsonb_build_object('id', s.id, 'startsAt', ${iso('s.starts_at')}, 'endsAt', ${iso('s.ends_at')},
-  'maxAttendees', s.max_attendees, 'reservedSpots', s.reserved_spots, 'maxQueueSpots', s.max_queue_spots,
-  'onlineRegistered', s.online_registered, 'reservedRegistered', s.reserved_registered,
-  'registeredCount', s.online_registered + s.reserved_registered, 'queueCount', s.queue_count,
-  'availableSpots', ${freeOnlineSpotsSql('s')})`;
+const sessionJson = (s: string) => `jsonb_build_object('id', ${s}.id, 'startsAt', ${iso(`${s}.starts_at`)},
+  'endsAt', ${iso(`${s}.ends_at`)}, 'maxAttendees', ${s}.max_attendees, 'reservedSpots', ${s}.reserved_spots,
+  'maxQueueSpots', ${s}.max_queue_spots, 'onlineRegistered', ${s}.online_registered,
+  'reservedRegistered', ${s}.reserved_registered, 'registeredCount', ${s}.online_registered + ${s}.reserved_registered,
+  'queueCount', ${s}.queue_count, 'availableSpots', ${freeOnlineSpotsSql(s)})`;
+const SESSION_JSON = sessionJson('s');
 
 /** The registration's state by name, as the bodies carry it. */
 const STATE_NAME = (state: string) =>
@@ -204,6 +205,24 @@ export class WebhookOutbox implements OnModuleInit, EntitySubscriberInterface {
     // A data-modifying WITH must be at the top level: the rows come first, then the deliveries' WITH continues it.
     const sql = deliveriesSql(events, '$1').replace(/^WITH /, `WITH b AS ${from}, `);
     const rows: unknown[] = await m.query(sql, [type, registrationIds]);
+    this.noteRecorded(m, rows.length);
+  }
+
+  /** registration.moved: one event per registration staff moved to another session (MoveEngine), read from its row
+   * after the move (its `session` is the new one; the move's statement raised its version), with `fromSession`, the
+   * session it left, as the move left it (its places given back, its waiting list promoted). */
+  async recordMoved(m: EntityManager, registrationIds: number[], fromSessionId: number): Promise<void> {
+    if (!registrationIds.length || !this.maybeActive()) return;
+    const events = `SELECT r.id AS registration_id, r.session_id,
+            ${registrationDataSql('r', 'r.queue_position')} || jsonb_build_object('fromSession', ${sessionJson('f')}) AS data
+       FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id
+       JOIN event_sessions f ON f.id = $3
+      WHERE r.id = ANY ($2::int[])`;
+    const rows: unknown[] = await m.query(deliveriesSql(events, '$1'), [
+      'registration.moved',
+      registrationIds,
+      fromSessionId,
+    ]);
     this.noteRecorded(m, rows.length);
   }
 

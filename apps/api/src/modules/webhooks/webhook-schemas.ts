@@ -26,6 +26,8 @@ const WHEN: Record<WebhookDeliveryEventType, string> = {
   'registration.cancelled':
     'Anulada por su enlace o por el personal, o eliminada por el personal estando activa o en espera (un borrado RGPD no avisa).',
   'registration.checked_in': 'Entrada registrada en la puerta (escaneo válido).',
+  'registration.moved':
+    'El personal movió la inscripción (con plaza o en espera) a otra sesión del mismo evento: `session` es la nueva, `fromSession` la que deja.',
   'session.full': 'Una inscripción ocupó la última plaza online (inscritos online = maxAttendees − reservedSpots).',
   'session.waitinglist.full': 'Una inscripción ocupó el último puesto de la lista de espera.',
   'session.spots_available':
@@ -113,6 +115,18 @@ function schemas30(): Record<string, Schema> {
         session: ref('WebhookSession'),
       },
     },
+    WebhookRegistrationMovedData: {
+      type: 'object',
+      description:
+        '`session` es la sesión a la que se mueve la inscripción; `fromSession`, la que deja, tal como la deja el movimiento (sus plazas devueltas y su lista de espera promovida).',
+      required: ['registration', 'event', 'session', 'fromSession'],
+      properties: {
+        registration: ref('WebhookRegistration'),
+        event: ref('WebhookEventRef'),
+        session: ref('WebhookSession'),
+        fromSession: ref('WebhookSession'),
+      },
+    },
     WebhookSessionData: {
       type: 'object',
       required: ['event', 'session'],
@@ -142,7 +156,10 @@ function schemas30(): Record<string, Schema> {
   });
   const payloads: Record<string, Schema> = {};
   for (const type of REGISTRATION_EVENTS)
-    payloads[webhookPayloadSchemaName(type)] = envelope(type, 'WebhookRegistrationData');
+    payloads[webhookPayloadSchemaName(type)] = envelope(
+      type,
+      type === 'registration.moved' ? 'WebhookRegistrationMovedData' : 'WebhookRegistrationData',
+    );
   for (const type of SESSION_EVENTS) payloads[webhookPayloadSchemaName(type)] = envelope(type, 'WebhookSessionData');
   payloads[webhookPayloadSchemaName(WEBHOOK_TEST_EVENT)] = envelope(WEBHOOK_TEST_EVENT, 'WebhookTestData');
   return { ...shared, ...payloads };

@@ -56,7 +56,8 @@ const EVENTS_DESCRIPTION =
   '(de la lista de espera a una plaza), registration.cancelled (anulada por el enlace o por el personal, o eliminada), ' +
   'session.full (una inscripción ocupó la última plaza online), session.waitinglist.full (una inscripción ocupó el ' +
   'último puesto de la lista de espera), session.spots_available (una sesión completa vuelve a tener plazas online ' +
-  'libres), registration.checked_in (entrada registrada en la puerta)';
+  'libres), registration.checked_in (entrada registrada en la puerta), registration.moved (el personal la cambió de ' +
+  'sesión)';
 
 export class WebhookDto implements Webhook {
   @ApiProperty({ example: 1 }) id: number;
