@@ -4,7 +4,7 @@
 // pgbench). Ratios measured in one run are what docs/performance.md compares: these machines are noisy.
 //
 //   npm run bench            (builds first; needs PostgreSQL at DATABASE_URL and Redis at REDIS_URL, pgbench)
-//   node tools/bench/run.mjs [--concurrency 64] [--pool 8] [--only seated|rush|reads] [--scale 0.1] [--tag b --port 4400]
+//   node tools/bench/run.mjs [--concurrency 64] [--pool 8] [--only seated|rush|reads|crowd50k] [--scale 0.1] [--tag b --port 4400]
 //
 // `--tag` suffixes its databases' names and `--port` moves its ports (3400 by default: products 3400-3401, the
 // reference 3500, the template's migration 3390), so runs from two worktrees on one machine don't meet.
@@ -18,10 +18,14 @@
 // After the rush, on the product, its cost of a refusal: a late crowd on the full session (every hold and every
 // registration refused) and then micro-cached reads on the same processes, the server's CPU per call of each and
 // their ratio (issue 24: a refusal as cheap as a read).
+//
+// `--only crowd50k`, never in the default run (it takes minutes): the crowd ten times bigger, 50,000 visitors on two
+// API instances and a separate worker, with e-mail and webhooks delivered to loopback (tools/bench/crowd.mjs).
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { crowd50k } from './crowd.mjs';
 import {
   ROOT,
   SERVER_URL,
@@ -246,6 +250,10 @@ if (refusalRows.length) {
 }
 
 if (!only || only === 'reads') failed = (await readsWorkload()) || failed;
+if (only === 'crowd50k') {
+  const clone = () => cloneOf(template, dbName('evreg_bench_run'));
+  failed = !(await crowd50k({ clone, port, scale, concurrency })) || failed;
+}
 if (failed) process.exitCode = 1;
 
 /** The booking page's two reads (an event with three sessions), `concurrency` keep-alive readers for 10 s each run:

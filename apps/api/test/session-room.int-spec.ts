@@ -186,4 +186,48 @@ describe('Refusals without a round trip, two API instances', () => {
     }
     expect(await invariantProblems(a, sessionId)).toEqual([]);
   }, 120_000);
+
+  /** The most transactions the API had open at once while `work` ran (both instances run in this process): each is
+   * a pool connection held from its BEGIN to its COMMIT or ROLLBACK. */
+  async function mostOpenTransactions(work: () => Promise<void>): Promise<number> {
+    const original = Client.prototype.query;
+    const open = new Set<Client>();
+    let most = 0;
+    Client.prototype.query = function (this: Client, ...args: unknown[]) {
+      const config = args[0] as string | { text?: string };
+      const text = (typeof config === 'string' ? config : (config?.text ?? '')).trim().toUpperCase();
+      if (text.startsWith('START TRANSACTION') || text.startsWith('BEGIN')) open.add(this);
+      if (text.startsWith('COMMIT') || text.startsWith('ROLLBACK')) open.delete(this);
+      most = Math.max(most, open.size);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      await work();
+    } finally {
+      Client.prototype.query = original;
+    }
+    return most;
+  }
+
+  it('registrations their batch could not admit take the locked way one at a time per instance: exact places, no 5xx', async () => {
+    // Every seat held by a hold that has expired and not yet been swept: the counter says full, so the batches admit
+    // nobody and every registration goes the locked way, which reclaims the expired holds.
+    const { sessionId } = await createSession(a, { maxAttendees: 20, maxQueueSpots: 10 });
+    for (let i = 0; i < 20; i++) expect((await hold(a, sessionId, `session-room-expired-${i}`)).status).toBe(200);
+    await a.sql(`UPDATE ticket_holds SET expires_at = now() - interval '1 minute' WHERE session_id = $1`, [sessionId]);
+
+    let answers: Awaited<ReturnType<typeof register>>[] = [];
+    const most = await mostOpenTransactions(async () => {
+      answers = await Promise.all(Array.from({ length: 60 }, (_, i) => register(i % 2 ? b : a, sessionId)));
+    });
+    // One locked-way transaction at a time on each instance, where each request used to hold a connection while
+    // waiting for the session's lock (on a saturated machine, the pool's wait past DB_CONNECT_TIMEOUT_MS: a 503).
+    expect(most).toBeLessThanOrEqual(2);
+    expect(answers.filter((r) => r.status >= 500)).toEqual([]);
+    const registered = answers.filter((r) => r.status === 201).map((r) => r.body.queued);
+    expect(registered.filter((q) => !q)).toHaveLength(20);
+    expect(registered.filter((q) => q)).toHaveLength(10);
+    expect(answers.filter((r) => r.status === 409).map((r) => r.body.code)).toEqual(Array(30).fill('FULL'));
+    expect(await invariantProblems(a, sessionId)).toEqual([]);
+  }, 120_000);
 });

@@ -17,8 +17,9 @@ import { AppError } from '../../common/http/app-error';
 import { isUniqueViolation } from '../../database/pg-errors';
 import { BlacklistService } from '../blacklist/blacklist.service';
 import { BookingBatches } from '../booking-engine/booking-batches';
-import { BookingEngine } from '../booking-engine/booking-engine.service';
+import { BookingEngine, Placed } from '../booking-engine/booking-engine.service';
 import { BookingRefusal, allocate, bookingStateProblem } from '../booking-engine/booking-rules';
+import { Lanes } from '../booking-engine/lanes';
 import { SessionRoom } from '../booking-engine/session-room';
 import { CheckInService } from '../checkin/checkin.service';
 import { HistoryService } from '../history/history.service';
@@ -43,6 +44,9 @@ function refusal(
 
 @Injectable()
 export class BookingService {
+  /** The locked way of public registrations, one at a time per session (lockedWay). */
+  private readonly locked = new Lanes<number>();
+
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly blacklist: BlacklistService,
@@ -111,10 +115,7 @@ export class BookingService {
         // its own, or nothing written and the locked way.
         const placed = await this.batches.placePublic(sessionId, attendees, token, ip);
         if (placed) return placed;
-        // Not admitted by its batch: if the session has meanwhile been read full (SessionRoom), the locked way would
-        // only refuse it, after waiting for a connection and the session's lock.
-        if (this.room.refusesRegistration(sessionId, attendees.length, token)) throw refusal('FULL', b.full);
-        return this.ds.transaction((m) => this.allocatePublic(m, sessionId, attendees, token, ip));
+        return this.lockedWay(sessionId, attendees, token, ip);
       }
       // The blacklist is judged last, once everything else has passed: the same steps inside a transaction, the
       // seats taken, then rolled back. So its answer only ever replaces a booking that would have gone through,
@@ -154,6 +155,23 @@ export class BookingService {
         await this.blacklist.recordRefusalNotice(attendees[Number(index)].email, sessionId, language);
     }
     return error;
+  }
+
+  /** A registration its batch didn't admit takes the locked way, one at a time per session in this process (Lanes;
+   * docs/domain.md, "The locked way, one at a time"): the session row would serialise these transactions anyway, and
+   * waiting here holds no pool connection, so a rush's pile of them can't starve the pool (the 503s of a saturated
+   * machine). At its turn a request the session's room as last read can't fit is refused without a transaction;
+   * a refusal for want of room reads the room before the next turn, so the rest of the pile is refused from memory. */
+  private lockedWay(sessionId: number, attendees: Attendee[], token: string, ip: string | null): Promise<Placed[]> {
+    return this.locked.run(sessionId, async () => {
+      if (this.room.refusesRegistration(sessionId, attendees.length, token)) throw refusal('FULL', b.full);
+      try {
+        return await this.ds.transaction((m) => this.allocatePublic(m, sessionId, attendees, token, ip));
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'FULL') await this.room.refused(sessionId);
+        throw error;
+      }
+    });
   }
 
   /** The locked way of a public registration, in the caller's transaction (BookingEngine.placePublicLocked): the
