@@ -1,5 +1,5 @@
 import helmet from 'helmet';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fixedSecurityHeaders } from './security-headers';
 
 /** A response that records what is set and removed on it, in order. */
@@ -24,7 +24,7 @@ const policy = () =>
 describe('fixedSecurityHeaders', () => {
   it("sets exactly what helmet's middleware sets, in the same order, on every answer", () => {
     const byHelmet = recording();
-    policy()({}, byHelmet.res, () => undefined);
+    policy()({} as IncomingMessage, byHelmet.res, () => undefined);
     const security = fixedSecurityHeaders(policy());
     for (let i = 0; i < 2; i++) {
       const fixed = recording();

@@ -1,7 +1,7 @@
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** helmet's middleware: sets its headers on the response, then calls next. */
-type HelmetMiddleware = (req: unknown, res: ServerResponse, next: (error?: unknown) => void) => void;
+type HelmetMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
 /** The Content-Security-Policy of an answer that must not be framed (the back office and /api/). */
 const frameAncestorsNone = (csp: string) => csp.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'");
@@ -38,7 +38,7 @@ function record(middleware: HelmetMiddleware): { headers: [string, string][]; re
     removeHeader: (name: string) => removed.push(name),
   } as unknown as ServerResponse;
   let done = false;
-  middleware({}, recorder, (error) => {
+  middleware({} as IncomingMessage, recorder, (error) => {
     if (error) throw error instanceof Error ? error : new Error(String(error));
     done = true;
   });
