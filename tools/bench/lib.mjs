@@ -56,7 +56,14 @@ export async function waitForHealth(child, port, { attempts = 120, intervalMs = 
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok && child.exitCode === null && child.signalCode === null) return child;
-    } catch {
+    } catch (error) {
+      // fetch never calls the Fetch standard's "bad ports" (6000, 6665-6669, …): say so instead of waiting.
+      if (error.cause?.message === 'bad port') {
+        child.kill();
+        throw new Error(`port ${port} is one fetch refuses to call (a "bad port"): choose another --port`, {
+          cause: error,
+        });
+      }
       /* not up yet */
     }
   }
