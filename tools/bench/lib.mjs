@@ -56,7 +56,14 @@ export async function waitForHealth(child, port, { attempts = 120, intervalMs = 
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       if (res.ok && child.exitCode === null && child.signalCode === null) return child;
-    } catch {
+    } catch (error) {
+      // fetch never calls the Fetch standard's "bad ports" (6000, 6665-6669, …): say so instead of waiting.
+      if (error.cause?.message === 'bad port') {
+        child.kill();
+        throw new Error(`port ${port} is one fetch refuses to call (a "bad port"): choose another --port`, {
+          cause: error,
+        });
+      }
       /* not up yet */
     }
   }
@@ -64,10 +71,16 @@ export async function waitForHealth(child, port, { attempts = 120, intervalMs = 
   throw new Error(`${name} on port ${port} did not start`);
 }
 
-/** Starts one API process on real PostgreSQL and Redis; resolves when /api/health answers ok. */
+/** The API's entry point: this worktree's build, or `API_MAIN` (another build's `main.js`, e.g. a copy of the base's
+ * `apps/api/dist` inside this worktree so that it resolves the same node_modules) to measure two builds in turn. */
+const API_MAIN = process.env.API_MAIN ?? join(ROOT, 'apps/api/dist/main.js');
+
+/** Starts one API process on real PostgreSQL and Redis; resolves when /api/health answers ok. Extra Node flags
+ * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, refused in NODE_OPTIONS) come from `API_NODE_FLAGS`. */
 export async function startApi({ port, databaseUrl: db, env = {} }) {
   await assertPortFree(port);
-  const child = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], {
+  const flags = (process.env.API_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, API_MAIN], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -5,6 +5,7 @@
 //
 //   npm run bench            (builds first; needs PostgreSQL at DATABASE_URL and Redis at REDIS_URL, pgbench)
 //   node tools/bench/run.mjs [--concurrency 64] [--pool 8] [--only seated|rush|reads|crowd50k] [--scale 0.1] [--tag b --port 4400]
+//                            [--servers reference,x1,x2] [--no-ceiling]
 //
 // `--tag` suffixes its databases' names and `--port` moves its ports (3400 by default: products 3400-3401, the
 // reference 3500, the template's migration 3390), so runs from two worktrees on one machine don't meet.
@@ -54,6 +55,10 @@ const port = Number(arg('port', 3400));
 const REFERENCE_PORT = port + 100;
 /** A smaller run (e.g. 0.1) to try the command quickly; figures are only comparable at 1. */
 const scale = Number(arg('scale', 1));
+/** Which servers run the crowds (all three by default); `x1` alone with `--no-ceiling` is the quick way to profile or
+ * to compare two builds' CPU per booking (`API_MAIN`, tools/bench/lib.mjs). Ratios need the reference / pgbench. */
+const servers = arg('servers', 'reference,x1,x2').split(',');
+const withCeiling = !process.argv.includes('--no-ceiling');
 
 const WORKLOADS = [
   { name: 'seated', label: 'todos con plaza', visitors: 3000, seats: 3000, queue: 0 },
@@ -149,20 +154,27 @@ console.log(
   `Concurrencia ${concurrency}, pool ${poolSize} conexiones por proceso (2 instancias: ${poolSize / 2} cada una)\n`,
 );
 
-const ceiling = WORKLOADS.length ? pgbenchCeiling() : 0;
-if (WORKLOADS.length)
+const ceiling = WORKLOADS.length && withCeiling ? pgbenchCeiling() : NaN;
+if (WORKLOADS.length && withCeiling)
   console.log(
     `pgbench (sin HTTP, dos sentencias por reserva, ${poolSize} clientes): ${ceiling.toFixed(0)} reservas/s\n`,
   );
 
 const SERVERS = [
-  { name: 'referencia', start: async (db) => [await startReference(REFERENCE_PORT, db)], ports: [REFERENCE_PORT] },
   {
+    key: 'reference',
+    name: 'referencia',
+    start: async (db) => [await startReference(REFERENCE_PORT, db)],
+    ports: [REFERENCE_PORT],
+  },
+  {
+    key: 'x1',
     name: 'producto ×1',
     start: async (db) => [await startApi({ port, databaseUrl: db, env: { DB_POOL_SIZE: String(poolSize) } })],
     ports: [port],
   },
   {
+    key: 'x2',
     name: 'producto ×2',
     start: async (db) =>
       Promise.all(
@@ -172,7 +184,7 @@ const SERVERS = [
       ),
     ports: [port, port + 1],
   },
-];
+].filter((server) => servers.includes(server.key));
 
 const rows = [];
 const refusalRows = [];
@@ -224,7 +236,7 @@ if (rows.length) {
   );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
-    const ref = reference(r.workload);
+    const ref = reference(r.workload) ?? { bookings: NaN };
     console.log(
       `| ${r.workload.label} | ${r.server} | ${r.bookings.toFixed(0)} | ${r.visitors.toFixed(0)} | ${fmt(r.hold)} | ${fmt(r.register)} | ` +
         `${r.serverMs.toFixed(2)} ms | ${r.dbMs.toFixed(2)} ms | ` +

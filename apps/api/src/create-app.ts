@@ -17,6 +17,7 @@ import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD } from './common/http/cache/repre
 import { staticCacheHeaders } from './common/http/cache/static-files';
 import { limitJsonBodies } from './common/http/json-body';
 import { RouteMethods } from './common/http/route-methods';
+import { fixedSecurityHeaders } from './common/http/security-headers';
 import { RETRY_AFTER_HEADER, SERVICE_UNAVAILABLE_DESCRIPTION } from './common/http/service-unavailable';
 import { SpaFallback } from './common/http/spa-fallback';
 import { createValidationPipe } from './common/http/validation';
@@ -107,48 +108,51 @@ export async function createHttpApp(
     app.enableCors(
       v1.corsOptions({ origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'], maxAge: 600 }),
     );
-    // helmet's middleware, built once: @fastify/helmet built it again for every request, re-reading the whole
-    // policy each time (docs/performance.md, "The framework's cost per request"). Same headers, set on every
-    // answer from the first hook on, as the plugin did.
-    const securityHeaders = helmet({
-      // The booking page is embedded in organisers' sites, so framing is allowed by default; the back office
-      // refuses it (hook below).
-      frameguard: false,
-      // Strict-Transport-Security only on answers served over HTTPS (hook below), not on every answer: a
-      // deployment reached over plain http must not claim HTTPS.
-      hsts: false,
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:', 'https:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          scriptSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          frameAncestors: ['*'],
-          upgradeInsecureRequests: null,
+    // helmet's headers, computed once at boot (common/http/security-headers.ts): the policy has no per-request part
+    // (no nonce), so every answer gets the same list, set from the first hook on as the plugin did
+    // (docs/performance.md, "The framework's cost per request").
+    const security = fixedSecurityHeaders(
+      helmet({
+        // The booking page is embedded in organisers' sites, so framing is allowed by default; the back office
+        // refuses it (hook below).
+        frameguard: false,
+        // Strict-Transport-Security only on answers served over HTTPS (hook below), not on every answer: a
+        // deployment reached over plain http must not claim HTTPS.
+        hsts: false,
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            imgSrc: ["'self'", 'data:', 'https:'],
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            scriptSrc: ["'self'"],
+            connectSrc: ["'self'"],
+            frameAncestors: ['*'],
+            upgradeInsecureRequests: null,
+          },
         },
-      },
-    });
+      }),
+    );
     app
       .getHttpAdapter()
       .getInstance()
-      .addHook('onRequest', (request, reply, done) =>
-        securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
-      );
+      .addHook('onRequest', (request, reply, done) => {
+        security.apply(reply.raw);
+        done();
+      });
     app
       .getHttpAdapter()
       .getInstance()
-      .addHook('onSend', async (request, reply) => {
+      .addHook('onSend', (request, reply, payload, done) => {
         if (request.url === '/admin' || request.url.startsWith('/admin/') || request.url.startsWith('/api/')) {
           const csp = reply.getHeader('content-security-policy');
-          if (typeof csp === 'string')
-            reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, "frame-ancestors 'none'"));
+          if (typeof csp === 'string') reply.header('content-security-policy', security.unframed(csp));
           reply.header('x-frame-options', 'DENY');
         }
         // request.protocol is the socket's, or X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
         if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
         // Shutting down: the client opens its next request elsewhere instead of reusing a connection about to close.
         if (readiness.draining) reply.header('connection', 'close');
+        done(null, payload);
       });
 
     // The /api/v1 conventions (docs/integrations-http.md): request id, rate limit, Idempotency-Key, problem+json.

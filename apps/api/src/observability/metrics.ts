@@ -34,7 +34,7 @@ export const bookingDecisions = new Counter({
 export const batchSizes = new Histogram({
   name: 'evreg_booking_batch_size',
   help: 'Peticiones decididas juntas en un lote (retenciones, inscripciones y sus lecturas)',
-  buckets: [1, 2, 4, 8, 16, 32, 64],
+  buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512],
   registers: [processMetrics],
 });
 
