@@ -31,11 +31,11 @@ WITH r_people AS MATERIALIZED (
                                        'state', CASE r.state WHEN 0 THEN 'active' WHEN 2 THEN 'waiting' ELSE 'cancelled' END,
                                        'sequence', r.version,
                                        'updatedAt', to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-    'event', jsonb_build_object('id', e.id, 'title', e.title), 'session', jsonb_build_object('id', s.id, 'startsAt', to_char(s.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'endsAt', to_char(s.ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-  'maxAttendees', s.max_attendees, 'reservedSpots', s.reserved_spots, 'maxQueueSpots', s.max_queue_spots,
-  'onlineRegistered', s.online_registered, 'reservedRegistered', s.reserved_registered,
-  'registeredCount', s.online_registered + s.reserved_registered, 'queueCount', s.queue_count,
-  'availableSpots', greatest(0, s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots))) AS data
+    'event', jsonb_build_object('id', e.id, 'title', e.title), 'session', jsonb_build_object('id', s.id, 'startsAt', to_char(s.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+  'endsAt', to_char(s.ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'maxAttendees', s.max_attendees, 'reservedSpots', s.reserved_spots,
+  'maxQueueSpots', s.max_queue_spots, 'onlineRegistered', s.online_registered,
+  'reservedRegistered', s.reserved_registered, 'registeredCount', s.online_registered + s.reserved_registered,
+  'queueCount', s.queue_count, 'availableSpots', greatest(0, s.max_attendees - s.reserved_spots - s.online_registered - s.held_spots))) AS data
        FROM r CROSS JOIN (SELECT * FROM event_sessions WHERE id = $1) s JOIN events e ON e.id = s.event_id) x
        WHERE EXISTS (SELECT 1 FROM webhooks WHERE is_active AND $15::text = ANY (events)))
     INSERT INTO webhook_deliveries (webhook_id, event_id, event_type, registration_id, session_id, payload)
