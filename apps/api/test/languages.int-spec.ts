@@ -10,6 +10,16 @@ import {
 } from '@evreg/testing';
 import { eventBody, expectValidationRefusal } from './support/http-helpers';
 
+/** A session's day as the e-mails write it in `locale` (Madrid time). */
+const longDate = (locale: string, date: Date) =>
+  new Intl.DateTimeFormat(locale, {
+    timeZone: 'Europe/Madrid',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date);
+
 /** Languages on the data side (docs/domain.md, "Idiomas: datos"): the booking language stored from Accept-Language,
  * e-mails from the template in that language (Spanish where staff wrote none) with dates in its locale, SMS in it,
  * templates per language, events' translations validated and served per language with a Spanish fallback. */
@@ -125,13 +135,7 @@ describe('Languages of people, messages and content', () => {
     const mail = await mailTo(holder.email, /^Inscripció confirmada/);
     expect(mail.subject).toBe('Inscripció confirmada: Concert de tardor');
     const [session] = await app.sql(`SELECT starts_at FROM event_sessions WHERE id = $1`, [sessionId]);
-    const catalanDate = new Intl.DateTimeFormat('ca-ES', {
-      timeZone: 'Europe/Madrid',
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    }).format(session.starts_at);
+    const catalanDate = longDate('ca-ES', session.starts_at);
     expect(mail.html).toContain(`us esperem el ${catalanDate} a les`);
     const ics = mail.attachments.find((a) => a.filename === 'evento.ics')!;
     expect(ics.content.replace(/\r\n /g, '')).toContain('SUMMARY:Concert de tardor');
@@ -141,13 +145,7 @@ describe('Languages of people, messages and content', () => {
     expect((await register(sessionId, [basque], 'eu')).status).toBe(201);
     const fallback = await mailTo(basque.email, /^Inscripción confirmada/);
     expect(fallback.subject).toBe(`Inscripción confirmada: Concierto ${eventId}`);
-    const spanishDate = new Intl.DateTimeFormat('es-ES', {
-      timeZone: 'Europe/Madrid',
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    }).format(session.starts_at);
+    const spanishDate = longDate('es-ES', session.starts_at);
     expect(fallback.html).toContain(spanishDate);
 
     // Staff see it; the GDPR export carries it.
@@ -251,14 +249,7 @@ describe('Languages of people, messages and content', () => {
     for (const id of ids)
       expect((await app.request('POST', `/api/registrations/${id}/cancel`, { token: admin })).status).toBe(200);
     const [session] = await app.sql(`SELECT starts_at FROM event_sessions WHERE id = $1`, [sessionId]);
-    const day = (locale: string) =>
-      new Intl.DateTimeFormat(locale, {
-        timeZone: 'Europe/Madrid',
-        weekday: 'long',
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-      }).format(session.starts_at);
+    const day = (locale: string) => longDate(locale, session.starts_at);
 
     const inCatalan = await mailTo(catalan.email, /cancel·lada/);
     expect(inCatalan.subject).toBe('Inscripció cancel·lada: Concert de Nadal');

@@ -34,15 +34,16 @@ describe('Refusals without a round trip, two API instances', () => {
       headers: token ? { 'x-session-token': token } : {},
     });
 
-  /** The queries about sessions and holds the API sends (both instances run in this process) while `work` runs. */
-  async function bookingQueries(work: () => Promise<void>): Promise<number> {
+  /** Runs `work` with every query the API sends (both instances run in this process) shown first to `see`, with its
+   * text and the connection that sends it. */
+  async function watchingQueries(
+    see: (text: string, client: Client) => void,
+    work: () => Promise<void>,
+  ): Promise<void> {
     const original = Client.prototype.query;
-    let count = 0;
     Client.prototype.query = function (this: Client, ...args: unknown[]) {
       const config = args[0] as string | { text?: string };
-      const text = typeof config === 'string' ? config : (config?.text ?? '');
-      // The booking path's statements and reads; not the message senders' (their leases: claimed_until).
-      if (/event_sessions|ticket_holds|public_refusal_counters/.test(text) && !/claimed_until/.test(text)) count++;
+      see(typeof config === 'string' ? config : (config?.text ?? ''), this);
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     } as typeof original;
     try {
@@ -50,11 +51,18 @@ describe('Refusals without a round trip, two API instances', () => {
     } finally {
       Client.prototype.query = original;
     }
+  }
+
+  /** The queries about sessions and holds the API sends while `work` runs. */
+  async function bookingQueries(work: () => Promise<void>): Promise<number> {
+    let count = 0;
+    await watchingQueries((text) => {
+      // The booking path's statements and reads; not the message senders' (their leases: claimed_until).
+      if (/event_sessions|ticket_holds|public_refusal_counters/.test(text) && !/claimed_until/.test(text)) count++;
+    }, work);
     return count;
   }
 
-  /** Every notification of the changes committed so far has reached the instances: they arrive in commit order, so
-   * once one sent now has arrived, so have they (a bound on the wait, not on its speed). */
   async function caughtUp(sessionId: number, apps: TestApp[]): Promise<void> {
     const before = apps.map((app) => room(app).notificationsOf(sessionId));
     const arrived = () => apps.every((app, i) => room(app).notificationsOf(sessionId) > before[i]);
@@ -190,22 +198,14 @@ describe('Refusals without a round trip, two API instances', () => {
   /** The most transactions the API had open at once while `work` ran (both instances run in this process): each is
    * a pool connection held from its BEGIN to its COMMIT or ROLLBACK. */
   async function mostOpenTransactions(work: () => Promise<void>): Promise<number> {
-    const original = Client.prototype.query;
     const open = new Set<Client>();
     let most = 0;
-    Client.prototype.query = function (this: Client, ...args: unknown[]) {
-      const config = args[0] as string | { text?: string };
-      const text = (typeof config === 'string' ? config : (config?.text ?? '')).trim().toUpperCase();
-      if (text.startsWith('START TRANSACTION') || text.startsWith('BEGIN')) open.add(this);
-      if (text.startsWith('COMMIT') || text.startsWith('ROLLBACK')) open.delete(this);
+    await watchingQueries((query, client) => {
+      const text = query.trim().toUpperCase();
+      if (text.startsWith('START TRANSACTION') || text.startsWith('BEGIN')) open.add(client);
+      if (text.startsWith('COMMIT') || text.startsWith('ROLLBACK')) open.delete(client);
       most = Math.max(most, open.size);
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    try {
-      await work();
-    } finally {
-      Client.prototype.query = original;
-    }
+    }, work);
     return most;
   }
 
