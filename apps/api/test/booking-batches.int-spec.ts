@@ -1,5 +1,8 @@
 import { attendee, createSession, invariantProblems, TestApp } from '@evreg/testing';
+import { DataSource } from 'typeorm';
+import { isDatabaseUnavailable } from '../src/database/pg-errors';
 import { BookingBatches } from '../src/modules/booking-engine/booking-batches';
+import { BookingEngine } from '../src/modules/booking-engine/booking-engine.service';
 import { HoldsService } from '../src/modules/holds/holds.service';
 import { BookingService } from '../src/modules/registrations/booking.service';
 import { RefusalLimiter } from '../src/modules/registrations/refusal-limiter';
@@ -261,6 +264,68 @@ describe('Bookings decided together', () => {
     expect((results[3] as PromiseRejectedResult).reason.extra.attendeeErrors).toHaveProperty('1');
     const emails = await app.sql(`SELECT email FROM registrations WHERE session_id = $1 ORDER BY email`, [sessionId]);
     expect(emails.map((r) => r.email)).toEqual([900, 901, 906].map((n) => attendee(n).email));
+    expect(await invariantProblems(app, sessionId)).toEqual([]);
+  });
+});
+
+/** A batch that waited DB_CONNECT_TIMEOUT_MS for a connection in vain sent nothing to the server: it is run again as a
+ * batch, once, and then fails as a whole (docs/domain.md, "Bookings decided together"). Replayed one by one, as a
+ * batch that failed in the database is, each of its requests would wait for a connection again. */
+describe('A batch without a free connection', () => {
+  let app: TestApp;
+  let holds: HoldsService;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    app = await TestApp.start({ env: { DB_POOL_SIZE: '2', DB_CONNECT_TIMEOUT_MS: '400' } });
+    holds = app.running.app.get(HoldsService);
+    ds = app.running.app.get(DataSource);
+  }, 60_000);
+  afterAll(() => app?.close());
+
+  /** Takes every connection of the instance's pool until `release` is called. */
+  async function takePool(): Promise<() => Promise<void>> {
+    const runners = [ds.createQueryRunner(), ds.createQueryRunner()];
+    for (const runner of runners) await runner.connect();
+    return async () => {
+      for (const runner of runners) await runner.release();
+    };
+  }
+
+  it('a batch that found the pool busy runs again as a batch once a connection is free: one statement for all', async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 25, maxQueueSpots: 0 });
+    const release = await takePool();
+    // Free again after the first wait (400 ms) and well before the second one ends (800 ms).
+    const freed = new Promise<void>((resolve) => setTimeout(() => void release().then(resolve), 600));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => holds.hold(sessionId, `espera-${i}`, 1)),
+    );
+    await freed;
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill('fulfilled'));
+    const rows = await app.sql(`SELECT expires_at FROM ticket_holds WHERE session_id = $1`, [sessionId]);
+    expect(rows).toHaveLength(10);
+    // One transaction's clock: the batch's statement, not ten of their own.
+    expect(new Set(rows.map((r) => new Date(r.expires_at).getTime())).size).toBe(1);
+    expect(await invariantProblems(app, sessionId)).toEqual([]);
+  });
+
+  it('still no connection at the second try: every request of the batch fails as "database unavailable", nothing is written', async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 25, maxQueueSpots: 0 });
+    // Each request replayed alone would be one more wait for a connection: the one-request statement is never tried.
+    const alone = jest.spyOn(app.running.app.get(BookingEngine), 'firstHold');
+    const release = await takePool();
+    try {
+      const results = await Promise.allSettled(
+        Array.from({ length: 10 }, (_, i) => holds.hold(sessionId, `sin-conexion-${i}`, 1)),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(10).fill('rejected'));
+      for (const r of results) expect(isDatabaseUnavailable((r as PromiseRejectedResult).reason)).toBe(true);
+      expect(alone).not.toHaveBeenCalled();
+    } finally {
+      alone.mockRestore();
+      await release();
+    }
+    expect(await app.sql(`SELECT 1 FROM ticket_holds WHERE session_id = $1`, [sessionId])).toEqual([]);
     expect(await invariantProblems(app, sessionId)).toEqual([]);
   });
 });

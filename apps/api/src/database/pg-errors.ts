@@ -47,3 +47,11 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   const inner = [candidate.driverError, ...(Array.isArray(candidate.errors) ? candidate.errors : [])];
   return inner.some((e) => e !== error && isDatabaseUnavailable(e, depth + 1));
 }
+
+/** pg-pool's refusal after DB_CONNECT_TIMEOUT_MS without a free connection: nothing was sent to the server, so the
+ * statement can be run again as it was (docs/domain.md, "Bookings decided together": a batch that waited too long). */
+export function isPoolWaitTimeout(error: unknown): boolean {
+  const candidate = error as { message?: unknown; driverError?: { message?: unknown } } | null;
+  const message = candidate?.driverError?.message ?? candidate?.message;
+  return typeof message === 'string' && /^timeout exceeded when trying to connect/.test(message);
+}

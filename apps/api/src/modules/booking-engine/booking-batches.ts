@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { EVENT_STATUS, HOLD_DURATION_MINUTES, REGISTRATION_STATE, SETTING_KEYS } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { runPrepared } from '../../database/named-statement';
-import { pgCode } from '../../database/pg-errors';
+import { isPoolWaitTimeout, pgCode } from '../../database/pg-errors';
 import { EmailOutbox } from '../email/email-outbox';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
 import { BookingEngine, Hold, NewAttendee, Placed } from './booking-engine.service';
@@ -15,6 +15,9 @@ import {
   peopleValues,
 } from './booking-statements';
 import { Coalescer, Failed } from './coalescer';
+
+/** How many more times a batch that found no free connection in time is run as a batch before it fails. */
+const POOL_WAIT_RETRIES = 1;
 
 interface HoldRequest {
   token: string;
@@ -34,7 +37,9 @@ interface PlaceRequest {
  * request gets the answer the engine's one-request statement would give it (BookingEngine.firstHold,
  * placePublicAtOnce): its hold or rows, or null for the careful way. A batch of one runs that one-request
  * statement; a batch that fails (a person or token twice, a deadlock, anything) is replayed request by request in their order
- * of arrival, so a request's error is its own. Across instances the session row still serialises the batches. */
+ * of arrival, so a request's error is its own. A batch that waited in vain for a connection is run again as a batch,
+ * once, then fails as a whole: replayed one by one, each request would wait for a connection again. Across instances
+ * the session row still serialises the batches. */
 @Injectable()
 export class BookingBatches {
   private readonly logger = new Logger(BookingBatches.name);
@@ -69,15 +74,18 @@ export class BookingBatches {
     const requests = batch.filter((_, i) => firsts.has(i));
     let rows: (Hold & { token: string })[];
     try {
-      rows = await runPrepared<Hold & { token: string }, FirstHoldBatchParams>(this.ds, FIRST_HOLD_BATCH, {
-        session: sessionId,
-        tokens: requests.map((r) => r.token),
-        spots: requests.map((r) => r.spots),
-        minutesKey: SETTING_KEYS.ticketHoldDurationMinutes,
-        live: EVENT_STATUS.Live,
-        defaultMinutes: HOLD_DURATION_MINUTES.default,
-      });
+      rows = await this.asBatch('reservas', () =>
+        runPrepared<Hold & { token: string }, FirstHoldBatchParams>(this.ds, FIRST_HOLD_BATCH, {
+          session: sessionId,
+          tokens: requests.map((r) => r.token),
+          spots: requests.map((r) => r.spots),
+          minutesKey: SETTING_KEYS.ticketHoldDurationMinutes,
+          live: EVENT_STATUS.Live,
+          defaultMinutes: HOLD_DURATION_MINUTES.default,
+        }),
+      );
     } catch (error) {
+      if (isPoolWaitTimeout(error)) return batch.map(() => new Failed(error));
       this.replaying('reservas', error);
       return oneByOne(batch, (r) => this.engine.firstHold(sessionId, r.token, r.spots));
     }
@@ -97,24 +105,27 @@ export class BookingBatches {
     const people = requests.flatMap((r, i) => r.attendees.map((a) => ({ ...a, request: i + 1, ip: r.ip })));
     let rows: { id: number; email: string; queue_position: number | null; hooks: number }[];
     try {
-      rows = await runPrepared<(typeof rows)[number], PlaceBatchParams>(this.ds, PLACE_BATCH, {
-        session: sessionId,
-        tokens: requests.map((r) => r.token),
-        seats: requests.map((r) => r.attendees.length),
-        ...peopleValues(people),
-        requests: people.map((a) => a.request),
-        ips: people.map((a) => a.ip),
-        source: 'public',
-        active: REGISTRATION_STATE.Active,
-        waiting: REGISTRATION_STATE.Waiting,
-        emailType: 'Registration',
-        webhookType: 'registration.created',
-        fullType: 'session.full',
-        queueEmailType: 'Queue',
-        queueWebhookType: 'registration.queued',
-        queueFullType: 'session.waitinglist.full',
-      });
+      rows = await this.asBatch('inscripciones', () =>
+        runPrepared<(typeof rows)[number], PlaceBatchParams>(this.ds, PLACE_BATCH, {
+          session: sessionId,
+          tokens: requests.map((r) => r.token),
+          seats: requests.map((r) => r.attendees.length),
+          ...peopleValues(people),
+          requests: people.map((a) => a.request),
+          ips: people.map((a) => a.ip),
+          source: 'public',
+          active: REGISTRATION_STATE.Active,
+          waiting: REGISTRATION_STATE.Waiting,
+          emailType: 'Registration',
+          webhookType: 'registration.created',
+          fullType: 'session.full',
+          queueEmailType: 'Queue',
+          queueWebhookType: 'registration.queued',
+          queueFullType: 'session.waitinglist.full',
+        }),
+      );
     } catch (error) {
+      if (isPoolWaitTimeout(error)) return batch.map(() => new Failed(error));
       this.replaying('inscripciones', error);
       return oneByOne(batch, one);
     }
@@ -127,6 +138,19 @@ export class BookingBatches {
       if (!firsts.has(i) || !placed.has(r.attendees[0].email)) return null;
       return r.attendees.map((a) => placed.get(a.email)!);
     });
+  }
+
+  /** Runs a batch's statement; when no connection was free within DB_CONNECT_TIMEOUT_MS (nothing reached the
+   * server), once more as it was. */
+  private async asBatch<T>(what: string, run: () => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await run();
+      } catch (error) {
+        if (!isPoolWaitTimeout(error) || attempt >= POOL_WAIT_RETRIES) throw error;
+        this.logger.warn(`Lote de ${what} sin conexión libre a tiempo: se repite entero`);
+      }
+    }
   }
 
   /** A failed batch is replayed request by request; a person or a token twice is expected, anything else is noted. */
