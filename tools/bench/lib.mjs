@@ -76,11 +76,18 @@ export async function waitForHealth(child, port, { attempts = 120, intervalMs = 
 const API_MAIN = process.env.API_MAIN ?? join(ROOT, 'apps/api/dist/main.js');
 
 /** Starts one API process on real PostgreSQL and Redis; resolves when /api/health answers ok. Extra Node flags
- * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, refused in NODE_OPTIONS) come from `API_NODE_FLAGS`. */
-export async function startApi({ port, databaseUrl: db, env = {} }) {
+ * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, refused in NODE_OPTIONS) come from `API_NODE_FLAGS`. `cpu` (e.g.
+ * '0') starts it under `taskset -c cpu` (run.mjs --pin); taskset execs node, so the child's pid is the API's. */
+export async function startApi({ port, databaseUrl: db, env = {}, cpu = null }) {
   await assertPortFree(port);
   const flags = (process.env.API_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...flags, API_MAIN], {
+  const [command, ...args] = [
+    ...(cpu === null ? [] : ['taskset', '-c', String(cpu)]),
+    process.execPath,
+    ...flags,
+    API_MAIN,
+  ];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       NODE_ENV: 'production',

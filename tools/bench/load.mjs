@@ -1,5 +1,6 @@
 // The load generator, run as its own process by flash-crowd.mjs so it doesn't share the API's event loop.
 // argv: ports(comma) sessionId visitors concurrency [first visitor's number, 0 by default]
+import { readFileSync } from 'node:fs';
 import { dni, percentiles, pool, request } from './lib.mjs';
 
 const [portsArg, sessionArg, visitorsArg, concurrencyArg] = process.argv.slice(2);
@@ -68,4 +69,14 @@ process.send?.({
   statuses,
   hold: percentiles(holdMs),
   register: percentiles(registerMs),
+  affinity: affinity(),
 });
+
+/** The CPUs this process may run on, from /proc (Linux; null elsewhere): run.mjs --pin prints it. */
+function affinity() {
+  try {
+    return /^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}

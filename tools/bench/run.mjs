@@ -6,6 +6,7 @@
 //   npm run bench            (builds first; needs PostgreSQL at DATABASE_URL and Redis at REDIS_URL, pgbench)
 //   node tools/bench/run.mjs [--concurrency 64] [--pool 8] [--only seated|rush|reads|crowd50k] [--scale 0.1] [--tag b --port 4400]
 //                            [--servers reference,x1,x2] [--no-ceiling]
+//   node tools/bench/run.mjs --pin [--only seated|rush] [--tag pin --port 5100]
 //
 // `--tag` suffixes its databases' names and `--port` moves its ports (3400 by default: products 3400-3401, the
 // reference 3500, the template's migration 3390), so runs from two worktrees on one machine don't meet.
@@ -22,10 +23,21 @@
 //
 // `--only crowd50k`, never in the default run (it takes minutes): the crowd ten times bigger, 50,000 visitors on two
 // API instances and a separate worker, with e-mail and webhooks delivered to loopback (tools/bench/crowd.mjs).
+//
+// `--pin`, never in the default run (Linux, root: taskset): the API alone, as if the database had a machine of its
+// own (issue 24 §2). PostgreSQL is pinned to CPU 1 (`taskset -a -cp 1`: the postmaster first, so the backends it
+// forks inherit it, then every process of `pgrep -u postgres`), and this process, pgbench, the load generator and
+// one API instance (`taskset -c 0`) run on CPU 0; then pgbench, the all-seated crowd and the rush, and a table of
+// completed bookings/s, p99s, the CPU per booking of the API, PostgreSQL and the load generator (from /proc), each
+// core's use (/proc/stat) and a projection: one API core alone serves about 1 / (API CPU per booking), two cores
+// twice that, capped by what the database's core can do. PostgreSQL is put back on every CPU when the run ends, on
+// failure and on SIGINT / SIGTERM / SIGHUP too, and each of its processes is checked (tools/bench/affinity.mjs).
+// It pins a shared PostgreSQL: every database on it, not only the benchmark's, runs on one core meanwhile.
 import { fork, spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { affinityOf, cpuTimes, cpuUse, ownChildren, pinPostgres, pinSelf, postgresProcesses } from './affinity.mjs';
 import { crowd50k } from './crowd.mjs';
 import {
   ROOT,
@@ -55,10 +67,18 @@ const port = Number(arg('port', 3400));
 const REFERENCE_PORT = port + 100;
 /** A smaller run (e.g. 0.1) to try the command quickly; figures are only comparable at 1. */
 const scale = Number(arg('scale', 1));
-/** Which servers run the crowds (all three by default); `x1` alone with `--no-ceiling` is the quick way to profile or
- * to compare two builds' CPU per booking (`API_MAIN`, tools/bench/lib.mjs). Ratios need the reference / pgbench. */
-const servers = arg('servers', 'reference,x1,x2').split(',');
+/** `--pin`: PostgreSQL on CPU 1, the API (one instance by default) and the load generator on CPU 0 (header). */
+const pin = process.argv.includes('--pin');
+const PIN_DB_CPU = 1;
+const PIN_API_CPU = 0;
+/** Which servers run the crowds (all three by default, product ×1 alone with `--pin`); `x1` alone with `--no-ceiling`
+ * is the quick way to profile or to compare two builds' CPU per booking (`API_MAIN`, tools/bench/lib.mjs). Ratios
+ * need the reference / pgbench. */
+const servers = arg('servers', pin ? 'x1' : 'reference,x1,x2').split(',');
 const withCeiling = !process.argv.includes('--no-ceiling');
+if (pin && only && !['seated', 'rush'].includes(only)) throw new Error('--pin runs the seated and rush crowds only');
+if (pin && cpus().length !== 2)
+  throw new Error(`--pin is written for a 2-core machine (this one has ${cpus().length})`);
 
 const WORKLOADS = [
   { name: 'seated', label: 'todos con plaza', visitors: 3000, seats: 3000, queue: 0 },
@@ -154,12 +174,6 @@ console.log(
   `Concurrencia ${concurrency}, pool ${poolSize} conexiones por proceso (2 instancias: ${poolSize / 2} cada una)\n`,
 );
 
-const ceiling = WORKLOADS.length && withCeiling ? pgbenchCeiling() : NaN;
-if (WORKLOADS.length && withCeiling)
-  console.log(
-    `pgbench (sin HTTP, dos sentencias por reserva, ${poolSize} clientes): ${ceiling.toFixed(0)} reservas/s\n`,
-  );
-
 const SERVERS = [
   {
     key: 'reference',
@@ -170,7 +184,14 @@ const SERVERS = [
   {
     key: 'x1',
     name: 'producto ×1',
-    start: async (db) => [await startApi({ port, databaseUrl: db, env: { DB_POOL_SIZE: String(poolSize) } })],
+    start: async (db) => [
+      await startApi({
+        port,
+        databaseUrl: db,
+        env: { DB_POOL_SIZE: String(poolSize) },
+        cpu: pin ? PIN_API_CPU : null,
+      }),
+    ],
     ports: [port],
   },
   {
@@ -179,58 +200,45 @@ const SERVERS = [
     start: async (db) =>
       Promise.all(
         [port, port + 1].map((port) =>
-          startApi({ port, databaseUrl: db, env: { DB_POOL_SIZE: String(Math.max(1, poolSize / 2)) } }),
+          startApi({
+            port,
+            databaseUrl: db,
+            env: { DB_POOL_SIZE: String(Math.max(1, poolSize / 2)) },
+            cpu: pin ? PIN_API_CPU : null,
+          }),
         ),
       ),
     ports: [port, port + 1],
   },
 ].filter((server) => servers.includes(server.key));
 
+let pinning = null;
+if (pin) {
+  pinSelf(String(PIN_API_CPU));
+  console.log(`Este proceso y lo que arranca (API, generador de carga, pgbench) en la CPU ${PIN_API_CPU}`);
+  pinning = pinPostgres(PIN_DB_CPU, {
+    // A signal ends the run: this process's children (the API, the load generator, pgbench) end with it.
+    onSignal: () => ownChildren().forEach((pid) => process.kill(pid, 'SIGTERM')),
+  });
+}
 const rows = [];
 const refusalRows = [];
 let failed = false;
-for (const workload of WORKLOADS) {
-  for (const server of SERVERS) {
-    const db = await cloneOf(template, dbName('evreg_bench_run'));
-    const sessionId = await seedSession(db, workload);
-    const children = await server.start(db);
-    try {
-      const cpuBefore = { server: serverCpuSeconds(children), db: postgresCpuSeconds() };
-      const result = await runCrowd({ ports: server.ports, sessionId, visitors: workload.visitors, concurrency });
-      const completed = result.seated + result.queued;
-      const serverMs = ((serverCpuSeconds(children) - cpuBefore.server) / completed) * 1e3;
-      const dbMs = ((postgresCpuSeconds() - cpuBefore.db) / completed) * 1e3;
-      const check = await checkInvariants(db, { sessionId, ...workload, result });
-      failed ||= !check.ok;
-      rows.push({
-        workload,
-        server: server.name,
-        bookings: completed / result.seconds,
-        serverMs,
-        dbMs,
-        visitors: workload.visitors / result.seconds,
-        hold: result.hold.p99,
-        register: result.register.p99,
-        loadCpu: result.loadCpu,
-        ok: check.ok,
-        statuses: result.statuses,
-      });
-      console.log(
-        `${workload.label} · ${server.name}: ${JSON.stringify(result.statuses)} -> ${check.ok ? 'OK' : 'FALLO'}`,
-      );
-      if (workload.name === 'rush' && server.name !== 'referencia') {
-        const cost = await refusalCost(children, server.ports, sessionId, workload.visitors);
-        failed ||= !cost.ok;
-        refusalRows.push({ server: server.name, ...cost });
-      }
-    } finally {
-      await stop(children);
-    }
-  }
+let ceiling = NaN;
+try {
+  ceiling = WORKLOADS.length && withCeiling ? pgbenchCeiling() : NaN;
+  if (WORKLOADS.length && withCeiling)
+    console.log(
+      `pgbench (sin HTTP, dos sentencias por reserva, ${poolSize} clientes${pin ? `, PostgreSQL en la CPU ${PIN_DB_CPU} y pgbench en la ${PIN_API_CPU}` : ''}): ${ceiling.toFixed(0)} reservas/s\n`,
+    );
+  await crowds();
+} finally {
+  pinning?.restore();
 }
 
 const reference = (w) => rows.find((r) => r.workload === w && r.server === 'referencia');
-if (rows.length) {
+if (pin) printPinned();
+else if (rows.length) {
   console.log(
     '\n| carga | servidor | reservas completadas/s | visitantes/s | p99 retener | p99 inscribir | CPU del servidor por reserva | CPU de PostgreSQL por reserva | CPU del generador | invariantes | / referencia | / pgbench |',
   );
@@ -261,12 +269,116 @@ if (refusalRows.length) {
   }
 }
 
-if (!only || only === 'reads') failed = (await readsWorkload()) || failed;
+if (!pin && (!only || only === 'reads')) failed = (await readsWorkload()) || failed;
 if (only === 'crowd50k') {
   const clone = () => cloneOf(template, dbName('evreg_bench_run'));
   failed = !(await crowd50k({ clone, port, scale, concurrency })) || failed;
 }
 if (failed) process.exitCode = 1;
+
+/** The --pin run's table and projection. Per completed booking: the API's CPU (its process), PostgreSQL's (every
+ * postgres process, from /proc), the load generator's (its own process.cpuUsage). Each core's busy share over the
+ * crowd (/proc/stat: whatever ran on it, other jobs of a shared machine too) and how much of it was the API and the
+ * load generator (core 0) or PostgreSQL (core 1); the rest is the machine's other jobs. */
+function printPinned() {
+  const pct = (x) => `${(x * 100).toFixed(0)} %`;
+  const n = (x) => Math.round(x).toLocaleString('en-US');
+  console.log(
+    `\nPostgreSQL en la CPU ${PIN_DB_CPU}; API, generador de carga y pgbench en la CPU ${PIN_API_CPU} (taskset). ` +
+      `Concurrencia ${concurrency}, pool ${poolSize}.`,
+  );
+  console.log(
+    '| carga | servidor | reservas completadas/s | visitantes/s | p99 retener / inscribir | CPU por reserva: API / PostgreSQL / generador | núcleo 0 ocupado: API + generador | núcleo 1 ocupado: PostgreSQL | robado 0 / 1 | invariantes |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const [c0, c1] = [r.cores[PIN_API_CPU], r.cores[PIN_DB_CPU]];
+    console.log(
+      `| ${r.workload.label} | ${r.server} | ${r.bookings.toFixed(0)} | ${r.visitors.toFixed(0)} | ` +
+        `${r.hold.toFixed(0)} / ${r.register.toFixed(0)} ms | ` +
+        `${r.serverMs.toFixed(2)} / ${r.dbMs.toFixed(2)} / ${r.loadMs.toFixed(2)} ms | ` +
+        `${pct(c0.busy)}: ${pct((r.serverMs * r.bookings) / 1e3)} + ${pct(r.loadCpu)} | ` +
+        `${pct(c1.busy)}: ${pct((r.dbMs * r.bookings) / 1e3)} | ${pct(c0.steal)} / ${pct(c1.steal)} | ${r.ok ? 'OK' : 'FALLO'} |`,
+    );
+  }
+  if (withCeiling) console.log(`\npgbench con PostgreSQL en un núcleo: ${ceiling.toFixed(0)} reservas/s`);
+  // The projection, from product ×1's rows: with the database and the load generator on other machines, an API core
+  // spends all its time on the API, so one instance serves about 1 / (API CPU per booking); two instances on two
+  // cores twice that, unless the database can't keep up: its one core does about 1 / (PostgreSQL's CPU per booking)
+  // (from /proc: its own processes, not the other jobs that shared the core).
+  for (const r of rows.filter((row) => row.server === 'producto ×1')) {
+    const perBooking = r.visitors / r.bookings;
+    const one = 1000 / r.serverMs;
+    const cap = 1000 / r.dbMs;
+    const two = Math.min(2 * one, cap);
+    const visitors = (x) => (perBooking > 1.001 ? ` (${n(x * perBooking)} visitantes/s)` : '');
+    console.log(
+      `\nProyección, ${r.workload.label}, con PostgreSQL en otra máquina y el generador de carga fuera (medido aquí: ` +
+        `${n(r.bookings)} reservas/s, la API con ${pct((r.serverMs * r.bookings) / 1e3)} de su núcleo, ` +
+        `PostgreSQL con ${pct((r.dbMs * r.bookings) / 1e3)} del suyo):\n` +
+        `  una instancia en un núcleo: 1 / ${r.serverMs.toFixed(2)} ms de CPU de la API por reserva ≈ ${n(one)} reservas/s${visitors(one)}\n` +
+        `  dos instancias en dos núcleos: 2 × ${n(one)} = ${n(2 * one)}; tope del núcleo de PostgreSQL: ` +
+        `1 / ${r.dbMs.toFixed(2)} ms de su CPU por reserva ≈ ${n(cap)}\n` +
+        `  → ≈ ${n(two)} reservas/s${visitors(two)} con dos instancias, ` +
+        `${two < 2 * one ? 'limitado por el núcleo de PostgreSQL' : 'limitado por la API'} (${(two / one).toFixed(2)} × una)`,
+    );
+  }
+}
+
+/** Every workload on every server: the crowd, its CPU, the invariants; one row each into `rows`. */
+async function crowds() {
+  for (const workload of WORKLOADS) {
+    for (const server of SERVERS) {
+      const db = await cloneOf(template, dbName('evreg_bench_run'));
+      const sessionId = await seedSession(db, workload);
+      const children = await server.start(db);
+      try {
+        const cpuBefore = { server: serverCpuSeconds(children), db: postgresCpuSeconds(), cores: cpuTimes() };
+        const result = await runCrowd({ ports: server.ports, sessionId, visitors: workload.visitors, concurrency });
+        const cores = cpuUse(cpuBefore.cores, cpuTimes());
+        const completed = result.seated + result.queued;
+        const serverMs = ((serverCpuSeconds(children) - cpuBefore.server) / completed) * 1e3;
+        const dbMs = ((postgresCpuSeconds() - cpuBefore.db) / completed) * 1e3;
+        const affinity = {
+          api: [...new Set(children.map((child) => affinityOf(child.pid)))].join(' '),
+          load: result.affinity,
+          db: [...new Set(postgresProcesses().all.map(affinityOf).filter(Boolean))].join(' '),
+        };
+        const check = await checkInvariants(db, { sessionId, ...workload, result });
+        failed ||= !check.ok;
+        rows.push({
+          workload,
+          server: server.name,
+          bookings: completed / result.seconds,
+          serverMs,
+          dbMs,
+          visitors: workload.visitors / result.seconds,
+          hold: result.hold.p99,
+          register: result.register.p99,
+          loadCpu: result.loadCpu,
+          loadMs: ((result.loadCpu * result.seconds) / completed) * 1e3,
+          cores,
+          affinity,
+          ok: check.ok,
+          statuses: result.statuses,
+        });
+        console.log(
+          `${workload.label} · ${server.name}: ${JSON.stringify(result.statuses)} -> ${check.ok ? 'OK' : 'FALLO'}` +
+            (pin
+              ? ` (CPU permitidas: API ${affinity.api}, generador ${affinity.load}, PostgreSQL ${affinity.db})`
+              : ''),
+        );
+        if (workload.name === 'rush' && server.name !== 'referencia' && !pin) {
+          const cost = await refusalCost(children, server.ports, sessionId, workload.visitors);
+          failed ||= !cost.ok;
+          refusalRows.push({ server: server.name, ...cost });
+        }
+      } finally {
+        await stop(children);
+      }
+    }
+  }
+}
 
 /** The booking page's two reads (an event with three sessions), `concurrency` keep-alive readers for 10 s each run:
  * the reference server's bare reads (one query per request, no cache), then the product with and without
