@@ -34,11 +34,12 @@
 // failure and on SIGINT / SIGTERM / SIGHUP too, and each of its processes is checked (tools/bench/affinity.mjs).
 // It pins a shared PostgreSQL: every database on it, not only the benchmark's, runs on one core meanwhile.
 import { fork, spawn, spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { affinityOf, cpuTimes, cpuUse, ownChildren, pinPostgres, pinSelf, postgresProcesses } from './affinity.mjs';
 import { crowd50k } from './crowd.mjs';
+import { postgresCpuSeconds, serverCpuSeconds } from './cpu-time.mjs';
+import { API_CPU, DB_CPU, printPinned } from './pinned-report.mjs';
 import {
   ROOT,
   SERVER_URL,
@@ -69,8 +70,6 @@ const REFERENCE_PORT = port + 100;
 const scale = Number(arg('scale', 1));
 /** `--pin`: PostgreSQL on CPU 1, the API (one instance by default) and the load generator on CPU 0 (header). */
 const pin = process.argv.includes('--pin');
-const PIN_DB_CPU = 1;
-const PIN_API_CPU = 0;
 /** Which servers run the crowds (all three by default, product ×1 alone with `--pin`); `x1` alone with `--no-ceiling`
  * is the quick way to profile or to compare two builds' CPU per booking (`API_MAIN`, tools/bench/lib.mjs). Ratios
  * need the reference / pgbench. */
@@ -189,7 +188,7 @@ const SERVERS = [
         port,
         databaseUrl: db,
         env: { DB_POOL_SIZE: String(poolSize) },
-        cpu: pin ? PIN_API_CPU : null,
+        cpu: pin ? API_CPU : null,
       }),
     ],
     ports: [port],
@@ -204,7 +203,7 @@ const SERVERS = [
             port,
             databaseUrl: db,
             env: { DB_POOL_SIZE: String(Math.max(1, poolSize / 2)) },
-            cpu: pin ? PIN_API_CPU : null,
+            cpu: pin ? API_CPU : null,
           }),
         ),
       ),
@@ -214,9 +213,9 @@ const SERVERS = [
 
 let pinning = null;
 if (pin) {
-  pinSelf(String(PIN_API_CPU));
-  console.log(`Este proceso y lo que arranca (API, generador de carga, pgbench) en la CPU ${PIN_API_CPU}`);
-  pinning = pinPostgres(PIN_DB_CPU, {
+  pinSelf(String(API_CPU));
+  console.log(`Este proceso y lo que arranca (API, generador de carga, pgbench) en la CPU ${API_CPU}`);
+  pinning = pinPostgres(DB_CPU, {
     // A signal ends the run: this process's children (the API, the load generator, pgbench) end with it.
     onSignal: () => ownChildren().forEach((pid) => process.kill(pid, 'SIGTERM')),
   });
@@ -224,12 +223,12 @@ if (pin) {
 const rows = [];
 const refusalRows = [];
 let failed = false;
-let ceiling = NaN;
+let ceiling;
 try {
   ceiling = WORKLOADS.length && withCeiling ? pgbenchCeiling() : NaN;
   if (WORKLOADS.length && withCeiling)
     console.log(
-      `pgbench (sin HTTP, dos sentencias por reserva, ${poolSize} clientes${pin ? `, PostgreSQL en la CPU ${PIN_DB_CPU} y pgbench en la ${PIN_API_CPU}` : ''}): ${ceiling.toFixed(0)} reservas/s\n`,
+      `pgbench (sin HTTP, dos sentencias por reserva, ${poolSize} clientes${pin ? `, PostgreSQL en la CPU ${DB_CPU} y pgbench en la ${API_CPU}` : ''}): ${ceiling.toFixed(0)} reservas/s\n`,
     );
   await crowds();
 } finally {
@@ -237,7 +236,7 @@ try {
 }
 
 const reference = (w) => rows.find((r) => r.workload === w && r.server === 'referencia');
-if (pin) printPinned();
+if (pin) printPinned({ rows, concurrency, poolSize, ceiling, withCeiling });
 else if (rows.length) {
   console.log(
     '\n| carga | servidor | reservas completadas/s | visitantes/s | p99 retener | p99 inscribir | CPU del servidor por reserva | CPU de PostgreSQL por reserva | CPU del generador | invariantes | / referencia | / pgbench |',
@@ -275,55 +274,6 @@ if (only === 'crowd50k') {
   failed = !(await crowd50k({ clone, port, scale, concurrency })) || failed;
 }
 if (failed) process.exitCode = 1;
-
-/** The --pin run's table and projection. Per completed booking: the API's CPU (its process), PostgreSQL's (every
- * postgres process, from /proc), the load generator's (its own process.cpuUsage). Each core's busy share over the
- * crowd (/proc/stat: whatever ran on it, other jobs of a shared machine too) and how much of it was the API and the
- * load generator (core 0) or PostgreSQL (core 1); the rest is the machine's other jobs. */
-function printPinned() {
-  const pct = (x) => `${(x * 100).toFixed(0)} %`;
-  const n = (x) => Math.round(x).toLocaleString('en-US');
-  console.log(
-    `\nPostgreSQL en la CPU ${PIN_DB_CPU}; API, generador de carga y pgbench en la CPU ${PIN_API_CPU} (taskset). ` +
-      `Concurrencia ${concurrency}, pool ${poolSize}.`,
-  );
-  console.log(
-    '| carga | servidor | reservas completadas/s | visitantes/s | p99 retener / inscribir | CPU por reserva: API / PostgreSQL / generador | núcleo 0 ocupado: API + generador | núcleo 1 ocupado: PostgreSQL | robado 0 / 1 | invariantes |',
-  );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
-  for (const r of rows) {
-    const [c0, c1] = [r.cores[PIN_API_CPU], r.cores[PIN_DB_CPU]];
-    console.log(
-      `| ${r.workload.label} | ${r.server} | ${r.bookings.toFixed(0)} | ${r.visitors.toFixed(0)} | ` +
-        `${r.hold.toFixed(0)} / ${r.register.toFixed(0)} ms | ` +
-        `${r.serverMs.toFixed(2)} / ${r.dbMs.toFixed(2)} / ${r.loadMs.toFixed(2)} ms | ` +
-        `${pct(c0.busy)}: ${pct((r.serverMs * r.bookings) / 1e3)} + ${pct(r.loadCpu)} | ` +
-        `${pct(c1.busy)}: ${pct((r.dbMs * r.bookings) / 1e3)} | ${pct(c0.steal)} / ${pct(c1.steal)} | ${r.ok ? 'OK' : 'FALLO'} |`,
-    );
-  }
-  if (withCeiling) console.log(`\npgbench con PostgreSQL en un núcleo: ${ceiling.toFixed(0)} reservas/s`);
-  // The projection, from product ×1's rows: with the database and the load generator on other machines, an API core
-  // spends all its time on the API, so one instance serves about 1 / (API CPU per booking); two instances on two
-  // cores twice that, unless the database can't keep up: its one core does about 1 / (PostgreSQL's CPU per booking)
-  // (from /proc: its own processes, not the other jobs that shared the core).
-  for (const r of rows.filter((row) => row.server === 'producto ×1')) {
-    const perBooking = r.visitors / r.bookings;
-    const one = 1000 / r.serverMs;
-    const cap = 1000 / r.dbMs;
-    const two = Math.min(2 * one, cap);
-    const visitors = (x) => (perBooking > 1.001 ? ` (${n(x * perBooking)} visitantes/s)` : '');
-    console.log(
-      `\nProyección, ${r.workload.label}, con PostgreSQL en otra máquina y el generador de carga fuera (medido aquí: ` +
-        `${n(r.bookings)} reservas/s, la API con ${pct((r.serverMs * r.bookings) / 1e3)} de su núcleo, ` +
-        `PostgreSQL con ${pct((r.dbMs * r.bookings) / 1e3)} del suyo):\n` +
-        `  una instancia en un núcleo: 1 / ${r.serverMs.toFixed(2)} ms de CPU de la API por reserva ≈ ${n(one)} reservas/s${visitors(one)}\n` +
-        `  dos instancias en dos núcleos: 2 × ${n(one)} = ${n(2 * one)}; tope del núcleo de PostgreSQL: ` +
-        `1 / ${r.dbMs.toFixed(2)} ms de su CPU por reserva ≈ ${n(cap)}\n` +
-        `  → ≈ ${n(two)} reservas/s${visitors(two)} con dos instancias, ` +
-        `${two < 2 * one ? 'limitado por el núcleo de PostgreSQL' : 'limitado por la API'} (${(two / one).toFixed(2)} × una)`,
-    );
-  }
-}
 
 /** Every workload on every server: the crowd, its CPU, the invariants; one row each into `rows`. */
 async function crowds() {
@@ -484,34 +434,4 @@ async function refusalCost(children, ports, sessionId, first) {
   const readUs = ((serverCpuSeconds(children) - server) / reads.requests) * 1e6;
   const ok = crowd.refused === visitors && crowd.statuses['hold 409'] === visitors && crowd.serverErrors === 0;
   return { calls, refusedUs, refusedDbUs, reads: reads.requests, readUs, ok, statuses: crowd.statuses };
-}
-
-/** CPU time (user + system) every PostgreSQL process of the machine has used so far, from /proc (backends come and
- * go: a backend that exits during a run takes its share with it, so this errs low; it also counts whatever else
- * the machine asks of the database meanwhile). */
-function postgresCpuSeconds() {
-  let total = 0;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += cpuSecondsOf(pid);
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return total;
-}
-
-/** CPU time (user + system) the server processes have used so far, from /proc: what a request costs the server
- * whatever else the machine runs (the reference's figure leaves out PostgreSQL's share). */
-function serverCpuSeconds(children) {
-  return children.reduce((total, child) => total + cpuSecondsOf(child.pid), 0);
-}
-
-/** One process's user + system CPU seconds so far (/proc/PID/stat, fields 14 and 15). A function declaration, so
- * it is ready when the top-level runs above call it. */
-function cpuSecondsOf(pid) {
-  cpuSecondsOf.ticks ??= Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / cpuSecondsOf.ticks;
 }
