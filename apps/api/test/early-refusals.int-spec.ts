@@ -148,6 +148,9 @@ describe('Refusals before Nest', () => {
       const timedBefore = await timed(route, 409);
       const early = await send(fast, call, language === 'en' ? 'en-GB,en;q=0.9' : undefined);
       expect(await decisions(code)).toBe(counted + 1);
+      // Timed once the answer is sent (onResponse), which may come a moment after the client has it.
+      for (let i = 0; i < 200 && (await timed(route, 409)) === timedBefore; i++)
+        await new Promise((r) => setTimeout(r, 5));
       expect(await timed(route, 409)).toBe(timedBefore + 1);
 
       const { early: again, full, reached } = await both(call, language === 'en' ? 'en-GB,en;q=0.9' : undefined);
@@ -155,7 +158,8 @@ describe('Refusals before Nest', () => {
       expect(await decisions(code)).toBe(counted + 3);
       for (const answer of [early, again]) {
         expect(answer.status).toBe(409);
-        expect(withoutClock(answer.body)).toEqual(withoutClock(full.body));
+        // The text itself, fields in the same order (the hold's clock aside).
+        expect(JSON.stringify(withoutClock(answer.body))).toBe(JSON.stringify(withoutClock(full.body)));
         expect(headersOf(answer)).toEqual(headersOf(full));
       }
       expect(full.body.code).toBe(code);
