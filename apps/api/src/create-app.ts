@@ -35,6 +35,7 @@ import {
 } from './observability/http-observability';
 import { createPino, PinoNestLogger } from './observability/logger';
 import { MetricsService } from './observability/metrics.service';
+import { EarlyRefusals } from './modules/registrations/early-refusals';
 import { addWebhookSchemas } from './modules/webhooks/webhook-schemas';
 
 /** The app's logger: pino (JSON lines, or human-readable with LOG_FORMAT=pretty), personal data redacted
@@ -165,6 +166,9 @@ export async function createHttpApp(
     // HTTP caching and compression (docs/architecture.md, "Reads a CDN can carry"). Both before any route: the
     // public reads' hooks must run before compress's, which it adds to each route as it is declared.
     installPublicReads(app.getHttpAdapter().getInstance(), config.publicReadCacheMs);
+    // A full session's refused holds and registrations, answered before Nest when its path would answer them from
+    // memory (docs/architecture.md, "A request").
+    app.get(EarlyRefusals).install(app.getHttpAdapter().getInstance());
     await app.register(compress, {
       encodings: ['br', 'gzip'],
       threshold: COMPRESSION_THRESHOLD,

@@ -44,6 +44,40 @@ function bodyOf(code: ErrorCode, message: string): ApiErrorBody & Record<string,
   return { statusCode: ERROR_STATUS[code], code, message };
 }
 
+/** The body of a domain error: its extra fields, then statusCode, code, message and errors by field. */
+export function appErrorBody(error: AppError): ApiErrorBody & Record<string, unknown> {
+  const body: ApiErrorBody & Record<string, unknown> = {
+    ...error.extra,
+    statusCode: error.statusCode,
+    code: error.code,
+    message: error.message,
+  };
+  if (error.errors) body.errors = error.errors;
+  return body;
+}
+
+/** Writes an error body as every error answer is written: its status, JSON, and on a visitor route the visitor's
+ * language (Accept-Language; Spanish otherwise): texts translated, codes unchanged, and the answer says its language
+ * and that it depends on the header. The filter's last step, and the whole answer of a refusal decided before Nest
+ * (modules/registrations/early-refusals.ts; docs/architecture.md, "A request"). */
+export function sendErrorBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: ApiErrorBody & Record<string, unknown>,
+): FastifyReply {
+  const lang = visitorLanguageOf(request);
+  if (lang) {
+    const vary = reply.getHeader('vary');
+    void reply
+      .header('content-language', lang)
+      .header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
+  }
+  return reply
+    .status(body.statusCode)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(lang ? visitorMessages.translateBody(body, lang) : body);
+}
+
 /** The one place that writes error responses: a stable JSON body with a Spanish message, never a stack trace
  * or SQL. Unknown errors are logged (name, message, stack: no request data, so no personal data) and answered
  * with a generic 500. */
@@ -99,32 +133,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
         error.stack,
       );
     }
-    // A visitor route answers in the visitor's language (Accept-Language; Spanish otherwise): texts translated,
-    // codes unchanged, and the answer says its language and that it depends on the header.
-    const lang = visitorLanguageOf(request);
-    if (lang) {
-      const vary = reply.getHeader('vary');
-      void reply
-        .header('content-language', lang)
-        .header('vary', vary ? `${String(vary)}, Accept-Language` : 'Accept-Language');
-    }
-    void reply
-      .status(body.statusCode)
-      .header('content-type', 'application/json; charset=utf-8')
-      .send(lang ? visitorMessages.translateBody(body, lang) : body);
+    void sendErrorBody(request, reply, body);
   }
 
   toBody(exception: unknown): ApiErrorBody & Record<string, unknown> {
-    if (exception instanceof AppError) {
-      const body: ApiErrorBody & Record<string, unknown> = {
-        ...exception.extra,
-        statusCode: exception.statusCode,
-        code: exception.code,
-        message: exception.message,
-      };
-      if (exception.errors) body.errors = exception.errors;
-      return body;
-    }
+    if (exception instanceof AppError) return appErrorBody(exception);
     // Nest hands on Fastify's own errors (body parsing) wrapped in an HttpException whose cause is the original.
     const original = exception instanceof HttpException && exception.cause ? exception.cause : exception;
     const fastifyCode = (original as { code?: unknown })?.code;

@@ -4,14 +4,20 @@ import { AppError } from './app-error';
 
 const MAX_INT = 2_147_483_647;
 
+/** A path id as IdParam reads it: a positive integer within PostgreSQL's int range, else null (the global pipe may
+ * hand it on already a number). */
+export function parseId(value: unknown): number | null {
+  const id = /^\d{1,10}$/.test(String(value)) ? Number(value) : NaN;
+  return id >= 1 && id <= MAX_INT ? id : null;
+}
+
 /** A positive integer id from the path, within PostgreSQL's int range; anything else is a 400 naming it. */
 class ParseIdPipe implements PipeTransform<string, number> {
   constructor(private readonly name: string) {}
 
   transform(value: string): number {
-    const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-    if (!(id >= 1 && id <= MAX_INT))
-      throw AppError.field(this.name, `El identificador "${this.name}" debe ser un número entero`);
+    const id = parseId(value);
+    if (id === null) throw AppError.field(this.name, `El identificador "${this.name}" debe ser un número entero`);
     return id;
   }
 }

@@ -12,17 +12,25 @@ export function ApiSessionTokenHeader(options: { required: boolean; description?
   return ApiHeader({ name: FIELD, ...options });
 }
 
+/** The request's X-Session-Token as SessionTokenHeader reads it: trimmed, undefined when absent or blank, null when
+ * it is no valid token. */
+export function sessionTokenOf(request: FastifyRequest): string | null | undefined {
+  const raw = request.headers[SESSION_TOKEN_HEADER];
+  const token = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  if (!token) return undefined;
+  return isValidSessionToken(token) ? token : null;
+}
+
 /** The visitor's X-Session-Token, trimmed: absent or blank is undefined (a 400 when `required`), anything but
  * 16-100 letters, digits or - _ . : is a 400 naming the header. */
 export const SessionTokenHeader = createParamDecorator(
   (options: { required?: boolean } | undefined, context: ExecutionContext): string | undefined => {
-    const raw = context.switchToHttp().getRequest<FastifyRequest>().headers[SESSION_TOKEN_HEADER];
-    const token = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-    if (!token) {
+    const token = sessionTokenOf(context.switchToHttp().getRequest<FastifyRequest>());
+    if (token === undefined) {
       if (options?.required) throw AppError.field(FIELD, MESSAGES.booking.sessionTokenRequired);
       return undefined;
     }
-    if (!isValidSessionToken(token)) throw AppError.field(FIELD, MESSAGES.booking.sessionTokenInvalid);
+    if (token === null) throw AppError.field(FIELD, MESSAGES.booking.sessionTokenInvalid);
     return token;
   },
 );

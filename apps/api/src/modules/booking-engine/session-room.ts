@@ -114,7 +114,8 @@ export class SessionRoom implements OnApplicationBootstrap, OnApplicationShutdow
     return read;
   }
 
-  /** Whether refusals of the session are decided from memory now (for tests and the benchmark's checks). */
+  /** Whether refusals of the session are decided from memory now (the early refusals' first check, tests, the
+   * benchmark's checks). */
   decidesFromMemory(sessionId: number): boolean {
     return this.current(sessionId) !== null;
   }

@@ -3,5 +3,10 @@ import { BookingEngineModule } from '../booking-engine/booking-engine.module';
 import { HoldsController } from './holds.controller';
 import { HoldsService } from './holds.service';
 
-@Module({ imports: [BookingEngineModule], controllers: [HoldsController], providers: [HoldsService] })
+@Module({
+  imports: [BookingEngineModule],
+  controllers: [HoldsController],
+  providers: [HoldsService],
+  exports: [HoldsService],
+})
 export class HoldsModule {}

@@ -75,7 +75,8 @@ export class HoldsService implements OnApplicationBootstrap {
    * is decided with the others of the session arriving meanwhile (BookingBatches). A hold that can't fit in a
    * full session's room as this instance knows it is refused without a query (SessionRoom). */
   async hold(sessionId: number, token: string, spots: number): Promise<TicketHoldResponse> {
-    if (this.room.refusesHold(sessionId, token, spots)) throw holdRefusal('NO_SPOTS', b.holdFull);
+    const refused = this.refusalFromMemory(sessionId, token, spots);
+    if (refused) throw refused;
     const held =
       (await this.batches.firstHold(sessionId, token, spots)) ?? (await this.holdCarefully(sessionId, token, spots));
     return {
@@ -86,6 +87,13 @@ export class HoldsService implements OnApplicationBootstrap {
       eventSessionId: sessionId,
       numberOfSpots: spots,
     };
+  }
+
+  /** The refusal of a valid hold request decided without a query (a full session's room as this instance knows it,
+   * SessionRoom), or null when only the database can answer. The first step of `hold`, and the whole answer of the
+   * early refusals before Nest (docs/domain.md, "Refusals without a round trip"). */
+  refusalFromMemory(sessionId: number, token: string, spots: number): AppError | null {
+    return this.room.refusesHold(sessionId, token, spots) ? holdRefusal('NO_SPOTS', b.holdFull) : null;
   }
 
   /** Whatever the one-statement first hold (BookingBatches.firstHold) left: a replacement, a refusal, a

@@ -131,8 +131,13 @@ export class BookingController {
   }
 
   private assertSameSession(sessionId: number, attendees: AttendeeDto[]): void {
-    if (attendees.some((a) => a.eventSessionId !== undefined && a.eventSessionId !== sessionId)) {
+    if (namesOtherSession(sessionId, attendees))
       throw AppError.field('eventSessionId', MESSAGES.booking.sessionMismatch);
-    }
   }
+}
+
+/** Whether an attendee of the body names a session other than the path's (a 400 on the Nest path; the early refusals
+ * leave such a body to it). */
+export function namesOtherSession(sessionId: number, attendees: { eventSessionId?: unknown }[]): boolean {
+  return attendees.some((a) => a.eventSessionId !== undefined && a.eventSessionId !== sessionId);
 }

@@ -70,14 +70,15 @@ export class BookingService {
     ip: string | null,
     language: VisitorLanguage = DEFAULT_VISITOR_LANGUAGE,
   ): Promise<RegistrationResponse> {
+    // A full session as this instance knows it: refused without a query, before the refusal keys' HMACs are even
+    // computed; a request the validation refuses is told so first (below).
+    const full = this.refusalFromMemory(sessionId, inputs, token);
+    if (full) throw full;
     if (!inputs.length) throw refusal('VALIDATION_FAILED', b.noAttendees, undefined, b.validationTitle);
     if (inputs.length > MAX_ATTENDEES_PER_BOOKING)
       throw refusal('VALIDATION_FAILED', b.tooManyAttendees, undefined, b.validationTitle);
     // Holder and companion share the language of the page they booked on (their e-mails and SMS go out in it).
     const attendees = this.validate(inputs, { requireConfirmEmail: true }).map((a) => ({ ...a, language }));
-    // A full session as this instance knows it: refused without a query (SessionRoom; docs/domain.md, "Refusals
-    // without a round trip"), before the refusal keys' HMACs are even computed.
-    if (this.room.refusesRegistration(sessionId, attendees.length, token)) throw refusal('FULL', b.full);
     const emails = attendees.map((a) => a.email);
     const keys = this.limiter.keys(emails, token, ip);
     try {
@@ -85,6 +86,17 @@ export class BookingService {
     } catch (error) {
       throw await this.judgedRefusal(error, sessionId, attendees, keys, language);
     }
+  }
+
+  /** The refusal of a public registration decided without a query (SessionRoom; docs/domain.md, "Refusals without a
+   * round trip"): FULL when the attendees pass every rule checked before the room (their number, attendee-rules) and
+   * the room as this instance knows it can't take them; null otherwise, when the validation's refusal or the
+   * database decides. The first step of `registerPublic`, and the whole answer of the early refusals before Nest. */
+  refusalFromMemory(sessionId: number, inputs: AttendeeInput[], token: string | undefined): AppError | null {
+    if (!inputs.length || inputs.length > MAX_ATTENDEES_PER_BOOKING) return null;
+    // The room first: it costs a map lookup, and says no for almost every request outside a full session.
+    if (!this.room.refusesRegistration(sessionId, inputs.length, token)) return null;
+    return this.checked(inputs, { requireConfirmEmail: true }) instanceof AppError ? null : refusal('FULL', b.full);
   }
 
   private async placePublic(
@@ -245,6 +257,16 @@ export class BookingService {
     inputs: AttendeeInput[],
     options: { requireConfirmEmail: boolean; bypassTaxIdFormat?: boolean },
   ): Attendee[] {
+    const checked = this.checked(inputs, options);
+    if (checked instanceof AppError) throw checked;
+    return checked;
+  }
+
+  /** The attendees normalised, or the refusal naming what is wrong with each. */
+  private checked(
+    inputs: AttendeeInput[],
+    options: { requireConfirmEmail: boolean; bypassTaxIdFormat?: boolean },
+  ): Attendee[] | AppError {
     const attendeeErrors: Record<string, string[]> = {};
     const attendees = inputs.map((input, index) => {
       const { attendee, errors } = checkAttendee(input ?? {}, options);
@@ -259,7 +281,7 @@ export class BookingService {
     }
     const failing = Object.keys(attendeeErrors);
     if (failing.length) {
-      throw refusal('VALIDATION_FAILED', attendeeErrors[failing[0]][0], attendeeErrors, b.validationTitle);
+      return refusal('VALIDATION_FAILED', attendeeErrors[failing[0]][0], attendeeErrors, b.validationTitle);
     }
     return attendees;
   }
