@@ -1,3 +1,5 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,6 +20,7 @@ import {
   TestApp,
   useSmtp,
 } from '@evreg/testing';
+import { JOBS_QUEUE_NAME } from '../src/queue/queue.constants';
 
 /** Tracing (docs/architecture.md, "Metrics, logs and traces"): a real `node dist/main.js` and `node dist/worker.js`
  * with OTEL_EXPORTER_OTLP_ENDPOINT pointing at a local OTLP/HTTP receiver; one booking's trace holds the HTTP span,
@@ -120,17 +123,17 @@ describe('Tracing over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     };
     const port = await freePort();
     spawnNode(mainJs, { ...env, PORT: String(port), HOST: '127.0.0.1', RUN_WORKERS: 'false' });
-    spawnNode(workerJs, env);
+    const workerMetrics = await freePort();
+    spawnNode(workerJs, { ...env, METRICS_PORT: String(workerMetrics) });
     baseUrl = `http://127.0.0.1:${port}`;
-    await eventually(
-      () =>
-        fetch(`${baseUrl}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        ),
-      60_000,
-      `main.js escuchando (${output.join('')})`,
-    );
+    const answers = (url: string) => () =>
+      fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      );
+    await eventually(answers(`${baseUrl}/api/health`), 60_000, `main.js escuchando (${output.join('')})`);
+    // The worker's metrics listener opens once its boot (and the dispatch it queues at boot) is done.
+    await eventually(answers(`http://127.0.0.1:${workerMetrics}/metrics`), 60_000, 'worker.js arrancado');
   }, 120_000);
   let baseUrl = '';
 
@@ -153,6 +156,17 @@ describe('Tracing over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
 
   it("follows one booking from the request to the worker's e-mail in one trace, without personal data", async () => {
     const { sessionId } = await createSession(app, { maxAttendees: 5 });
+    // The dispatches the three processes queued at boot run first: a booking whose dispatch joined one of their runs
+    // would have its e-mail sent in that run's trace, not its own (SenderPool).
+    const queue = app.running.app.get<Queue>(getQueueToken(JOBS_QUEUE_NAME));
+    await eventually(
+      async () =>
+        (await queue.getJobs(['waiting', 'delayed', 'active', 'prioritized'])).every(
+          (j) => j.name !== 'email.dispatch',
+        ),
+      60_000,
+      'no e-mail dispatch pending before the booking',
+    );
     const person = attendee(8802, { firstName: 'Trazada', lastName: 'Sinnombre' });
     const res = await fetch(`${baseUrl}/api/events/sessions/${sessionId}/registrations`, {
       method: 'POST',
