@@ -1,6 +1,6 @@
 // The load generator, run as its own process by flash-crowd.mjs so it doesn't share the API's event loop.
 // argv: ports(comma) sessionId visitors concurrency [first visitor's number, 0 by default]
-import { readFileSync } from 'node:fs';
+import { affinityOf } from './affinity.mjs';
 import { dni, percentiles, pool, request } from './lib.mjs';
 
 const [portsArg, sessionArg, visitorsArg, concurrencyArg] = process.argv.slice(2);
@@ -69,14 +69,6 @@ process.send?.({
   statuses,
   hold: percentiles(holdMs),
   register: percentiles(registerMs),
-  affinity: affinity(),
+  // The CPUs this process may run on: run.mjs --pin prints it.
+  affinity: affinityOf('self'),
 });
-
-/** The CPUs this process may run on, from /proc (Linux; null elsewhere): run.mjs --pin prints it. */
-function affinity() {
-  try {
-    return /^Cpus_allowed_list:\s*(\S+)/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? null;
-  } catch {
-    return null;
-  }
-}

@@ -75,13 +75,18 @@ function compile(metatype: BodyClass): FlatRules | null {
   return { properties: new Set(byProperty.keys()), byProperty: [...byProperty.values()] };
 }
 
+/** A plain JSON object (what the JSON parser gives for `{…}`). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+}
+
 /** The body as the global ValidationPipe would return it (an instance of the class with the body's fields),
  * when it is a flat JSON object of known fields that passes every rule of a class `rulesOf` could read; else
  * undefined, and the pipe does the whole work, so every refusal keeps its own message. Running the same
  * validators, with the same arguments, as class-validator, without its per-request metadata lookups and
  * class-transformer's copy: docs/performance.md, "The framework's cost per request". */
 export function acceptFlatBody(metatype: BodyClass, body: unknown): object | undefined {
-  if (body === null || typeof body !== 'object' || Object.getPrototypeOf(body) !== Object.prototype) return undefined;
+  if (!isPlainObject(body)) return undefined;
   const rules = rulesOf(metatype);
   if (!rules) return undefined;
   const entity = new metatype() as Record<string, unknown>;

@@ -85,9 +85,7 @@ export class BookingBatches {
         }),
       );
     } catch (error) {
-      if (isPoolWaitTimeout(error)) return batch.map(() => new Failed(error));
-      this.replaying('reservas', error);
-      return oneByOne(batch, (r) => this.engine.firstHold(sessionId, r.token, r.spots));
+      return this.afterFailure('reservas', error, batch, (r) => this.engine.firstHold(sessionId, r.token, r.spots));
     }
     const byToken = new Map(rows.map(({ token, ...hold }) => [token, hold]));
     return batch.map((r, i) => (firsts.has(i) ? (byToken.get(r.token) ?? null) : null));
@@ -125,9 +123,7 @@ export class BookingBatches {
         }),
       );
     } catch (error) {
-      if (isPoolWaitTimeout(error)) return batch.map(() => new Failed(error));
-      this.replaying('inscripciones', error);
-      return oneByOne(batch, one);
+      return this.afterFailure('inscripciones', error, batch, one);
     }
     // Committed on its own: wake the senders of what it wrote (an e-mail a row, embedded newRegistrationEmailsSql).
     if (rows.length && rows[0].hooks > 0) this.webhookOutbox.kick();
@@ -153,10 +149,18 @@ export class BookingBatches {
     }
   }
 
-  /** A failed batch is replayed request by request; a person or a token twice is expected, anything else is noted. */
-  private replaying(what: string, error: unknown): void {
+  /** The answers of a batch whose statement failed: a batch still without a connection fails as a whole; any other
+   * failure is replayed request by request (a person or a token twice is expected, anything else is noted). */
+  private afterFailure<I, R>(
+    what: string,
+    error: unknown,
+    batch: I[],
+    one: (input: I) => Promise<R>,
+  ): Promise<(R | Failed)[]> | (R | Failed)[] {
+    if (isPoolWaitTimeout(error)) return batch.map(() => new Failed(error));
     const code = pgCode(error);
     if (code !== '23505') this.logger.warn(`Lote de ${what} repetido una a una (código ${code ?? 'desconocido'})`);
+    return oneByOne(batch, one);
   }
 }
 

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { MAX_ATTENDEES_PER_BOOKING } from '@evreg/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appErrorBody, sendErrorBody } from '../../common/http/all-exceptions.filter';
 import type { AppError } from '../../common/http/app-error';
-import { acceptFlatBody } from '../../common/http/flat-body';
+import { acceptFlatBody, isPlainObject } from '../../common/http/flat-body';
 import { parseId } from '../../common/http/id-param';
 import { sessionTokenOf } from '../../common/http/session-token';
 import { unstorableFields } from '../../common/http/validation';
@@ -20,11 +21,6 @@ const REGISTRATION = '/api/events/sessions/:eventSessionId/registrations';
 const BULK = '/api/events/sessions/:eventSessionId/bulk-registrations';
 
 type Body = Record<string, unknown>;
-
-/** A plain JSON object (what the JSON parser gives for `{…}`). */
-function isObject(value: unknown): value is Body {
-  return value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
-}
 
 /** No text with a NUL byte, no integer beyond int4: what the validation pipe refuses around the DTO's own rules. */
 function storable(body: unknown): boolean {
@@ -77,7 +73,7 @@ export class EarlyRefusals {
   }
 
   private holdRefusal(body: unknown): AppError | null {
-    if (!isObject(body) || typeof body.eventSessionId !== 'number') return null;
+    if (!isPlainObject(body) || typeof body.eventSessionId !== 'number') return null;
     if (!this.room.decidesFromMemory(body.eventSessionId)) return null;
     const dto = acceptFlatBody(TicketHoldDto, body) as TicketHoldDto | undefined;
     if (!dto || !storable(body)) return null;
@@ -99,12 +95,13 @@ export class EarlyRefusals {
     return dto ? [dto] : null;
   }
 
-  /** BulkRegistrationDto as the pipe accepts it: `registrations` alone, a list of at most 2 flat attendees. */
+  /** BulkRegistrationDto as the pipe accepts it: `registrations` alone, a list of at most MAX_ATTENDEES_PER_BOOKING
+   * (its ArrayMaxSize, 2) flat attendees. */
   private bulkAttendees(body: unknown): AttendeeDto[] | null {
-    if (!isObject(body)) return null;
+    if (!isPlainObject(body)) return null;
     const keys = Object.keys(body);
     const list = body.registrations;
-    if (keys.length !== 1 || !Array.isArray(list) || list.length > 2) return null;
+    if (keys.length !== 1 || !Array.isArray(list) || list.length > MAX_ATTENDEES_PER_BOOKING) return null;
     const attendees: AttendeeDto[] = [];
     for (const item of list) {
       const dto = acceptFlatBody(AttendeeDto, item) as AttendeeDto | undefined;
