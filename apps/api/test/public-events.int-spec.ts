@@ -243,6 +243,8 @@ describe('Public event calls of the booking page (no login)', () => {
       const session = await postSession(app, admin, id, { startDate: '2030-12-31', endDate: '2030-12-31' });
       await addRegistration(app, session.id, 0);
       const [person] = await app.sql(`SELECT email, first_name FROM registrations WHERE session_id = $1`, [session.id]);
+      // A second later than the last change: a DTSTAMP of the time of writing would differ from the data's.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
 
       const res = await app.request('GET', `/api/events/sessions/${session.id}/calendar.ics`);
       expect(res.status).toBe(200);
@@ -262,6 +264,13 @@ describe('Public event calls of the booking page (no login)', () => {
       expect(unfolded).toContain('\r\nLOCATION:Auditorio municipal\\, Plaza Mayor 1\\, Madrid\r\n');
       expect(unfolded).toContain('\r\nORGANIZER;CN="Ayuntamiento de León":MAILTO:cultura@leon.example.es\r\n');
       expect(unfolded).toContain(`UID:session-${session.id}@`);
+      // DTSTAMP is when the event or the session was last revised, so the file (and its ETag) stays the same.
+      const [{ revised }] = await app.sql(
+        `SELECT to_char(GREATEST(e.updated_at, s.updated_at) AT TIME ZONE 'UTC', 'YYYYMMDD"T"HH24MISS"Z"') AS revised
+           FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
+        [session.id],
+      );
+      expect(unfolded).toContain(`\r\nDTSTAMP:${revised}\r\n`);
       expect(unfolded).toContain(`/?eventId=${id}`);
       expect(ics).not.toContain(person.email);
       expect(ics).not.toContain(person.first_name);

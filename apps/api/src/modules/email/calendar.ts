@@ -15,6 +15,9 @@ export interface CalendarSession {
   endDate: string;
   /** The event's organiser: written as ORGANIZER (CN and mailto) when they have an e-mail. */
   organizer?: { name: string; email: string | null } | null;
+  /** DTSTAMP: when the information was last revised (RFC 5545 §3.8.7.2), so the same data gives the same file
+   * (and ETag) and calendar clients don't download it again each second. Without it, the time it is written. */
+  revisedAt?: Date;
 }
 
 /** RFC 5545 §3.1: a content line is at most 75 octets; longer ones continue on lines starting with one space. */
@@ -88,6 +91,7 @@ export function sessionCalendar(s: CalendarSession): string {
     status: 'CONFIRMED',
     busyStatus: 'BUSY',
     productId: 'evreg/inscripciones',
+    ...(s.revisedAt && { timestamp: s.revisedAt.getTime() }),
     method: 'PUBLISH',
     // A parameter value can't hold a double quote (RFC 5545 §3.2): the package would write one escaped.
     ...(s.organizer?.email && {

@@ -91,12 +91,13 @@ export class SessionsService {
       isAllDay: boolean;
       startDate: string;
       endDate: string;
+      revisedAt: Date;
     }[] = await this.ds.query(
       `SELECT e.id AS "eventId", e.title, e.translations, e.place, e.address, e.city, e.organizer_name AS "organizerName",
               e.organizer_email AS "organizerEmail", e.organizer_phone AS "organizerPhone",
               e.organizer_website AS "organizerWebsite", s.starts_at AS "startsAt", s.ends_at AS "endsAt",
               s.is_all_day AS "isAllDay", to_char(s.start_date, 'YYYY-MM-DD') AS "startDate",
-              to_char(s.end_date, 'YYYY-MM-DD') AS "endDate"
+              to_char(s.end_date, 'YYYY-MM-DD') AS "endDate", GREATEST(e.updated_at, s.updated_at) AS "revisedAt"
          FROM event_sessions s JOIN events e ON e.id = s.event_id
         WHERE s.id = $1`,
       [sessionId],
@@ -121,6 +122,7 @@ export class SessionsService {
       startDate: row.startDate,
       endDate: row.endDate,
       organizer: { name: row.organizerName.trim(), email: row.organizerEmail },
+      revisedAt: row.revisedAt,
     });
     return { filename: `evento-${row.eventId}-${row.startDate}.ics`, content };
   }
