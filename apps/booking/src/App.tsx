@@ -416,12 +416,13 @@ export function App() {
           <p className="notice" role="status">
             {t('page.loadingSessions')}
           </p>
-        ) : sessionsQ.isError ? (
+        ) : sessionsQ.data ? (
+          // A later reading that fails (the figures polled, a connection lost a moment) keeps the dates it had.
+          <SessionSelect sessions={sessions} selectedId={selectedId} now={now} onSelect={(s) => choose(s, true)} />
+        ) : (
           <p className="error-box" role="alert">
             {t('page.sessionsError', { reason: message(sessionsQ.error) })}
           </p>
-        ) : (
-          <SessionSelect sessions={sessions} selectedId={selectedId} now={now} onSelect={(s) => choose(s, true)} />
         )}
         {holdLoading && !confirmation && (
           <p className="small" role="status">

@@ -448,6 +448,23 @@ describe('Estados de las sesiones', () => {
     expect(await holdsOf(app, mine)).toHaveLength(1);
   });
 
+  it('si una de esas consultas periódicas falla (sin conexión un momento), las fechas y el formulario siguen ahí', async () => {
+    const { app, page } = e2e;
+    const { eventId, sessionId } = await eventWithSession(app);
+    await openWithHold(page, eventId);
+    await page.route(/\/api\/events\/\d+\/sessions/, (route) => route.abort('internetdisconnected'));
+    await page.waitForEvent('requestfailed', {
+      predicate: (r) => /\/api\/events\/\d+\/sessions/.test(r.url()),
+      timeout: 40_000,
+    });
+    // Absence is asserted once the failed answer has had time to reach the page.
+    await page.waitForTimeout(1_000);
+    await notSeen(page, /No se han podido cargar las fechas/);
+    expect(await selectedSession(page)).toBe(sessionId);
+    await seeText(page, 'Registrarse Ahora');
+    await page.unroute(/\/api\/events\/\d+\/sessions/);
+  });
+
   it('sesión llena sin sitio en la lista: opción «Completo» deshabilitada y «Evento Completo»', async () => {
     const { app, page } = e2e;
     const { eventId } = await eventWithSession(app, { maxAttendees: 2, registered: 2, maxQueueSpots: 1, queued: 1 });
