@@ -174,6 +174,21 @@ describe('Idiomas de la página pública', () => {
     await seeText(page, /^\d{4}\(e\)ko [a-z]+aren \d{1,2}\(a\), [a-z]+/);
   });
 
+  it('precio y país en euskera y gallego: sin datos del idioma, Chromium los escribiría en inglés (€7.50, Spain)', async () => {
+    const { eventId } = await eventWithSession(e2e.app, {}, { price: 7.5, country: 'Spain' });
+    // Node's full ICU: '7,50 €' in both; the country in Galician, or in Spanish where the browser has no Basque.
+    for (const [lang, address] of [
+      ['eu', /28014 Madrid, (Espainia|España)\b/],
+      ['gl', /28014 Madrid, España\b/],
+    ] as const) {
+      // A browser in the visitor's own language, which it has no data for (its Intl falls back to the root locale).
+      const own = await e2e.newPage({ locale: `${lang}-ES` });
+      await open(own, eventId, `&lang=${lang}`);
+      await seeText(own, '7,50 €');
+      await seeText(own.locator('.address'), address);
+    }
+  });
+
   it('el título de la pestaña en el idioma de la página, en cada estado de reserva, cancelación y error', async () => {
     const { app, page } = e2e;
     const { eventId, sessionId } = await eventWithSession(app, {}, { title: 'Concierto de Santa Cecilia' });

@@ -52,11 +52,14 @@ export function sessionLabel(s: Session, now = Date.now()): string {
 }
 
 /** 0 is 'Gratuito' (in the visitor's language); otherwise euros as written in that language's locale ('7,50 €',
- * '€7.50'). */
+ * '€7.50'). A browser without the language's data (Basque, Galician) writes them as Spanish does, which is how
+ * Basque and Galician write them too, rather than in its own default ('€7.50'). */
 export const priceText = (price: number | null | undefined) =>
   !price
     ? t('card.free')
-    : new Intl.NumberFormat(locale(), { style: 'currency', currency: 'EUR' }).format(price).replace(/\u00a0/g, ' ');
+    : new Intl.NumberFormat([locale(), 'es-ES'], { style: 'currency', currency: 'EUR' })
+        .format(price)
+        .replace(/\u00a0/g, ' ');
 
 /** English names the back office often stores, as ISO codes (the country field is free text, default 'Spain'). */
 const COUNTRY_CODES: Record<string, string> = {
@@ -80,14 +83,14 @@ const COUNTRY_CODES: Record<string, string> = {
   usa: 'US',
 };
 
-/** The country in the visitor's language: ISO codes and the usual English names through Intl.DisplayNames;
- * anything else as stored. */
+/** The country in the visitor's language: ISO codes and the usual English names through Intl.DisplayNames (in
+ * Spanish where the browser lacks the language, not in its own default); anything else as stored. */
 export function countryName(country: string | null | undefined): string {
   const c = (country ?? '').trim();
   const code = /^[a-z]{2}$/i.test(c) ? c.toUpperCase() : COUNTRY_CODES[c.toLowerCase()];
   if (!code) return c;
   try {
-    return new Intl.DisplayNames([language()], { type: 'region' }).of(code) ?? c;
+    return new Intl.DisplayNames([language(), 'es'], { type: 'region' }).of(code) ?? c;
   } catch {
     return c;
   }
