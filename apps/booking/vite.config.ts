@@ -61,9 +61,34 @@ function compiledCatalogs(): Plugin {
 
 const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
 
+/** Every visit needs messageformat's runtime chunk (each language's catalog imports it): index.html asks for it
+ * alongside the entry (`modulepreload`), sooner than Vite's own preloading, which asks once a catalog is requested
+ * through a helper of about 0.6 KB gzipped in the entry. With that off (`modulePreload: false`), Vite still wraps
+ * each dynamic import in its helper, which then only reports failed imports as a `vite:preloadError` event nobody
+ * listens to: the helper becomes a plain call (docs/booking.md, "Size"). */
+function preloadRuntime(): Plugin {
+  const HELPER = '\0vite/preload-helper.js';
+  return {
+    name: 'evreg-preload-runtime',
+    enforce: 'pre',
+    load: (id) => (id === HELPER ? 'export const __vitePreload = (load) => load();' : null),
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, { bundle }) =>
+        Object.values(bundle ?? {})
+          .filter((chunk) => chunk.type === 'chunk' && chunk.name === 'messageformat')
+          .map((chunk) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` },
+            injectTo: 'head' as const,
+          })),
+    },
+  };
+}
+
 export default defineConfig({
   base: '/',
-  plugins: [compiledCatalogs(), react()],
+  plugins: [compiledCatalogs(), preloadRuntime(), react()],
   resolve: {
     alias: {
       // Same file as the "paths" entry in tsconfig.base.json: shared validators, bundled from source.
@@ -73,8 +98,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Every browser the page supports preloads modules natively: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    // No preloading helper in the entry: the one shared chunk every visit needs is preloaded by index.html
+    // (preloadRuntime); the lazily loaded ones (a catalog, DOMPurify, the cancellation page) import nothing more.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // messageformat's runtime and plural rules in one small chunk, shared by every language's catalog; DOMPurify

@@ -28,6 +28,9 @@ import { forcedSingle as fitsOnlyOne } from './logic/form-rules';
 import { t } from './i18n';
 
 const STALE = 60_000; // docs/product.md §9: kept for 60 seconds
+/** The dates' figures are asked again this often while the tab is shown, so a date others fill stops being offered
+ * (the public read is micro-cached: an open page costs the server little). */
+const SESSIONS_POLL = 20_000;
 /** How long another tab's registration in flight keeps this tab from releasing the shared hold at zero. */
 const BUSY_MS = 60_000;
 
@@ -96,6 +99,7 @@ export function App() {
     queryFn: () => fetchSessions(eventId!, getToken()),
     enabled: eventId !== null,
     staleTime: STALE,
+    refetchInterval: confirmation ? false : SESSIONS_POLL,
     retry: false,
   });
   const refreshSessions = () =>
@@ -141,8 +145,13 @@ export function App() {
   const session = sessions.find((s) => s.id === selectedId) ?? null;
   const event = eventQ.data;
 
+  // The tab's title in the page's language, for each state (a tab left open says what it holds).
   useEffect(() => {
-    if (event) document.title = t('page.title', { title: event.title });
+    document.title = event
+      ? confirmation
+        ? `${t('result.title')} · ${event.title}`
+        : t('page.title', { title: event.title })
+      : t(eventQ.isPending && eventId !== null ? 'page.registrationRegion' : 'page.errorTitle');
   });
 
   /** Chooses a session: `own` is the visitor's click (a fresh token, the typed data cleared as the spec says);
@@ -258,16 +267,22 @@ export function App() {
     endHold(mine.token);
   };
 
-  // After load, with nothing selected: the date this visitor had chosen (after a refresh, or in another tab),
-  // else the first bookable one (not started, open, with free places).
+  // Once loaded, with nothing selected: the date this visitor had chosen (after a refresh, or in another tab), else
+  // the first bookable one (not started, open, with free places), else the only date offered (its waiting list).
+  // Only on load: a date freed while the page stays open is shown, never held for a visitor who isn't looking.
+  const picked = useRef(false);
   useEffect(() => {
-    if (selectedId !== null || confirmation || !event || !sessionsQ.data) return;
+    if (picked.current || selectedId !== null || confirmation || !event || !sessionsQ.data) return;
+    picked.current = true;
     const t = serverNow();
     const rec = readHold();
     const last = lastSelection();
     const wanted = rec && rec.eventId === eventId ? rec.sessionId : last.eventId === eventId ? last.sessionId : null;
+    const offered = sessionsQ.data.filter((s) => !isDisabled(s, t));
     const first =
-      sessionsQ.data.find((s) => s.id === wanted && !isDisabled(s, t)) ?? sessionsQ.data.find((s) => isBookable(s, t));
+      offered.find((s) => s.id === wanted) ??
+      offered.find((s) => isBookable(s, t)) ??
+      (offered.length === 1 ? offered[0] : undefined);
     // Choosing starts the hold (a request): an effect of the sessions arriving, not something to derive in render.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (first) choose(first, false);
@@ -401,12 +416,13 @@ export function App() {
           <p className="notice" role="status">
             {t('page.loadingSessions')}
           </p>
-        ) : sessionsQ.isError ? (
+        ) : sessionsQ.data ? (
+          // A later reading that fails (the figures polled, a connection lost a moment) keeps the dates it had.
+          <SessionSelect sessions={sessions} selectedId={selectedId} now={now} onSelect={(s) => choose(s, true)} />
+        ) : (
           <p className="error-box" role="alert">
             {t('page.sessionsError', { reason: message(sessionsQ.error) })}
           </p>
-        ) : (
-          <SessionSelect sessions={sessions} selectedId={selectedId} now={now} onSelect={(s) => choose(s, true)} />
         )}
         {holdLoading && !confirmation && (
           <p className="small" role="status">

@@ -5,7 +5,7 @@ import en from './i18n/en.json';
 import es from './i18n/es.json';
 import eu from './i18n/eu.json';
 import gl from './i18n/gl.json';
-import { loadLanguage, splitTag, t } from './i18n';
+import { loadLanguage, LOCALES, splitTag, t } from './i18n';
 import { announcement } from './logic/countdown';
 import { formatDate, priceText } from './logic/format';
 import { fieldsFor } from './logic/form-rules';
@@ -52,5 +52,37 @@ describe('textos de la página (src/i18n/<idioma>.json)', () => {
       expect([lang, fieldsFor(m['booking.lastNameRequired'])]).toEqual([lang, ['lastName']]);
       expect([lang, fieldsFor(m['booking.firstNameRequired'])]).toEqual([lang, ['firstName']]);
     }
+  });
+});
+
+describe('fechas en un navegador sin los datos del idioma', () => {
+  const LONG = { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' } as const;
+  const days = Array.from({ length: 366 }, (_, i) => new Date(2028, 0, 1 + i)).map(
+    (d) => [d, `${d.getFullYear()}-${d.getMonth() + 1}-${d.getDate()}`] as const,
+  );
+  // Debian's Chromium (and many phones' browsers) lacks Basque and Galician: it says so through supportedLocalesOf
+  // and formats them in Spanish. This browser, for the five languages.
+  let reference: (d: Date, locale: string) => string;
+  beforeEach(() => {
+    const { supportedLocalesOf } = Intl.DateTimeFormat;
+    const { toLocaleDateString } = Date.prototype;
+    reference = (d, locale) => toLocaleDateString.call(d, locale, LONG);
+    jest.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf').mockReturnValue([]);
+    jest.spyOn(Date.prototype, 'toLocaleDateString').mockImplementation(function (this: Date, _locales, options) {
+      return toLocaleDateString.call(this, 'es-ES', options);
+    });
+    expect(supportedLocalesOf(['eu-ES', 'gl-ES'])).toEqual(['eu-ES', 'gl-ES']);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('cada idioma escribe cada día del año con sus propios nombres y en su orden, como lo escribe ICU', async () => {
+    for (const lang of ['es', 'ca', 'eu', 'gl', 'en'] as const) {
+      await use(lang);
+      for (const [date, iso] of days) expect([lang, formatDate(iso)]).toEqual([lang, reference(date, LOCALES[lang])]);
+    }
+    await use('eu');
+    expect(formatDate('2027-06-17')).toBe('2027(e)ko ekainaren 17(a), osteguna');
+    await use('gl');
+    expect(formatDate('2027-06-17')).toBe('xoves, 17 de xuño de 2027');
   });
 });

@@ -249,7 +249,7 @@ describe('Un envío, una respuesta', () => {
     expect(body.reference).toMatch(/^R-\d{6,}$/);
     await seeText(result, body.reference);
     await seeText(result, 'Para cancelar o cambiar de fecha, usa el enlace «Cancelar inscripción» del correo');
-    // Add to calendar: the server's .ics and a Google Calendar link from the session's instants.
+    // Add to calendar: the server's .ics, and Google Calendar and Outlook links from the session's instants.
     const ics = await result.getByRole('link', { name: 'archivo .ics' }).getAttribute('href');
     expect(ics).toBe(`/api/events/sessions/${first}/calendar.ics`);
     const file = await page.request.get(ics!);
@@ -260,6 +260,22 @@ describe('Un envío, una respuesta', () => {
     const google = new URL((await result.getByRole('link', { name: 'Google Calendar' }).getAttribute('href'))!);
     expect(google.origin + google.pathname).toBe('https://calendar.google.com/calendar/render');
     expect(google.searchParams.get('dates')).toMatch(/^\d{8}T\d{6}Z\/\d{8}T\d{6}Z$/);
+    const outlook = result.getByRole('link', { name: 'Outlook' });
+    expect(await outlook.getAttribute('target')).toBe('_blank');
+    const url = new URL((await outlook.getAttribute('href'))!);
+    expect(url.origin + url.pathname).toBe('https://outlook.live.com/calendar/0/action/compose');
+    // The session's instants as the page got them (the public sessions read), in UTC.
+    const sessions: { id: number; startsAt: string; endsAt: string }[] = await (
+      await page.request.get(`/api/events/${eventId}/sessions`)
+    ).json();
+    const { startsAt, endsAt } = sessions.find((s) => s.id === first)!;
+    expect(url.searchParams.get('rru')).toBe('addevent');
+    expect(url.searchParams.get('subject')).toBe(await page.getByRole('heading', { level: 1 }).textContent());
+    expect([url.searchParams.get('startdt'), url.searchParams.get('enddt')]).toEqual([
+      new Date(startsAt).toISOString(),
+      new Date(endsAt).toISOString(),
+    ]);
+    expect(url.searchParams.get('body')).toBe(`Referencia: ${body.reference}`);
     await notSeen(page, 'Registrarse Ahora');
     await notSeen(page, /Plazas reservadas durante/);
     expect(holdRequests).toBe(0);

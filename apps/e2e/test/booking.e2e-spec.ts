@@ -383,10 +383,10 @@ describe('Estados de las sesiones', () => {
         disabled: false,
       }),
     );
-    // Nothing with free places: nothing chosen until the visitor picks the date.
-    await seeText(registrationArea(page), 'Selecciona una fecha');
-    await chooseSession(page, sessionId);
+    // The only date offered is chosen at once, though it has no free places (docs/booking.md): the form is there
+    // without a click, and no places are held.
     await seeText(page, 'Evento completo - Lista de espera disponible');
+    expect(await selectedSession(page)).toBe(sessionId);
     await seeText(page, 'Una persona será añadida a la lista de espera.');
     await notSeen(page, /Plazas reservadas durante/);
     expect(await holdsOf(app, sessionId)).toHaveLength(0);
@@ -400,6 +400,69 @@ describe('Estados de las sesiones', () => {
     expect(await registrationsOf(app, sessionId)).toEqual([
       expect.objectContaining({ email: person.email, state: 2, queue_position: 3 }),
     ]);
+  });
+
+  it('dos fechas con solo lista de espera: ninguna elegida hasta que el visitante elige una', async () => {
+    const { app, page } = e2e;
+    const eventId = await createEvent(app);
+    const full = { maxAttendees: 1, registered: 1, maxQueueSpots: 3 };
+    const first = await addSession(app, eventId, { ...full, startsInHours: 48 });
+    await addSession(app, eventId, { ...full, startsInHours: 96 });
+    // A third date that can't be offered (closed) does not make the choice for the visitor either.
+    await addSession(app, eventId, { startsInHours: 120, isRegistrationOpen: false });
+
+    await openBooking(page, eventId);
+    await seeText(registrationArea(page), 'Selecciona una fecha');
+    expect(await selectedSession(page)).toBeNull();
+    await chooseSession(page, first);
+    await seeText(page, 'Una persona será añadida a la lista de espera.');
+    expect(await holdsOf(app, first)).toHaveLength(0);
+  });
+
+  it('una fecha que otros llenan mientras la página está abierta pasa a «Lista de Espera» o «Completo» sin recargar', async () => {
+    const { app, page } = e2e;
+    const eventId = await createEvent(app);
+    const mine = await addSession(app, eventId, { maxAttendees: 10, startsInHours: 48 });
+    const waiting = await addSession(app, eventId, { maxAttendees: 1, maxQueueSpots: 5, startsInHours: 72 });
+    const closing = await addSession(app, eventId, { maxAttendees: 2, maxQueueSpots: 0, startsInHours: 96 });
+
+    await openWithHold(page, eventId);
+    expect(await selectedSession(page)).toBe(mine);
+    expect((await sessionOptions(page)).map((o) => o.label)).toEqual([
+      expect.not.stringMatching(/\(/),
+      expect.not.stringMatching(/\(/),
+      expect.not.stringMatching(/\(/),
+    ]);
+    // Other visitors take every place of the two other dates.
+    await registerViaApi(app, waiting, [newPerson()]);
+    await registerViaApi(app, closing, [newPerson(), newPerson()]);
+
+    await eventually(async () => {
+      const [, second, third] = await sessionOptions(page);
+      expect(second).toEqual({ label: expect.stringMatching(/\(Lista de Espera\)$/), disabled: false });
+      expect(third).toEqual({ label: expect.stringMatching(/\(Completo\)$/), disabled: true });
+    });
+    // The visitor's own date and hold are untouched.
+    expect(await selectedSession(page)).toBe(mine);
+    await seeText(page, 'Registrarse Ahora');
+    expect(await holdsOf(app, mine)).toHaveLength(1);
+  });
+
+  it('si una de esas consultas periódicas falla (sin conexión un momento), las fechas y el formulario siguen ahí', async () => {
+    const { app, page } = e2e;
+    const { eventId, sessionId } = await eventWithSession(app);
+    await openWithHold(page, eventId);
+    await page.route(/\/api\/events\/\d+\/sessions/, (route) => route.abort('internetdisconnected'));
+    await page.waitForEvent('requestfailed', {
+      predicate: (r) => /\/api\/events\/\d+\/sessions/.test(r.url()),
+      timeout: 40_000,
+    });
+    // Absence is asserted once the failed answer has had time to reach the page.
+    await page.waitForTimeout(1_000);
+    await notSeen(page, /No se han podido cargar las fechas/);
+    expect(await selectedSession(page)).toBe(sessionId);
+    await seeText(page, 'Registrarse Ahora');
+    await page.unroute(/\/api\/events\/\d+\/sessions/);
   });
 
   it('sesión llena sin sitio en la lista: opción «Completo» deshabilitada y «Evento Completo»', async () => {

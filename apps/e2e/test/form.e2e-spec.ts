@@ -17,6 +17,7 @@ import {
   type FieldName,
 } from './support/booking-page';
 import { ATTENDEE_LIMITS } from '@evreg/contracts';
+import eu from '../../booking/src/i18n/eu.json';
 import { setupE2E } from './support/e2e';
 import { blacklist, eventWithSession, newPerson, registerViaApi, registrationsOf } from './support/fixtures';
 import { screenshot } from './support/screenshots';
@@ -24,7 +25,7 @@ import { screenshot } from './support/screenshots';
 const e2e = setupE2E();
 
 const EMPTY_FORM_ERRORS: Record<FieldName, string> = {
-  firstName: '', // no effective client check (docs/product.md §5)
+  firstName: 'Nombre es requerido',
   lastName: 'Apellidos son requeridos',
   email: 'Correo electrónico es requerido',
   confirmEmail: 'Confirmar correo es requerido',
@@ -56,13 +57,13 @@ describe('Comprobaciones del formulario (una persona)', () => {
     const form = personScope(page, 0, false);
 
     await page.getByRole('button', { name: 'Registrarse Ahora' }).click();
-    await expectError(field(form, 'lastName'), 'Apellidos son requeridos');
+    await expectError(field(form, 'firstName'), 'Nombre es requerido');
     expect(await shownErrors(page, 0, false)).toEqual(EMPTY_FORM_ERRORS);
     expect(await errorOf(consent(page))).toBe(CONSENT_REQUIRED);
     for (const text of [...Object.values(EMPTY_FORM_ERRORS).filter(Boolean), CONSENT_REQUIRED])
       await seeText(form, text);
     // The focus goes to the first field in error, so the visitor starts there.
-    expect(await field(form, 'lastName').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await field(form, 'firstName').evaluate((el) => el === document.activeElement)).toBe(true);
 
     // Typing clears that field's error only.
     await field(form, 'lastName').pressSequentially('G');
@@ -102,6 +103,26 @@ describe('Comprobaciones del formulario (una persona)', () => {
     expect(calls()).toBe(0);
     expect(await registrationsOf(app, sessionId)).toEqual([]);
   });
+
+  it('el nombre, marcado como obligatorio, se comprueba en la página y en su idioma (la API también lo rechaza)', async () => {
+    const { app, page } = e2e;
+    const { eventId, sessionId } = await eventWithSession(app);
+    await openWithHold(page, eventId, '&lang=eu');
+    const calls = countRegistrationCalls(page);
+    for (const [name, value] of Object.entries(newPerson({ firstName: '   ' })))
+      if (typeof value === 'string') await page.locator(`#a0-${name}`).fill(value);
+    await page.locator('#consent').check();
+    await page.getByRole('button', { name: eu['form.submit'] }).click();
+    const firstName = page.locator('#a0-firstName');
+    await expectError(firstName, eu['validate.firstNameRequired']);
+    expect(await firstName.getAttribute('aria-invalid')).toBe('true');
+    expect(calls()).toBe(0);
+
+    await firstName.fill('Miren');
+    await expectError(firstName, '');
+    expect((await submitAndWait(page, eu['form.submit'])).status()).toBe(201);
+    expect(await registrationsOf(app, sessionId)).toHaveLength(1);
+  });
 });
 
 describe('Comprobaciones del formulario (dos personas)', () => {
@@ -130,6 +151,7 @@ describe('Comprobaciones del formulario (dos personas)', () => {
     await expectError(field(companion, 'confirmEmail'), 'Los correos no coinciden');
     expect(await shownErrors(page, 0, true)).toEqual({
       ...EMPTY_FORM_ERRORS,
+      firstName: '',
       lastName: '',
       email: '',
       confirmEmail: '',
@@ -224,10 +246,10 @@ describe('Rechazos del servidor', () => {
     expect(await registrationsOf(app, sessionId)).toEqual([]);
   });
 
-  it('lo que solo comprueba el servidor (nombre vacío, letra del DNI) sale junto a su campo', async () => {
+  it('lo que solo comprueba el servidor (la letra del DNI) sale junto a su campo y en la caja', async () => {
     const { app, page } = e2e;
     const { eventId } = await eventWithSession(app);
-    const person = newPerson({ firstName: '', userTaxId: '12345678A' });
+    const person = newPerson({ userTaxId: '12345678A' });
 
     await openWithHold(page, eventId);
     const form = personScope(page, 0, false);
@@ -235,11 +257,8 @@ describe('Rechazos del servidor', () => {
     await consent(page).check();
     expect((await submitAndWait(page, 'Registrarse Ahora')).status()).toBe(400);
 
-    await expectError(field(form, 'firstName'), 'Nombre es requerido');
     await expectError(field(form, 'userTaxId'), 'DNI/NIE no es válido');
-    const box = await errorBox(page);
-    expect(box).toContain('Nombre es requerido');
-    expect(box).toContain('DNI/NIE no es válido');
+    expect(await errorBox(page)).toContain('DNI/NIE no es válido');
   });
 
   it('el teléfono que rechaza el servidor sale bajo el teléfono, no solo en la caja general', async () => {

@@ -139,4 +139,82 @@ describe('Idiomas de la página pública', () => {
     await page.getByRole('heading', { level: 1, name: gl['cancel.doneTitle'] }).waitFor();
     expect(await htmlLang(page)).toBe('gl');
   });
+
+  it('fechas en euskera y gallego con sus nombres y su orden aunque Chromium no tenga esos idiomas, también al cancelar', async () => {
+    const { app, page } = e2e;
+    const { eventId, sessionId } = await eventWithSession(app, {}, { title: 'Data proba' });
+    const [{ day }] = await app.sql<{ day: string }>(
+      `SELECT to_char(start_date, 'YYYY-MM-DD') AS day FROM event_sessions WHERE id = $1`,
+      [sessionId],
+    );
+    const [y, m, d] = day.split('-').map(Number);
+    // Node's full ICU writes each language's long date; the page must write the same where the browser can't.
+    const long = (locale: string) =>
+      new Date(y, m - 1, d).toLocaleDateString(locale, {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      });
+    const { id } = await registerViaApi(app, sessionId, [newPerson()]);
+    for (const [lang, locale] of [
+      ['eu', 'eu-ES'],
+      ['gl', 'gl-ES'],
+    ] as const) {
+      const date = long(locale);
+      expect(date).not.toBe(long('es-ES'));
+      await open(page, eventId, `&lang=${lang}`);
+      const escaped = date.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      await page.getByRole('radio', { name: new RegExp(`^${escaped} - \\d\\d:\\d\\d`) }).waitFor();
+      await page.goto(`${cancelPath(app, id)}&lang=${lang}`);
+      await page.getByRole('heading', { level: 1, name: CATALOGS[lang]['cancel.title'] }).waitFor();
+      await seeText(page, date);
+    }
+    await page.goto(`${cancelPath(app, id)}&lang=eu`);
+    await seeText(page, /^\d{4}\(e\)ko [a-z]+aren \d{1,2}\(a\), [a-z]+/);
+  });
+
+  it('precio y país en euskera y gallego: sin datos del idioma, Chromium los escribiría en inglés (€7.50, Spain)', async () => {
+    const { eventId } = await eventWithSession(e2e.app, {}, { price: 7.5, country: 'Spain' });
+    // Node's full ICU: '7,50 €' in both; the country in Galician, or in Spanish where the browser has no Basque.
+    for (const [lang, address] of [
+      ['eu', /28014 Madrid, (Espainia|España)\b/],
+      ['gl', /28014 Madrid, España\b/],
+    ] as const) {
+      // A browser in the visitor's own language, which it has no data for (its Intl falls back to the root locale).
+      const own = await e2e.newPage({ locale: `${lang}-ES` });
+      await open(own, eventId, `&lang=${lang}`);
+      await seeText(own, '7,50 €');
+      await seeText(own.locator('.address'), address);
+    }
+  });
+
+  it('el título de la pestaña en el idioma de la página, en cada estado de reserva, cancelación y error', async () => {
+    const { app, page } = e2e;
+    const { eventId, sessionId } = await eventWithSession(app, {}, { title: 'Concierto de Santa Cecilia' });
+    for (const lang of ['es', 'ca', 'eu', 'gl', 'en'] as const) {
+      const texts = CATALOGS[lang];
+      const title = async (expected: string) => {
+        await page.waitForFunction((t) => document.title === t, expected);
+        expect(await page.title()).toBe(expected);
+      };
+      await open(page, eventId, `&lang=${lang}`);
+      await title(texts['page.title'].replace('{title}', 'Concierto de Santa Cecilia'));
+      await page.goto(`/?eventId=999999&lang=${lang}`);
+      await page.getByRole('alert').waitFor();
+      await title(texts['page.errorTitle']);
+      await page.goto(`/?lang=${lang}`);
+      await title(texts['page.errorTitle']);
+
+      await page.goto(`/cancel?lang=${lang}`);
+      await title(texts['cancel.invalidTitle']);
+      await page.goto(`/cancel?token=enlace-que-no-existe-0000000000&lang=${lang}`);
+      await title(texts['cancel.cannot']);
+      const { id } = await registerViaApi(app, sessionId, [newPerson()]);
+      await page.goto(`${cancelPath(app, id)}&lang=${lang}`);
+      await title(texts['cancel.title']);
+      await page.getByRole('button', { name: texts['cancel.confirm'] }).click();
+      await title(texts['cancel.doneTitle']);
+    }
+  });
 });

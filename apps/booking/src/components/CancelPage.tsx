@@ -41,6 +41,10 @@ export function CancelPage() {
 
   // Each outcome moves the focus to its heading, so keyboard and screen-reader users land on the news.
   useEffect(() => heading.current?.focus(), [cancel.status, preview.status]);
+  // The tab's title is the state's heading, in the page's language (while loading, the page's name).
+  useEffect(() => {
+    document.title = heading.current?.textContent || t('cancel.title');
+  });
 
   let body;
   if (!token) {

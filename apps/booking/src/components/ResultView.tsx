@@ -1,6 +1,7 @@
+import { Fragment } from 'react';
 import type { PublicEvent, RegistrationResponse, Session } from '@evreg/contracts';
 import { splitTag, t } from '../i18n';
-import { googleCalendarUrl } from '../logic/format';
+import { calendarLinks } from '../logic/format';
 import { eventAddress, MapLink, sessionDates } from './EventCard';
 
 /** A person's ticket: the QR image made by the server (no QR library in this bundle) and the code in text, to read
@@ -92,21 +93,21 @@ export function ResultView({ response, names, emails, event, session, onAnother 
           {t('result.calendar')}{' '}
           <a href={`/api/events/sessions/${session.id}/calendar.ics`} download>
             {t('result.ics')}
-          </a>{' '}
-          ·{' '}
-          <a
-            href={googleCalendarUrl({
-              title: event.title,
-              startsAt: session.startsAt,
-              endsAt: session.endsAt,
-              details: response.reference ? t('result.referenceDetails', { reference: response.reference }) : '',
-              location: place,
-            })}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            Google Calendar
           </a>
+          {calendarLinks({
+            title: event.title,
+            startsAt: session.startsAt,
+            endsAt: session.endsAt,
+            details: response.reference ? t('result.referenceDetails', { reference: response.reference }) : '',
+            location: place,
+          }).map(([name, url]) => (
+            <Fragment key={name}>
+              {' · '}
+              <a href={url} target="_blank" rel="noopener noreferrer">
+                {name}
+              </a>
+            </Fragment>
+          ))}
         </p>
       )}
       <p className="small">{t('result.howToCancel')}</p>

@@ -25,13 +25,19 @@ const session = (over: Partial<Session>): Session =>
   ({ id: 1, availableSpots: 5, maxQueueSpots: 10, currentQueueCount: 0, isRegistrationOpen: true, ...over }) as Session;
 
 describe('validateAttendee (docs/product.md §5)', () => {
-  it('accepts a complete person, phone optional and first name unchecked', () => {
+  it('accepts a complete person, phone optional', () => {
     expect(validateAttendee(person())).toEqual({});
-    expect(validateAttendee(person({ firstName: '' }))).toEqual({});
+    expect(validateAttendee(person({ telephoneNumber: '' }))).toEqual({});
+  });
+
+  it('checks the first name, marked required, as the API does (issue 31)', () => {
+    expect(validateAttendee(person({ firstName: '' }))).toEqual({ firstName: 'Nombre es requerido' });
+    expect(validateAttendee(person({ firstName: '  ' }))).toEqual({ firstName: 'Nombre es requerido' });
   });
 
   it('names every missing required field with the spec text', () => {
     expect(validateAttendee(EMPTY_ATTENDEE)).toEqual({
+      firstName: 'Nombre es requerido',
       lastName: 'Apellidos son requeridos',
       email: 'Correo electrónico es requerido',
       confirmEmail: 'Confirmar correo es requerido',

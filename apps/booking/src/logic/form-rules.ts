@@ -25,10 +25,11 @@ export const EMPTY_ATTENDEE: AttendeeValues = {
 /** 'Debe aceptar la política de privacidad para continuar', in the visitor's language. */
 export const consentRequired = () => t('validate.consent');
 
-/** The spec's client checks for one person (section 5), in the visitor's language. First name has no effective
- * client check. */
+/** The spec's client checks for one person (section 5), in the visitor's language, plus the first name: marked
+ * required and refused by the API, so checked here too (issue 31, docs/booking.md). */
 export function validateAttendee(a: AttendeeValues): FieldErrors {
   const e: FieldErrors = {};
+  if (!a.firstName.trim()) e.firstName = t('validate.firstNameRequired');
   if (!a.lastName.trim()) e.lastName = t('validate.lastNameRequired');
   if (!a.email.trim()) e.email = t('validate.emailRequired');
   else if (!isValidEmail(a.email)) e.email = t('validate.emailInvalid');

@@ -3,7 +3,7 @@ import {
   countryName,
   formatDate,
   formatTime,
-  googleCalendarUrl,
+  calendarLinks,
   imageSrc,
   isBookable,
   isDisabled,
@@ -124,19 +124,37 @@ describe('event facts (issue 19)', () => {
     expect(websiteUrl('javascript:alert(1)')).toBeNull();
   });
 
+  const entry = {
+    title: 'Visita',
+    startsAt: '2026-12-05T17:30:00.000Z',
+    endsAt: '2026-12-05T19:00:00Z',
+    details: 'Referencia: R-000001',
+    location: 'Madrid',
+  };
+
   it('Google Calendar link with UTC dates', () => {
-    const url = new URL(
-      googleCalendarUrl({
-        title: 'Visita',
-        startsAt: '2026-12-05T17:30:00.000Z',
-        endsAt: '2026-12-05T19:00:00Z',
-        details: 'Referencia: R-000001',
-        location: 'Madrid',
-      }),
-    );
+    const [name, href] = calendarLinks(entry)[0];
+    const url = new URL(href);
+    expect(name).toBe('Google Calendar');
     expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render');
     expect(url.searchParams.get('dates')).toBe('20261205T173000Z/20261205T190000Z');
     expect(url.searchParams.get('text')).toBe('Visita');
     expect(url.searchParams.get('action')).toBe('TEMPLATE');
+    expect(url.searchParams.get('details')).toBe('Referencia: R-000001');
+  });
+
+  it('Outlook link (outlook.live.com add-event page) with UTC instants and the same texts', () => {
+    const [name, href] = calendarLinks(entry)[1];
+    const url = new URL(href);
+    expect(name).toBe('Outlook');
+    expect(url.origin + url.pathname).toBe('https://outlook.live.com/calendar/0/action/compose');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      rru: 'addevent',
+      subject: 'Visita',
+      startdt: '2026-12-05T17:30:00.000Z',
+      enddt: '2026-12-05T19:00:00.000Z',
+      body: 'Referencia: R-000001',
+      location: 'Madrid',
+    });
   });
 });

@@ -1,14 +1,20 @@
 import type { Session } from '@evreg/contracts';
 import { language, locale, t } from '../i18n';
 
-/** 'YYYY-MM-DD' as a date in the visitor's language (es-ES, ca-ES, eu-ES, gl-ES, en-GB), without time-zone shifts. */
+/** 'YYYY-MM-DD' as a long date in the visitor's language (es-ES, ca-ES, eu-ES, gl-ES, en-GB), without time-zone
+ * shifts. Many browsers lack some of these languages' data (Debian's Chromium has no Basque or Galician and silently
+ * answers in Spanish): for a language the browser lacks, the page's own month and weekday names and word order
+ * (keys 'date.*' of the catalogs, written as ICU writes them) make the same text. */
 export function formatDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);
-  return new Date(y, (m || 1) - 1, d || 1).toLocaleDateString(locale(), {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
+  const date = new Date(y, (m || 1) - 1, d || 1);
+  if (Intl.DateTimeFormat.supportedLocalesOf(locale()).length)
+    return date.toLocaleDateString(locale(), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+  return t('date.long', {
+    weekday: t('date.weekdays').split(',')[date.getDay()],
+    day: date.getDate(),
+    month: t('date.months').split(',')[date.getMonth()],
+    year: date.getFullYear(),
   });
 }
 
@@ -46,11 +52,14 @@ export function sessionLabel(s: Session, now = Date.now()): string {
 }
 
 /** 0 is 'Gratuito' (in the visitor's language); otherwise euros as written in that language's locale ('7,50 €',
- * '€7.50'). */
+ * '€7.50'). A browser without the language's data (Basque, Galician) writes them as Spanish does, which is how
+ * Basque and Galician write them too, rather than in its own default ('€7.50'). */
 export const priceText = (price: number | null | undefined) =>
   !price
     ? t('card.free')
-    : new Intl.NumberFormat(locale(), { style: 'currency', currency: 'EUR' }).format(price).replace(/\u00a0/g, ' ');
+    : new Intl.NumberFormat([locale(), 'es-ES'], { style: 'currency', currency: 'EUR' })
+        .format(price)
+        .replace(/\u00a0/g, ' ');
 
 /** English names the back office often stores, as ISO codes (the country field is free text, default 'Spain'). */
 const COUNTRY_CODES: Record<string, string> = {
@@ -74,14 +83,14 @@ const COUNTRY_CODES: Record<string, string> = {
   usa: 'US',
 };
 
-/** The country in the visitor's language: ISO codes and the usual English names through Intl.DisplayNames;
- * anything else as stored. */
+/** The country in the visitor's language: ISO codes and the usual English names through Intl.DisplayNames (in
+ * Spanish where the browser lacks the language, not in its own default); anything else as stored. */
 export function countryName(country: string | null | undefined): string {
   const c = (country ?? '').trim();
   const code = /^[a-z]{2}$/i.test(c) ? c.toUpperCase() : COUNTRY_CODES[c.toLowerCase()];
   if (!code) return c;
   try {
-    return new Intl.DisplayNames([language()], { type: 'region' }).of(code) ?? c;
+    return new Intl.DisplayNames([language(), 'es'], { type: 'region' }).of(code) ?? c;
   } catch {
     return c;
   }
@@ -98,28 +107,37 @@ export function websiteUrl(url: string | null | undefined): string | null {
   return /^[a-z][a-z0-9+.-]*:/i.test(u) ? null : `https://${u}`;
 }
 
-/** '2026-12-05T17:30:00.000Z' as Google Calendar's 20261205T173000Z. */
-const gcal = (iso: string) =>
-  new Date(iso)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-
-export function googleCalendarUrl(o: {
+/** The add-to-calendar links beside the .ics: Google Calendar's template and Outlook.com's add-event page (personal
+ * Microsoft accounts; a work account opens the .ics), each with the session's UTC instants. */
+export function calendarLinks(o: {
   title: string;
   startsAt: string;
   endsAt: string;
   details: string;
   location: string;
-}) {
-  const q = new URLSearchParams({
+}): [name: string, url: string][] {
+  const utc = (iso: string) => new Date(iso).toISOString();
+  // Google's basic format: 20261205T173000Z.
+  const basic = (iso: string) => utc(iso).replace(/[-:]|\.\d{3}/g, '');
+  const google = new URLSearchParams({
     action: 'TEMPLATE',
     text: o.title,
-    dates: `${gcal(o.startsAt)}/${gcal(o.endsAt)}`,
+    dates: `${basic(o.startsAt)}/${basic(o.endsAt)}`,
     details: o.details,
     location: o.location,
   });
-  return `https://calendar.google.com/calendar/render?${q}`;
+  const outlook = new URLSearchParams({
+    rru: 'addevent',
+    subject: o.title,
+    startdt: utc(o.startsAt),
+    enddt: utc(o.endsAt),
+    body: o.details,
+    location: o.location,
+  });
+  return [
+    ['Google Calendar', `https://calendar.google.com/calendar/render?${google}`],
+    ['Outlook', `https://outlook.live.com/calendar/0/action/compose?${outlook}`],
+  ];
 }
 
 /** The event's banner address. Absolute (http, https, protocol-relative) and data: URLs are used as they are;
