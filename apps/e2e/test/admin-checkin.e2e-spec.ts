@@ -120,6 +120,38 @@ describe('Control de acceso en la puerta (móvil, cámara)', () => {
     await phoneShot(page, 'admin-checkin');
   });
 
+  it('la misma entrada retirada y mostrada otra vez con la cámara encendida: «Ya ha entrado» cada vez; sostenida, una sola lectura', async () => {
+    const { page, app } = e2e;
+    const { ana, bruno } = await doorDay('Cena de gala');
+    const door = doorScreen(page);
+
+    // Held steadily in front of the camera: one green answer, then nothing more.
+    await openCheckIn(page, 'Cena de gala', bruno.ticketCode);
+    await seeText(door.answer('Entrada válida'), bruno.name);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.waitForTimeout(2_500);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await liveCheckIns(app, bruno.registrationId)).toHaveLength(1);
+
+    // A phone passed back to a friend: shown (1 s), taken away (3 s), shown again (1 s), over and over, the camera
+    // on all along.
+    await door.showOnCamera(camera, [
+      { text: ana.ticketCode, frames: 15 },
+      { text: null, frames: 45 },
+      { text: ana.ticketCode, frames: 15 },
+    ]);
+    await seeText(door.answer('Entrada válida'), ana.name);
+    const again = door.answer('Ya ha entrado');
+    await seeText(again, ana.name);
+    await seeText(again, /Entró a las \d\d:\d\d por /);
+    await door.next();
+    // And the next time it comes round.
+    await seeText(door.answer('Ya ha entrado'), ana.name);
+    await door.next();
+    expect(await liveCheckIns(app, ana.registrationId)).toHaveLength(1);
+    await door.showOnCamera(camera, null);
+  });
+
   it('la entrada de un acompañante dice de quién: «Acompañante de» y el nombre del titular', async () => {
     const { page, app } = e2e;
     const eventId = await createEvent(app, { title: 'Taller de cerámica' });

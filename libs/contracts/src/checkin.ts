@@ -210,6 +210,11 @@ export interface CheckInSessionChoice {
   startDate: string;
   startTime: string;
   endTime: string;
+  /** Start and end as instants (ISO 8601): a session may end after midnight. */
+  startsAt: string;
+  endsAt: string;
+  /** The event's time zone (IANA), where 'today' is counted. */
+  timeZone: string;
   counts: AttendanceCounts;
 }
 

@@ -18,6 +18,9 @@ export interface CheckInSessionChoice {
   startDate: string;
   startTime: string;
   endTime: string;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
   counts: AttendanceCounts;
 }
 

@@ -30,18 +30,16 @@ import {
   fullName,
   markCheckedIn,
   newNonce,
-  normalizeCode,
   searchList,
   type DoorAnswer,
   type PendingScan,
 } from './rules';
 import { Scanner } from './Scanner';
+import { TicketSightings } from './ticket-sightings';
 
 /** How long a green answer to a scan stays on screen: the camera goes on with the next person. A refusal, and
  * any answer to a pick from the search, stay until 'Siguiente' (someone has to decide, or is looking anyway). */
 const GREEN_MS = 3_000;
-/** Frames without the last ticket before it counts as taken away (a phone's camera misses a frame now and then). */
-const GONE_AFTER_FRAMES = 5;
 /** The API takes at most this many scans per sync request. */
 const SYNC_MAX_SCANS = 150;
 /** Pending scans are tried again this often while there is no network event. */
@@ -82,9 +80,8 @@ export function DoorScreen({ api, heading }: { api: DoorApi; heading: { title: s
   // The list as last saved (by updateList and refresh), for the scans decided between two renders.
   const listRef = useRef(list);
   const busy = useRef(false);
-  // The last ticket answered, and how many frames in a row have not shown it since: the same ticket held in view
-  // is answered once; shown again after being taken away, it is a new scan ('Ya ha entrado').
-  const lastCode = useRef<{ code: string; missed: number } | null>(null);
+  // Which camera frames are a new scan: a ticket held in view once, shown again after being taken away each time.
+  const [sightings] = useState(() => new TicketSightings());
   const syncing = useRef(false);
 
   const setPending = useCallback(
@@ -235,7 +232,6 @@ export function DoorScreen({ api, heading }: { api: DoorApi; heading: { title: s
           setLast({ nonce: request.nonce, checkInId: null, registrationId: entry.registrationId, name });
         }
       }
-      if ('code' in input) lastCode.current = { code: input.code, missed: 0 };
       setAnswer({ shown, scanned: 'code' in input });
     } catch (error) {
       setMessage({ text: (error as Error).message || 'Error al registrar la entrada', error: true });
@@ -246,13 +242,8 @@ export function DoorScreen({ api, heading }: { api: DoorApi; heading: { title: s
 
   /** Every frame the camera decodes: the text of a QR, or null (none in view, or the camera stopped). */
   function onFrame(text: string | null) {
-    const code = text ? normalizeCode(text) : '';
-    const last = lastCode.current;
-    if (last && last.code !== code) last.missed++;
-    if (last && last.code === code) last.missed = 0;
-    if (!code || answer || busy.current) return;
-    if (last?.code === code && last.missed < GONE_AFTER_FRAMES) return;
-    void checkIn({ code });
+    const code = sightings.frame(text, !answer && !busy.current);
+    if (code) void checkIn({ code });
   }
 
   function closeAnswer() {
@@ -332,7 +323,7 @@ export function DoorScreen({ api, heading }: { api: DoorApi; heading: { title: s
         </Alert>
       )}
 
-      <Scanner onFrame={onFrame} onStop={() => (lastCode.current = null)} />
+      <Scanner onFrame={onFrame} onStop={() => sightings.reset()} />
 
       <Button
         variant="outlined"

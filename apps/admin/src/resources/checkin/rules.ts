@@ -260,27 +260,36 @@ export function conflictText(conflict: SyncConflict, name: string | undefined, t
 
 export interface SessionChoiceLike {
   sessionId: number;
-  startDate: string;
-  startTime: string;
-  endTime: string;
+  /** Instants (ISO 8601): a session may end after midnight, so times of day can't be compared as text. */
+  startsAt: string;
+  endsAt: string;
+  /** The event's zone: what 'today' means for its door. */
+  timeZone: string;
 }
 
-/** The session the screen opens with: the first of today's not yet ended, else today's last, else the next one. */
+/** The session the screen opens with: the first of those on now or today's not yet ended (in the event's zone),
+ * else the last of today's, else the next one, else the first. */
 export function firstSession<T extends SessionChoiceLike>(sessions: readonly T[], now: Date): T | undefined {
-  const today = localDate(now);
-  const hhmm = `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
-  const sorted = [...sessions].sort((a, b) =>
-    `${a.startDate} ${a.startTime}`.localeCompare(`${b.startDate} ${b.startTime}`),
+  const at = now.getTime();
+  const sorted = [...sessions].sort(
+    (a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.sessionId - b.sessionId,
   );
-  const todays = sorted.filter((s) => s.startDate.slice(0, 10) === today);
+  const today = (s: T) => {
+    const date = zoneDate(now, s.timeZone);
+    return zoneDate(new Date(s.startsAt), s.timeZone) === date || zoneDate(new Date(s.endsAt), s.timeZone) === date;
+  };
   return (
-    todays.find((s) => s.endTime.slice(0, 5) >= hhmm) ??
-    todays.at(-1) ??
-    sorted.find((s) => s.startDate >= today) ??
+    sorted.find((s) => Date.parse(s.endsAt) > at && (today(s) || Date.parse(s.startsAt) <= at)) ??
+    sorted.filter(today).at(-1) ??
+    sorted.find((s) => Date.parse(s.startsAt) > at) ??
     sorted[0]
   );
 }
 
-export function localDate(now: Date): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+/** 'aaaa-mm-dd' of an instant in a time zone. */
+function zoneDate(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(at)
+    .reduce<Record<string, string>>((all, p) => ({ ...all, [p.type]: p.value }), {});
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }
