@@ -152,6 +152,43 @@ describe('Control de acceso en la puerta (móvil, cámara)', () => {
     await door.showOnCamera(camera, null);
   });
 
+  it('busca por nombre sin acentos, por el email o el DNI enteros (solo nombres en la respuesta); sin conexión, solo por nombre', async () => {
+    const { page, context } = e2e;
+    const { ana, bruno, carla } = await doorDay('Recital de piano');
+    const door = doorScreen(page);
+    await openCheckIn(page, 'Recital de piano');
+    const results = page.getByRole('list', { name: 'Resultados de la búsqueda' });
+    const pick = (name: string) => page.getByRole('button', { name: `Dar entrada a ${name}` });
+
+    // What shows once the server has answered (the downloaded list answers names meanwhile).
+    const searched = async (query: string) => {
+      const answered = page.waitForResponse(
+        (r) => r.url().includes('/attendance?') && r.url().endsWith(`search=${encodeURIComponent(query)}`),
+      );
+      await door.search.fill(query);
+      await answered;
+      await page.waitForTimeout(300);
+    };
+    // 'garcia' for 'García', online as offline.
+    await searched(`garcia perez ${carla.lastName.split(' ').at(-1)}`);
+    await pick(carla.name).waitFor({ timeout: 2_000 });
+    await searched(ana.email.toUpperCase());
+    await pick(ana.name).waitFor();
+    await seeText(results, ana.name);
+    await notSeen(results, ana.email);
+    await door.search.fill(bruno.userTaxId.toLowerCase());
+    await pick(bruno.name).click();
+    await seeText(door.answer('Entrada válida'), bruno.name);
+    await door.next();
+
+    await context.setOffline(true);
+    await door.search.fill(ana.email);
+    await seeText(results, 'Sin conexión: por email o DNI se busca al volver la red');
+    await door.search.fill(carla.firstName);
+    await pick(carla.name).waitFor();
+    await context.setOffline(false);
+  });
+
   it('la entrada de un acompañante dice de quién: «Acompañante de» y el nombre del titular', async () => {
     const { page, app } = e2e;
     const eventId = await createEvent(app, { title: 'Taller de cerámica' });

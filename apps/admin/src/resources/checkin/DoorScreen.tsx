@@ -4,20 +4,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import CancelIcon from '@mui/icons-material/Cancel';
 import UndoIcon from '@mui/icons-material/Undo';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  List,
-  ListItem,
-  ListItemText,
-  Snackbar,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, Dialog, Snackbar, Stack, Typography } from '@mui/material';
 import { doorStore, Offline, type DoorApi } from './doorApi';
 import {
   answerText,
@@ -30,11 +17,11 @@ import {
   fullName,
   markCheckedIn,
   newNonce,
-  searchList,
   type DoorAnswer,
   type PendingScan,
 } from './rules';
 import { Scanner } from './Scanner';
+import { PersonSearch } from './person-search';
 import { TicketSightings } from './ticket-sightings';
 
 /** How long a green answer to a scan stays on screen: the camera goes on with the next person. A refusal, and
@@ -52,13 +39,6 @@ interface Last {
   checkInId: number | null;
   registrationId: number;
   name: string;
-}
-
-interface Found {
-  registrationId: number;
-  firstName: string;
-  lastName: string;
-  checkedInAt: string | null;
 }
 
 /** The door screen (issue 21, 'Control de acceso'): made for a phone held at a door. The camera reads tickets
@@ -467,92 +447,5 @@ function AnswerScreen({ answer, autoClose, onClose }: { answer: DoorAnswer; auto
         Siguiente
       </Button>
     </Dialog>
-  );
-}
-
-/** Search by name (the downloaded list, also offline) or by e-mail or DNI (the server, names only in the answer). */
-function PersonSearch({
-  api,
-  list,
-  online,
-  onPick,
-}: {
-  api: DoorApi;
-  list: OfflineList | null;
-  online: boolean;
-  onPick: (registrationId: number) => void;
-}) {
-  const [query, setQuery] = useState('');
-  // The server's answer (e-mail and DNI too) for the query it was asked, while that is still the query.
-  const [remote, setRemote] = useState<{ query: string; found: Found[] } | null>(null);
-  const resultsId = useId();
-
-  useEffect(() => {
-    const q = query.trim();
-    if (q.length < 3 || !online) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api.search(q, controller.signal).then(
-        (page) => setRemote({ query: q, found: page.items }),
-        () => undefined,
-      );
-    }, 300);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [api, query, online]);
-
-  const local: Found[] = searchList(list, query)
-    .filter((e) => e.state === 'active')
-    .map((e) => ({
-      registrationId: e.registrationId,
-      firstName: e.firstName,
-      lastName: e.lastName,
-      checkedInAt: e.checkedInAt,
-    }));
-  const q = query.trim();
-  const found = online && remote?.query === q ? remote.found : local;
-
-  return (
-    <Box component="section" aria-label="Buscar persona">
-      <TextField
-        label="Buscar por nombre, email o DNI"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        fullWidth
-        autoComplete="off"
-        slotProps={{ htmlInput: { 'aria-controls': resultsId, enterKeyHint: 'search' } }}
-      />
-      <List id={resultsId} aria-label="Resultados de la búsqueda" dense={false}>
-        {q && found.length === 0 && (
-          <ListItem>
-            <ListItemText primary="Nadie con ese nombre, email o DNI en esta sesión" />
-          </ListItem>
-        )}
-        {found.map((person) => (
-          <ListItem
-            key={person.registrationId}
-            divider
-            secondaryAction={
-              <Button
-                variant="contained"
-                onClick={() => onPick(person.registrationId)}
-                sx={{ minHeight: 48 }}
-                aria-label={`Dar entrada a ${fullName(person)}`}
-              >
-                Entrada
-              </Button>
-            }
-            sx={{ pr: 14 }}
-          >
-            <ListItemText
-              primary={fullName(person)}
-              secondary={person.checkedInAt ? `Entró a las ${clock(person.checkedInAt)}` : 'Sin entrar'}
-            />
-          </ListItem>
-        ))}
-      </List>
-    </Box>
   );
 }

@@ -13,6 +13,7 @@ import {
   newNonce,
   normalizeCode,
   searchList,
+  searchResults,
   type PendingScan,
 } from './rules';
 
@@ -272,5 +273,32 @@ describe('control de acceso: la frase para el visitante en su idioma', () => {
 
   it('sin conexión no hay segunda línea: la lista descargada no lleva el idioma', () => {
     expect(decideOffline(entry(), [], NOW).visitor).toBeNull();
+  });
+});
+
+describe('control de acceso: resultados de la búsqueda', () => {
+  const found = (registrationId: number, checkedInAt: string | null = null) => ({
+    registrationId,
+    firstName: 'Íñigo',
+    lastName: `García ${registrationId}`,
+    checkedInAt,
+  });
+  it('los del servidor primero (por email o DNI también, con su hora de entrada), luego los de la lista sin repetir', () => {
+    const local = [
+      { ...entry({ registrationId: 1, firstName: 'Íñigo', lastName: 'García 1' }) },
+      { ...entry({ registrationId: 2, firstName: 'Íñigo', lastName: 'García 2' }) },
+    ];
+    expect(searchResults(local, [found(2, '2026-11-27T09:00:00Z'), found(3)]).map((f) => f.registrationId)).toEqual([
+      2, 3, 1,
+    ]);
+    expect(searchResults(local, [found(2, '2026-11-27T09:00:00Z')])[0].checkedInAt).toBe('2026-11-27T09:00:00Z');
+    // 'inigo garcia' finds 'Íñigo García' in the list even when the server's name search doesn't.
+    expect(searchResults(searchList(list(local), 'inigo garcia'), []).map((f) => f.registrationId)).toEqual([1, 2]);
+    expect(
+      searchResults(
+        local,
+        Array.from({ length: 12 }, (_, i) => found(10 + i)),
+      ),
+    ).toHaveLength(10);
   });
 });

@@ -239,6 +239,33 @@ export function searchList(list: OfflineList | null, query: string, limit = 10):
     .slice(0, limit);
 }
 
+/** A person the door's search found. */
+export interface FoundPerson {
+  registrationId: number;
+  firstName: string;
+  lastName: string;
+  checkedInAt: string | null;
+}
+
+/** The search's results: the server's first (by e-mail or DNI too, with fresher check-ins), then the names the
+ * downloaded list found that the server didn't (accents ignored), at most `limit`. */
+export function searchResults(
+  local: readonly OfflineListEntry[],
+  remote: readonly FoundPerson[],
+  limit = 10,
+): FoundPerson[] {
+  const seen = new Set(remote.map((r) => r.registrationId));
+  const fromList = local
+    .filter((e) => !seen.has(e.registrationId))
+    .map(({ registrationId, firstName, lastName, checkedInAt }) => ({
+      registrationId,
+      firstName,
+      lastName,
+      checkedInAt,
+    }));
+  return [...remote, ...fromList].slice(0, limit);
+}
+
 const fold = (text: string) =>
   text
     .normalize('NFD')
