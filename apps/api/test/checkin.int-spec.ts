@@ -342,6 +342,11 @@ describe('The day of the event: tickets, check-in at the door, door links, no-sh
     });
     expect(valid.body).toMatchObject({ outcome: 'valid', counts: { present: 1 } });
     expect((await scan(sessionId, { code: a.ticketCode })).body.checkedInBy).toBe('Voluntarios norte');
+    // The offline list says by whom too, for a door deciding without the network.
+    const offline = await app.request('GET', `/api/door/${link}/offline-list`);
+    expect(
+      offline.body.entries.find((e: { registrationId: number }) => e.registrationId === a.registrationId),
+    ).toMatchObject({ checkedInAt: expect.any(String), checkedInBy: 'Voluntarios norte' });
     // Another session's ticket is only told apart, never checked in; other sessions' check-ins can't be undone.
     const wrong = await app.request('POST', `/api/door/${link}/check-ins`, {
       body: { code: elsewhere.ticketCode, nonce: nextNonce() },

@@ -123,6 +123,8 @@ export interface OfflineListEntry {
   queuePosition: number | null;
   checkedInAt: string | null;
   checkedInDoor: string | null;
+  /** Who checked them in (staff member, API token or door link), as a scan's answer says it. */
+  checkedInBy: string | null;
 }
 
 /** GET /api/sessions/{sessionId}/check-ins/offline-list and GET /api/door/{token}/offline-list. */

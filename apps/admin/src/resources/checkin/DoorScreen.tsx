@@ -184,7 +184,11 @@ export function DoorScreen({ api, heading }: { api: DoorApi; heading: { title: s
         if (reply.outcome === 'valid' && reply.person) {
           const person = reply.person;
           updateList((l) =>
-            markCheckedIn(l, person.registrationId, { at: reply.checkedInAt ?? request.scannedAt!, door: api.door }),
+            markCheckedIn(l, person.registrationId, {
+              at: reply.checkedInAt ?? request.scannedAt!,
+              door: api.door,
+              by: reply.checkedInBy,
+            }),
           );
           setLast({
             nonce: request.nonce,

@@ -27,6 +27,7 @@ const entry = (over: Partial<OfflineListEntry> = {}): OfflineListEntry => ({
   queuePosition: null,
   checkedInAt: null,
   checkedInDoor: null,
+  checkedInBy: null,
   ...over,
 });
 
@@ -72,6 +73,26 @@ describe('control de acceso: decidir sin conexión con la lista descargada', () 
       title: 'Ya ha entrado',
       lines: ['Entró a las 10:30 por Puerta norte'],
     });
+  });
+
+  it('sin conexión, «ya ha entrado» dice quién le dio entrada, como con conexión', () => {
+    const by = decideOffline(
+      entry({ checkedInAt: '2026-11-27T09:30:00Z', checkedInDoor: null, checkedInBy: 'Voluntarios norte' }),
+      [],
+      NOW,
+    );
+    expect(answerText(by, 'Europe/Madrid').lines).toEqual(['Entró a las 10:30 por Voluntarios norte']);
+    const both = decideOffline(
+      entry({ checkedInAt: '2026-11-27T09:30:00Z', checkedInDoor: 'Puerta norte', checkedInBy: 'Ana Gil' }),
+      [],
+      NOW,
+    );
+    expect(answerText(both, 'Europe/Madrid').lines).toEqual(['Entró a las 10:30 por Puerta norte (Ana Gil)']);
+    // Kept in this door's copy of the list after a check-in made here online.
+    const marked = markCheckedIn(list([entry()]), 7, { at: '2026-11-27T09:30:00Z', door: null, by: 'Ana Gil' });
+    expect(answerText(decideOffline(marked.entries[0], [], NOW), 'Europe/Madrid').lines).toEqual([
+      'Entró a las 10:30 por Ana Gil',
+    ]);
   });
 
   it('cancelada, en lista de espera (con su puesto) y acompañante', () => {

@@ -128,6 +128,7 @@ export function decideOffline(
       person,
       checkedInAt: entry.checkedInAt,
       checkedInDoor: entry.checkedInDoor,
+      checkedInBy: entry.checkedInBy,
     };
   return { ...base, outcome: 'valid', ok: true, person, checkedInAt: now.toISOString(), pending: true };
 }
@@ -166,11 +167,11 @@ export function answerText(
       if (answer.pending) lines.push('Sin conexión: pendiente de enviar');
       return { title: 'Entrada válida', name, lines };
     case 'alreadyCheckedIn': {
-      const where = answer.checkedInDoor ?? answer.checkedInBy;
+      const { checkedInDoor: door, checkedInBy: by } = answer;
       const when = answer.checkedInAt ? `a las ${clock(answer.checkedInAt, timeZone)}` : '';
-      lines.push(
-        ['Entró', when, where ? `por ${where}` : answer.pending ? 'en esta puerta' : ''].filter(Boolean).join(' '),
-      );
+      // The door, and who at it when that says more; who alone when the door had no label.
+      const where = door ? `por ${door}${by && by !== door ? ` (${by})` : ''}` : by ? `por ${by}` : '';
+      lines.push(['Entró', when, where || (answer.pending ? 'en esta puerta' : '')].filter(Boolean).join(' '));
       return { title: 'Ya ha entrado', name, lines };
     }
     case 'otherSession': {
@@ -215,13 +216,18 @@ export function countsWithPending(
 export function markCheckedIn(
   list: OfflineList,
   registrationId: number,
-  checkedIn: { at: string; door: string | null } | null,
+  checkedIn: { at: string; door: string | null; by?: string | null } | null,
 ): OfflineList {
   return {
     ...list,
     entries: list.entries.map((e) =>
       e.registrationId === registrationId
-        ? { ...e, checkedInAt: checkedIn?.at ?? null, checkedInDoor: checkedIn?.door ?? null }
+        ? {
+            ...e,
+            checkedInAt: checkedIn?.at ?? null,
+            checkedInDoor: checkedIn?.door ?? null,
+            checkedInBy: checkedIn?.by ?? null,
+          }
         : e,
     ),
   };

@@ -270,10 +270,14 @@ export class CheckInService {
    * cancelled) with the hash of its code, names, state and any check-in. No e-mail, tax ID or phone. */
   async offlineList(sessionId: number): Promise<OfflineList> {
     const session = await this.assertSession(sessionId);
-    const rows: (TicketRow & { checkedInAt: string | null; checkedInDoor: string | null })[] = await this.ds.query(
+    const rows: (TicketRow & {
+      checkedInAt: string | null;
+      checkedInDoor: string | null;
+      checkedInBy: string | null;
+    })[] = await this.ds.query(
       `SELECT r.id, r.state, r.queue_position AS "queuePosition", r.first_name AS "firstName", r.last_name AS "lastName",
               r.ticket_secret AS "ticketSecret", ${iso('c.checked_in_at')} AS "checkedInAt", c.door AS "checkedInDoor",
-              ${companionOfSql('r')} AS "companionOf"
+              c.by_label AS "checkedInBy", ${companionOfSql('r')} AS "companionOf"
          FROM registrations r LEFT JOIN check_ins c ON c.registration_id = r.id AND c.undone_at IS NULL
         WHERE r.session_id = $1 ORDER BY r.id`,
       [sessionId],
@@ -291,6 +295,7 @@ export class CheckInService {
         queuePosition: r.queuePosition,
         checkedInAt: r.checkedInAt,
         checkedInDoor: r.checkedInDoor,
+        checkedInBy: r.checkedInBy,
       })),
     };
   }

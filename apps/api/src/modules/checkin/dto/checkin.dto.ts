@@ -245,6 +245,7 @@ export class OfflineListEntryDto implements OfflineListEntry {
   @ApiProperty({ type: Number, nullable: true }) queuePosition: number | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) checkedInAt: string | null;
   @ApiProperty({ type: String, nullable: true }) checkedInDoor: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Quién le dio entrada' }) checkedInBy: string | null;
 }
 
 export class OfflineListDto implements OfflineList {
