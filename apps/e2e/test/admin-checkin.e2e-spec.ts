@@ -157,6 +157,29 @@ describe('Control de acceso en la puerta (móvil, cámara)', () => {
     const { ana, bruno, carla } = await doorDay('Recital de piano');
     const door = doorScreen(page);
     await openCheckIn(page, 'Recital de piano');
+    // At 360 px the header's title and the session's label are read whole, and every header control is a 48 px
+    // target.
+    const cut = await page.evaluate(() =>
+      [document.querySelector('header h1'), document.querySelector('.MuiSelect-select')].map((e) =>
+        e
+          ? { text: e.textContent, cut: e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1 }
+          : null,
+      ),
+    );
+    expect(cut).toEqual([
+      { text: 'Control de acceso', cut: false },
+      { text: expect.stringMatching(/^Recital de piano · /), cut: false },
+    ]);
+    const small = await page
+      .locator('header')
+      .getByRole('button')
+      .evaluateAll((buttons) =>
+        buttons
+          .map((b) => ({ name: b.getAttribute('aria-label') ?? b.textContent, ...b.getBoundingClientRect().toJSON() }))
+          .filter((b) => b.width < 48 || b.height < 48)
+          .map((b) => `${b.name}: ${Math.round(b.width)}×${Math.round(b.height)}`),
+      );
+    expect(small).toEqual([]);
     const results = page.getByRole('list', { name: 'Resultados de la búsqueda' });
     const pick = (name: string) => page.getByRole('button', { name: `Dar entrada a ${name}` });
 
@@ -187,6 +210,23 @@ describe('Control de acceso en la puerta (móvil, cámara)', () => {
     await door.search.fill(carla.firstName);
     await pick(carla.name).waitFor();
     await context.setOffline(false);
+  });
+
+  it('si el lector de QR no se carga lo dice y ofrece la búsqueda; «Reintentar» lo carga y lee', async () => {
+    const { page } = e2e;
+    const { ana } = await doorDay('Coro de invierno');
+    const door = doorScreen(page);
+    await page.route(/\/assets\/jsQR-[^/]+\.js$/, (route) => route.abort());
+    await openCheckIn(page, 'Coro de invierno', ana.ticketCode);
+    await seeText(page.getByRole('alert'), 'No se ha podido cargar el lector de códigos QR');
+    await seeText(page.getByRole('alert'), 'busca a las personas por nombre, email o DNI');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expectAccessible(page, 'sin lector de QR');
+
+    await page.unroute(/\/assets\/jsQR-[^/]+\.js$/);
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await seeText(door.answer('Entrada válida'), ana.name);
+    await door.next();
   });
 
   it('la entrada de un acompañante dice de quién: «Acompañante de» y el nombre del titular', async () => {
