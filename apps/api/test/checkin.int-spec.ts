@@ -83,8 +83,17 @@ describe('The day of the event: tickets, check-in at the door, door links, no-sh
       eventId,
       eventTitle: expect.any(String),
       startTime: '10:00:00',
+      timeZone: 'Europe/Madrid',
       counts: { sessionId: soon, registered: 2, present: 1, expected: 1 },
     });
+    // Instants, so the door can tell a session that ends after midnight from one that has ended.
+    const [stored] = await app.sql<{ startsAt: Date; endsAt: Date }>(
+      `SELECT starts_at AS "startsAt", ends_at AS "endsAt" FROM event_sessions WHERE id = $1`,
+      [soon],
+    );
+    const listed = res.body.find((s) => s.sessionId === soon)!;
+    expect(listed.startsAt).toBe(stored.startsAt.toISOString());
+    expect(listed.endsAt).toBe(stored.endsAt.toISOString());
     expect(ids.indexOf(soon)).toBeLessThan(ids.indexOf(later));
     expect(ids).not.toContain(ended);
     expect(ids).not.toContain(cancelled.sessionId);
@@ -333,6 +342,11 @@ describe('The day of the event: tickets, check-in at the door, door links, no-sh
     });
     expect(valid.body).toMatchObject({ outcome: 'valid', counts: { present: 1 } });
     expect((await scan(sessionId, { code: a.ticketCode })).body.checkedInBy).toBe('Voluntarios norte');
+    // The offline list says by whom too, for a door deciding without the network.
+    const offline = await app.request('GET', `/api/door/${link}/offline-list`);
+    expect(
+      offline.body.entries.find((e: { registrationId: number }) => e.registrationId === a.registrationId),
+    ).toMatchObject({ checkedInAt: expect.any(String), checkedInBy: 'Voluntarios norte' });
     // Another session's ticket is only told apart, never checked in; other sessions' check-ins can't be undone.
     const wrong = await app.request('POST', `/api/door/${link}/check-ins`, {
       body: { code: elsewhere.ticketCode, nonce: nextNonce() },

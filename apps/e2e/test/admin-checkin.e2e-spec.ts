@@ -120,6 +120,115 @@ describe('Control de acceso en la puerta (móvil, cámara)', () => {
     await phoneShot(page, 'admin-checkin');
   });
 
+  it('la misma entrada retirada y mostrada otra vez con la cámara encendida: «Ya ha entrado» cada vez; sostenida, una sola lectura', async () => {
+    const { page, app } = e2e;
+    const { ana, bruno } = await doorDay('Cena de gala');
+    const door = doorScreen(page);
+
+    // Held steadily in front of the camera: one green answer, then nothing more.
+    await openCheckIn(page, 'Cena de gala', bruno.ticketCode);
+    await seeText(door.answer('Entrada válida'), bruno.name);
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.waitForTimeout(2_500);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await liveCheckIns(app, bruno.registrationId)).toHaveLength(1);
+
+    // A phone passed back to a friend: shown (1 s), taken away (3 s), shown again (1 s), over and over, the camera
+    // on all along.
+    await door.showOnCamera(camera, [
+      { text: ana.ticketCode, frames: 15 },
+      { text: null, frames: 45 },
+      { text: ana.ticketCode, frames: 15 },
+    ]);
+    await seeText(door.answer('Entrada válida'), ana.name);
+    const again = door.answer('Ya ha entrado');
+    await seeText(again, ana.name);
+    await seeText(again, /Entró a las \d\d:\d\d por /);
+    await door.next();
+    // And the next time it comes round.
+    await seeText(door.answer('Ya ha entrado'), ana.name);
+    await door.next();
+    expect(await liveCheckIns(app, ana.registrationId)).toHaveLength(1);
+    await door.showOnCamera(camera, null);
+  });
+
+  it('busca por nombre sin acentos, por el email o el DNI enteros (solo nombres en la respuesta); sin conexión, solo por nombre', async () => {
+    const { page, context } = e2e;
+    const { ana, bruno, carla } = await doorDay('Recital de piano');
+    const door = doorScreen(page);
+    await openCheckIn(page, 'Recital de piano');
+    // At 360 px the header's title and the session's label are read whole, and every header control is a 48 px
+    // target.
+    const cut = await page.evaluate(() =>
+      [document.querySelector('header h1'), document.querySelector('.MuiSelect-select')].map((e) =>
+        e
+          ? { text: e.textContent, cut: e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1 }
+          : null,
+      ),
+    );
+    expect(cut).toEqual([
+      { text: 'Control de acceso', cut: false },
+      { text: expect.stringMatching(/^Recital de piano · /), cut: false },
+    ]);
+    const small = await page
+      .locator('header')
+      .getByRole('button')
+      .evaluateAll((buttons) =>
+        buttons
+          .map((b) => ({ name: b.getAttribute('aria-label') ?? b.textContent, ...b.getBoundingClientRect().toJSON() }))
+          .filter((b) => b.width < 48 || b.height < 48)
+          .map((b) => `${b.name}: ${Math.round(b.width)}×${Math.round(b.height)}`),
+      );
+    expect(small).toEqual([]);
+    const results = page.getByRole('list', { name: 'Resultados de la búsqueda' });
+    const pick = (name: string) => page.getByRole('button', { name: `Dar entrada a ${name}` });
+
+    // What shows once the server has answered (the downloaded list answers names meanwhile).
+    const searched = async (query: string) => {
+      const answered = page.waitForResponse(
+        (r) => r.url().includes('/attendance?') && r.url().endsWith(`search=${encodeURIComponent(query)}`),
+      );
+      await door.search.fill(query);
+      await answered;
+      await page.waitForTimeout(300);
+    };
+    // 'garcia' for 'García', online as offline.
+    await searched(`garcia perez ${carla.lastName.split(' ').at(-1)}`);
+    await pick(carla.name).waitFor({ timeout: 2_000 });
+    await searched(ana.email.toUpperCase());
+    await pick(ana.name).waitFor();
+    await seeText(results, ana.name);
+    await notSeen(results, ana.email);
+    await door.search.fill(bruno.userTaxId.toLowerCase());
+    await pick(bruno.name).click();
+    await seeText(door.answer('Entrada válida'), bruno.name);
+    await door.next();
+
+    await context.setOffline(true);
+    await door.search.fill(ana.email);
+    await seeText(results, 'Sin conexión: por email o DNI se busca al volver la red');
+    await door.search.fill(carla.firstName);
+    await pick(carla.name).waitFor();
+    await context.setOffline(false);
+  });
+
+  it('si el lector de QR no se carga lo dice y ofrece la búsqueda; «Reintentar» lo carga y lee', async () => {
+    const { page } = e2e;
+    const { ana } = await doorDay('Coro de invierno');
+    const door = doorScreen(page);
+    await page.route(/\/assets\/jsQR-[^/]+\.js$/, (route) => route.abort());
+    await openCheckIn(page, 'Coro de invierno', ana.ticketCode);
+    await seeText(page.getByRole('alert'), 'No se ha podido cargar el lector de códigos QR');
+    await seeText(page.getByRole('alert'), 'busca a las personas por nombre, email o DNI');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expectAccessible(page, 'sin lector de QR');
+
+    await page.unroute(/\/assets\/jsQR-[^/]+\.js$/);
+    await page.getByRole('button', { name: 'Reintentar' }).click();
+    await seeText(door.answer('Entrada válida'), ana.name);
+    await door.next();
+  });
+
   it('la entrada de un acompañante dice de quién: «Acompañante de» y el nombre del titular', async () => {
     const { page, app } = e2e;
     const eventId = await createEvent(app, { title: 'Taller de cerámica' });

@@ -123,6 +123,8 @@ export interface OfflineListEntry {
   queuePosition: number | null;
   checkedInAt: string | null;
   checkedInDoor: string | null;
+  /** Who checked them in (staff member, API token or door link), as a scan's answer says it. */
+  checkedInBy: string | null;
 }
 
 /** GET /api/sessions/{sessionId}/check-ins/offline-list and GET /api/door/{token}/offline-list. */
@@ -210,6 +212,11 @@ export interface CheckInSessionChoice {
   startDate: string;
   startTime: string;
   endTime: string;
+  /** Start and end as instants (ISO 8601): a session may end after midnight. */
+  startsAt: string;
+  endsAt: string;
+  /** The event's time zone (IANA), where 'today' is counted. */
+  timeZone: string;
   counts: AttendanceCounts;
 }
 

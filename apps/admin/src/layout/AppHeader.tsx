@@ -20,8 +20,27 @@ export function AppHeader() {
   }, [label]);
 
   return (
-    <AppBar color="primary" userMenu={false} toolbar={<LoadingIndicator />}>
-      <Typography component="h1" variant="h6" noWrap sx={{ flex: 1 }}>
+    <AppBar
+      color="primary"
+      userMenu={false}
+      toolbar={<LoadingIndicator />}
+      // Phones at a door: every control a 48 px target (react-admin's icon buttons are 40).
+      sx={{ '& .MuiIconButton-root, & .MuiButton-root': { minWidth: 48, minHeight: 48 } }}
+    >
+      {/* On a phone the title wraps in a smaller type rather than being cut. */}
+      <Typography
+        component="h1"
+        variant="h6"
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          fontSize: { xs: '1.05rem', sm: undefined },
+          lineHeight: { xs: 1.2, sm: undefined },
+          whiteSpace: { xs: 'normal', sm: 'nowrap' },
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+        }}
+      >
         {label}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -41,8 +60,17 @@ export function AppHeader() {
           <ChangePasswordMenuItem />
         </UserMenu>
         {/* The third argument: after signing in again, start from the dashboard, not this page. */}
-        <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => logout({}, undefined, false)}>
-          Cerrar Sesión
+        {/* Icon only on a phone, named all the same. */}
+        <Button
+          color="inherit"
+          aria-label="Cerrar Sesión"
+          startIcon={<LogoutIcon />}
+          onClick={() => logout({}, undefined, false)}
+          sx={{ '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+        >
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            Cerrar Sesión
+          </Box>
         </Button>
       </Box>
     </AppBar>

@@ -14,9 +14,10 @@ export const doorScreen = (page: Page) => ({
   undo: page.getByRole('button', { name: /^Deshacer la entrada de / }),
   search: page.getByLabel('Buscar por nombre, email o DNI'),
   /** What the camera shows from now on: off, the fake device's file rewritten, on again (it reads the file anew). */
-  async showOnCamera(camera: FakeCamera, text: string | null) {
+  async showOnCamera(camera: FakeCamera, shown: string | null | Parameters<FakeCamera['play']>[0]) {
     await page.getByRole('button', { name: 'Apagar cámara' }).click();
-    camera.show(text);
+    if (Array.isArray(shown)) camera.play(shown);
+    else camera.show(shown);
     await page.getByRole('button', { name: 'Encender cámara' }).click();
   },
   /** Waits for the list downloaded on opening (its time shows). */

@@ -34,12 +34,21 @@ export class FakeCamera {
 
   /** From the next camera start on, the camera shows this text as a QR code (null: an empty grey frame). */
   show(text: string | null): void {
-    const luma = Buffer.alloc(WIDTH * HEIGHT, 200);
-    if (text !== null) drawQr(luma, text);
-    const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2) * 2, 128);
-    const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+    this.play([{ text, frames: FRAMES }]);
+  }
+
+  /** From the next camera start on, the camera plays these scenes in a loop (15 frames a second), as a ticket
+   * shown, taken away and shown again while the camera stays on. */
+  play(scenes: { text: string | null; frames: number }[]): void {
     const header = Buffer.from(`YUV4MPEG2 W${WIDTH} H${HEIGHT} F15:1 Ip A1:1 C420jpeg\n`);
-    writeFileSync(this.file, Buffer.concat([header, ...Array.from({ length: FRAMES }, () => frame)]));
+    const chroma = Buffer.alloc((WIDTH / 2) * (HEIGHT / 2) * 2, 128);
+    const frames = scenes.flatMap(({ text, frames }) => {
+      const luma = Buffer.alloc(WIDTH * HEIGHT, 200);
+      if (text !== null) drawQr(luma, text);
+      const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+      return Array.from({ length: frames }, () => frame);
+    });
+    writeFileSync(this.file, Buffer.concat([header, ...frames]));
   }
 
   dispose(): void {

@@ -18,6 +18,9 @@ export interface CheckInSessionChoice {
   startDate: string;
   startTime: string;
   endTime: string;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
   counts: AttendanceCounts;
 }
 
@@ -70,7 +73,14 @@ export default function CheckInPage() {
               value={current.sessionId}
               onChange={(e) => setChosen(Number(e.target.value))}
               fullWidth
-              sx={{ minWidth: 0 }}
+              // The whole label on a phone: it wraps rather than being cut.
+              sx={{
+                minWidth: 0,
+                '& .MuiSelect-select.MuiInputBase-input.MuiOutlinedInput-input': {
+                  whiteSpace: 'normal',
+                  lineHeight: 1.35,
+                },
+              }}
             >
               {rows.map((s) => (
                 <MenuItem key={s.sessionId} value={s.sessionId} sx={{ minHeight: 48 }}>

@@ -4,20 +4,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import CancelIcon from '@mui/icons-material/Cancel';
 import UndoIcon from '@mui/icons-material/Undo';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  List,
-  ListItem,
-  ListItemText,
-  Snackbar,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, Dialog, Snackbar, Stack, Typography } from '@mui/material';
 import { doorStore, Offline, type DoorApi } from './doorApi';
 import {
   answerText,
@@ -30,18 +17,16 @@ import {
   fullName,
   markCheckedIn,
   newNonce,
-  normalizeCode,
-  searchList,
   type DoorAnswer,
   type PendingScan,
 } from './rules';
 import { Scanner } from './Scanner';
+import { PersonSearch } from './person-search';
+import { TicketSightings } from './ticket-sightings';
 
 /** How long a green answer to a scan stays on screen: the camera goes on with the next person. A refusal, and
  * any answer to a pick from the search, stay until 'Siguiente' (someone has to decide, or is looking anyway). */
 const GREEN_MS = 3_000;
-/** Frames without the last ticket before it counts as taken away (a phone's camera misses a frame now and then). */
-const GONE_AFTER_FRAMES = 5;
 /** The API takes at most this many scans per sync request. */
 const SYNC_MAX_SCANS = 150;
 /** Pending scans are tried again this often while there is no network event. */
@@ -54,13 +39,6 @@ interface Last {
   checkInId: number | null;
   registrationId: number;
   name: string;
-}
-
-interface Found {
-  registrationId: number;
-  firstName: string;
-  lastName: string;
-  checkedInAt: string | null;
 }
 
 /** The door screen (issue 21, 'Control de acceso'): made for a phone held at a door. The camera reads tickets
@@ -82,9 +60,8 @@ export function DoorScreen({ api, heading }: { api: DoorApi; heading: { title: s
   // The list as last saved (by updateList and refresh), for the scans decided between two renders.
   const listRef = useRef(list);
   const busy = useRef(false);
-  // The last ticket answered, and how many frames in a row have not shown it since: the same ticket held in view
-  // is answered once; shown again after being taken away, it is a new scan ('Ya ha entrado').
-  const lastCode = useRef<{ code: string; missed: number } | null>(null);
+  // Which camera frames are a new scan: a ticket held in view once, shown again after being taken away each time.
+  const [sightings] = useState(() => new TicketSightings());
   const syncing = useRef(false);
 
   const setPending = useCallback(
@@ -207,7 +184,11 @@ export function DoorScreen({ api, heading }: { api: DoorApi; heading: { title: s
         if (reply.outcome === 'valid' && reply.person) {
           const person = reply.person;
           updateList((l) =>
-            markCheckedIn(l, person.registrationId, { at: reply.checkedInAt ?? request.scannedAt!, door: api.door }),
+            markCheckedIn(l, person.registrationId, {
+              at: reply.checkedInAt ?? request.scannedAt!,
+              door: api.door,
+              by: reply.checkedInBy,
+            }),
           );
           setLast({
             nonce: request.nonce,
@@ -235,7 +216,6 @@ export function DoorScreen({ api, heading }: { api: DoorApi; heading: { title: s
           setLast({ nonce: request.nonce, checkInId: null, registrationId: entry.registrationId, name });
         }
       }
-      if ('code' in input) lastCode.current = { code: input.code, missed: 0 };
       setAnswer({ shown, scanned: 'code' in input });
     } catch (error) {
       setMessage({ text: (error as Error).message || 'Error al registrar la entrada', error: true });
@@ -246,13 +226,8 @@ export function DoorScreen({ api, heading }: { api: DoorApi; heading: { title: s
 
   /** Every frame the camera decodes: the text of a QR, or null (none in view, or the camera stopped). */
   function onFrame(text: string | null) {
-    const code = text ? normalizeCode(text) : '';
-    const last = lastCode.current;
-    if (last && last.code !== code) last.missed++;
-    if (last && last.code === code) last.missed = 0;
-    if (!code || answer || busy.current) return;
-    if (last?.code === code && last.missed < GONE_AFTER_FRAMES) return;
-    void checkIn({ code });
+    const code = sightings.frame(text, !answer && !busy.current);
+    if (code) void checkIn({ code });
   }
 
   function closeAnswer() {
@@ -332,7 +307,7 @@ export function DoorScreen({ api, heading }: { api: DoorApi; heading: { title: s
         </Alert>
       )}
 
-      <Scanner onFrame={onFrame} onStop={() => (lastCode.current = null)} />
+      <Scanner onFrame={onFrame} onStop={() => sightings.reset()} />
 
       <Button
         variant="outlined"
@@ -476,92 +451,5 @@ function AnswerScreen({ answer, autoClose, onClose }: { answer: DoorAnswer; auto
         Siguiente
       </Button>
     </Dialog>
-  );
-}
-
-/** Search by name (the downloaded list, also offline) or by e-mail or DNI (the server, names only in the answer). */
-function PersonSearch({
-  api,
-  list,
-  online,
-  onPick,
-}: {
-  api: DoorApi;
-  list: OfflineList | null;
-  online: boolean;
-  onPick: (registrationId: number) => void;
-}) {
-  const [query, setQuery] = useState('');
-  // The server's answer (e-mail and DNI too) for the query it was asked, while that is still the query.
-  const [remote, setRemote] = useState<{ query: string; found: Found[] } | null>(null);
-  const resultsId = useId();
-
-  useEffect(() => {
-    const q = query.trim();
-    if (q.length < 3 || !online) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      api.search(q, controller.signal).then(
-        (page) => setRemote({ query: q, found: page.items }),
-        () => undefined,
-      );
-    }, 300);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [api, query, online]);
-
-  const local: Found[] = searchList(list, query)
-    .filter((e) => e.state === 'active')
-    .map((e) => ({
-      registrationId: e.registrationId,
-      firstName: e.firstName,
-      lastName: e.lastName,
-      checkedInAt: e.checkedInAt,
-    }));
-  const q = query.trim();
-  const found = online && remote?.query === q ? remote.found : local;
-
-  return (
-    <Box component="section" aria-label="Buscar persona">
-      <TextField
-        label="Buscar por nombre, email o DNI"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        fullWidth
-        autoComplete="off"
-        slotProps={{ htmlInput: { 'aria-controls': resultsId, enterKeyHint: 'search' } }}
-      />
-      <List id={resultsId} aria-label="Resultados de la búsqueda" dense={false}>
-        {q && found.length === 0 && (
-          <ListItem>
-            <ListItemText primary="Nadie con ese nombre, email o DNI en esta sesión" />
-          </ListItem>
-        )}
-        {found.map((person) => (
-          <ListItem
-            key={person.registrationId}
-            divider
-            secondaryAction={
-              <Button
-                variant="contained"
-                onClick={() => onPick(person.registrationId)}
-                sx={{ minHeight: 48 }}
-                aria-label={`Dar entrada a ${fullName(person)}`}
-              >
-                Entrada
-              </Button>
-            }
-            sx={{ pr: 14 }}
-          >
-            <ListItemText
-              primary={fullName(person)}
-              secondary={person.checkedInAt ? `Entró a las ${clock(person.checkedInAt)}` : 'Sin entrar'}
-            />
-          </ListItem>
-        ))}
-      </List>
-    </Box>
   );
 }

@@ -47,7 +47,20 @@ export function Scanner({ onFrame, onStop }: { onFrame: (text: string | null) =>
       if (stopped || !video) return stream.getTracks().forEach((t) => t.stop());
       video.srcObject = stream;
       await video.play().catch(() => undefined);
-      const decode = await decoder();
+      let decode: Awaited<ReturnType<typeof decoder>>;
+      try {
+        decode = await decoder();
+      } catch {
+        // The decoder's chunk didn't load (network gone, an update deployed meanwhile): a camera that silently never
+        // answers would leave the door waiting.
+        stream.getTracks().forEach((t) => t.stop());
+        if (!stopped)
+          setError(
+            'No se ha podido cargar el lector de códigos QR: busca a las personas por nombre, email o DNI, o pulsa Reintentar.',
+          );
+        return;
+      }
+      if (stopped) return;
       const tick = async () => {
         if (stopped) return;
         if (video.readyState >= 2) {
@@ -113,7 +126,7 @@ export function Scanner({ onFrame, onStop }: { onFrame: (text: string | null) =>
           severity="warning"
           sx={{ mt: 1 }}
           action={
-            <Button color="inherit" size="small" onClick={() => (setError(null), setAttempt((n) => n + 1))}>
+            <Button color="inherit" onClick={() => (setError(null), setAttempt((n) => n + 1))} sx={{ minHeight: 48 }}>
               Reintentar
             </Button>
           }

@@ -13,6 +13,7 @@ import {
   newNonce,
   normalizeCode,
   searchList,
+  searchResults,
   type PendingScan,
 } from './rules';
 
@@ -26,6 +27,7 @@ const entry = (over: Partial<OfflineListEntry> = {}): OfflineListEntry => ({
   queuePosition: null,
   checkedInAt: null,
   checkedInDoor: null,
+  checkedInBy: null,
   ...over,
 });
 
@@ -71,6 +73,26 @@ describe('control de acceso: decidir sin conexión con la lista descargada', () 
       title: 'Ya ha entrado',
       lines: ['Entró a las 10:30 por Puerta norte'],
     });
+  });
+
+  it('sin conexión, «ya ha entrado» dice quién le dio entrada, como con conexión', () => {
+    const by = decideOffline(
+      entry({ checkedInAt: '2026-11-27T09:30:00Z', checkedInDoor: null, checkedInBy: 'Voluntarios norte' }),
+      [],
+      NOW,
+    );
+    expect(answerText(by, 'Europe/Madrid').lines).toEqual(['Entró a las 10:30 por Voluntarios norte']);
+    const both = decideOffline(
+      entry({ checkedInAt: '2026-11-27T09:30:00Z', checkedInDoor: 'Puerta norte', checkedInBy: 'Ana Gil' }),
+      [],
+      NOW,
+    );
+    expect(answerText(both, 'Europe/Madrid').lines).toEqual(['Entró a las 10:30 por Puerta norte (Ana Gil)']);
+    // Kept in this door's copy of the list after a check-in made here online.
+    const marked = markCheckedIn(list([entry()]), 7, { at: '2026-11-27T09:30:00Z', door: null, by: 'Ana Gil' });
+    expect(answerText(decideOffline(marked.entries[0], [], NOW), 'Europe/Madrid').lines).toEqual([
+      'Entró a las 10:30 por Ana Gil',
+    ]);
   });
 
   it('cancelada, en lista de espera (con su puesto) y acompañante', () => {
@@ -173,22 +195,46 @@ describe('control de acceso: códigos, cuentas y búsqueda', () => {
     ).toBe('Lucía Martín entró dos veces: por Puerta norte a las 10:30 (se mantiene) y por Puerta sur a las 10:31');
   });
 
+  // Instants of Madrid's 27 November 2026 (UTC+1): times in the event's zone whatever the browser's.
+  const madrid = (date: string, time: string) => new Date(`${date}T${time}:00+01:00`);
+  const s = (sessionId: number, startDate: string, startTime: string, endDate: string, endTime: string) => ({
+    sessionId,
+    startsAt: madrid(startDate, startTime).toISOString(),
+    endsAt: madrid(endDate, endTime).toISOString(),
+    timeZone: 'Europe/Madrid',
+  });
+
   it('la sesión de hoy que aún no ha terminado va primero', () => {
-    const s = (sessionId: number, startDate: string, startTime: string, endTime: string) => ({
-      sessionId,
-      startDate,
-      startTime,
-      endTime,
-    });
     const sessions = [
-      s(1, '2026-11-28', '10:00', '11:00'),
-      s(2, '2026-11-27', '08:00', '09:00'),
-      s(3, '2026-11-27', '12:00', '13:00'),
+      s(1, '2026-11-28', '10:00', '2026-11-28', '11:00'),
+      s(2, '2026-11-27', '08:00', '2026-11-27', '09:00'),
+      s(3, '2026-11-27', '12:00', '2026-11-27', '13:00'),
     ];
-    expect(firstSession(sessions, new Date(2026, 10, 27, 10, 0))?.sessionId).toBe(3);
-    expect(firstSession(sessions, new Date(2026, 10, 27, 8, 30))?.sessionId).toBe(2);
-    expect(firstSession(sessions, new Date(2026, 10, 27, 20, 0))?.sessionId).toBe(3);
-    expect(firstSession(sessions, new Date(2026, 10, 26, 20, 0))?.sessionId).toBe(2);
+    expect(firstSession(sessions, madrid('2026-11-27', '10:00'))?.sessionId).toBe(3);
+    expect(firstSession(sessions, madrid('2026-11-27', '08:30'))?.sessionId).toBe(2);
+    expect(firstSession(sessions, madrid('2026-11-27', '20:00'))?.sessionId).toBe(3);
+    expect(firstSession(sessions, madrid('2026-11-26', '20:00'))?.sessionId).toBe(2);
+  });
+
+  it('una sesión que acaba pasada la medianoche no cuenta como terminada: antes y después de las 00:00', () => {
+    const night = s(7, '2026-11-27', '22:48', '2026-11-28', '03:00');
+    const late = s(8, '2026-11-27', '23:00', '2026-11-27', '23:59');
+    const tomorrow = s(9, '2026-11-28', '10:00', '2026-11-28', '12:00');
+    // '03:00' as text is before '22:50': the night's session seemed over and the door opened on the 23:00 one.
+    expect(firstSession([late, night, tomorrow], madrid('2026-11-27', '22:50'))?.sessionId).toBe(7);
+    // Past midnight it is still on, though it started 'yesterday'.
+    expect(firstSession([tomorrow, night], madrid('2026-11-28', '00:30'))?.sessionId).toBe(7);
+    // Once it has ended, the day's next session.
+    expect(firstSession([tomorrow, night], madrid('2026-11-28', '03:30'))?.sessionId).toBe(9);
+  });
+
+  it('«hoy» es el día del evento en su zona, no el del navegador', () => {
+    // 00:30 in Madrid is 23:30 of the 26th in UTC (and earlier further west): the session of Madrid's 27th that
+    // has just ended is today's last, not the one of the 26th.
+    const evening = s(1, '2026-11-26', '18:00', '2026-11-26', '19:00');
+    const morning = s(2, '2026-11-27', '00:00', '2026-11-27', '00:20');
+    const later = s(3, '2026-11-29', '10:00', '2026-11-29', '11:00');
+    expect(firstSession([evening, morning, later], madrid('2026-11-27', '00:30'))?.sessionId).toBe(2);
   });
 });
 
@@ -248,5 +294,32 @@ describe('control de acceso: la frase para el visitante en su idioma', () => {
 
   it('sin conexión no hay segunda línea: la lista descargada no lleva el idioma', () => {
     expect(decideOffline(entry(), [], NOW).visitor).toBeNull();
+  });
+});
+
+describe('control de acceso: resultados de la búsqueda', () => {
+  const found = (registrationId: number, checkedInAt: string | null = null) => ({
+    registrationId,
+    firstName: 'Íñigo',
+    lastName: `García ${registrationId}`,
+    checkedInAt,
+  });
+  it('los del servidor primero (por email o DNI también, con su hora de entrada), luego los de la lista sin repetir', () => {
+    const local = [
+      { ...entry({ registrationId: 1, firstName: 'Íñigo', lastName: 'García 1' }) },
+      { ...entry({ registrationId: 2, firstName: 'Íñigo', lastName: 'García 2' }) },
+    ];
+    expect(searchResults(local, [found(2, '2026-11-27T09:00:00Z'), found(3)]).map((f) => f.registrationId)).toEqual([
+      2, 3, 1,
+    ]);
+    expect(searchResults(local, [found(2, '2026-11-27T09:00:00Z')])[0].checkedInAt).toBe('2026-11-27T09:00:00Z');
+    // 'inigo garcia' finds 'Íñigo García' in the list even when the server's name search doesn't.
+    expect(searchResults(searchList(list(local), 'inigo garcia'), []).map((f) => f.registrationId)).toEqual([1, 2]);
+    expect(
+      searchResults(
+        local,
+        Array.from({ length: 12 }, (_, i) => found(10 + i)),
+      ),
+    ).toHaveLength(10);
   });
 });

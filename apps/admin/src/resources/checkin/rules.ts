@@ -128,6 +128,7 @@ export function decideOffline(
       person,
       checkedInAt: entry.checkedInAt,
       checkedInDoor: entry.checkedInDoor,
+      checkedInBy: entry.checkedInBy,
     };
   return { ...base, outcome: 'valid', ok: true, person, checkedInAt: now.toISOString(), pending: true };
 }
@@ -166,11 +167,11 @@ export function answerText(
       if (answer.pending) lines.push('Sin conexión: pendiente de enviar');
       return { title: 'Entrada válida', name, lines };
     case 'alreadyCheckedIn': {
-      const where = answer.checkedInDoor ?? answer.checkedInBy;
+      const { checkedInDoor: door, checkedInBy: by } = answer;
       const when = answer.checkedInAt ? `a las ${clock(answer.checkedInAt, timeZone)}` : '';
-      lines.push(
-        ['Entró', when, where ? `por ${where}` : answer.pending ? 'en esta puerta' : ''].filter(Boolean).join(' '),
-      );
+      // The door, and who at it when that says more; who alone when the door had no label.
+      const where = door ? `por ${door}${by && by !== door ? ` (${by})` : ''}` : by ? `por ${by}` : '';
+      lines.push(['Entró', when, where || (answer.pending ? 'en esta puerta' : '')].filter(Boolean).join(' '));
       return { title: 'Ya ha entrado', name, lines };
     }
     case 'otherSession': {
@@ -215,13 +216,18 @@ export function countsWithPending(
 export function markCheckedIn(
   list: OfflineList,
   registrationId: number,
-  checkedIn: { at: string; door: string | null } | null,
+  checkedIn: { at: string; door: string | null; by?: string | null } | null,
 ): OfflineList {
   return {
     ...list,
     entries: list.entries.map((e) =>
       e.registrationId === registrationId
-        ? { ...e, checkedInAt: checkedIn?.at ?? null, checkedInDoor: checkedIn?.door ?? null }
+        ? {
+            ...e,
+            checkedInAt: checkedIn?.at ?? null,
+            checkedInDoor: checkedIn?.door ?? null,
+            checkedInBy: checkedIn?.by ?? null,
+          }
         : e,
     ),
   };
@@ -237,6 +243,33 @@ export function searchList(list: OfflineList | null, query: string, limit = 10):
       return words.every((w) => name.includes(w));
     })
     .slice(0, limit);
+}
+
+/** A person the door's search found. */
+export interface FoundPerson {
+  registrationId: number;
+  firstName: string;
+  lastName: string;
+  checkedInAt: string | null;
+}
+
+/** The search's results: the server's first (by e-mail or DNI too, with fresher check-ins), then the names the
+ * downloaded list found that the server didn't (accents ignored), at most `limit`. */
+export function searchResults(
+  local: readonly OfflineListEntry[],
+  remote: readonly FoundPerson[],
+  limit = 10,
+): FoundPerson[] {
+  const seen = new Set(remote.map((r) => r.registrationId));
+  const fromList = local
+    .filter((e) => !seen.has(e.registrationId))
+    .map(({ registrationId, firstName, lastName, checkedInAt }) => ({
+      registrationId,
+      firstName,
+      lastName,
+      checkedInAt,
+    }));
+  return [...remote, ...fromList].slice(0, limit);
 }
 
 const fold = (text: string) =>
@@ -260,27 +293,36 @@ export function conflictText(conflict: SyncConflict, name: string | undefined, t
 
 export interface SessionChoiceLike {
   sessionId: number;
-  startDate: string;
-  startTime: string;
-  endTime: string;
+  /** Instants (ISO 8601): a session may end after midnight, so times of day can't be compared as text. */
+  startsAt: string;
+  endsAt: string;
+  /** The event's zone: what 'today' means for its door. */
+  timeZone: string;
 }
 
-/** The session the screen opens with: the first of today's not yet ended, else today's last, else the next one. */
+/** The session the screen opens with: the first of those on now or today's not yet ended (in the event's zone),
+ * else the last of today's, else the next one, else the first. */
 export function firstSession<T extends SessionChoiceLike>(sessions: readonly T[], now: Date): T | undefined {
-  const today = localDate(now);
-  const hhmm = `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
-  const sorted = [...sessions].sort((a, b) =>
-    `${a.startDate} ${a.startTime}`.localeCompare(`${b.startDate} ${b.startTime}`),
+  const at = now.getTime();
+  const sorted = [...sessions].sort(
+    (a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.sessionId - b.sessionId,
   );
-  const todays = sorted.filter((s) => s.startDate.slice(0, 10) === today);
+  const today = (s: T) => {
+    const date = zoneDate(now, s.timeZone);
+    return zoneDate(new Date(s.startsAt), s.timeZone) === date || zoneDate(new Date(s.endsAt), s.timeZone) === date;
+  };
   return (
-    todays.find((s) => s.endTime.slice(0, 5) >= hhmm) ??
-    todays.at(-1) ??
-    sorted.find((s) => s.startDate >= today) ??
+    sorted.find((s) => Date.parse(s.endsAt) > at && (today(s) || Date.parse(s.startsAt) <= at)) ??
+    sorted.filter(today).at(-1) ??
+    sorted.find((s) => Date.parse(s.startsAt) > at) ??
     sorted[0]
   );
 }
 
-export function localDate(now: Date): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+/** 'aaaa-mm-dd' of an instant in a time zone. */
+function zoneDate(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(at)
+    .reduce<Record<string, string>>((all, p) => ({ ...all, [p.type]: p.value }), {});
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }

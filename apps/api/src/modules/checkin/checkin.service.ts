@@ -26,6 +26,7 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { HistoryService } from '../history/history.service';
 import { WebhookOutbox } from '../webhooks/webhook-outbox';
+import { attendanceSearch } from './attendance-search';
 import { ticketCode, ticketCodeHash, ticketCodeMatches, ticketLocator } from './ticket-code';
 import { runPrepared, namedStatement } from '../../database/named-statement';
 import { Coalescer } from '../booking-engine/coalescer';
@@ -237,22 +238,22 @@ export class CheckInService {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? 50;
     const checkedIn = query.checkedIn === undefined ? null : query.checkedIn === 'true';
-    const search = query.search?.trim() ? `%${query.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const search = attendanceSearch(query.search, showEmail, 4);
     const where = `r.session_id = $1 AND r.state = $2
-        AND ($3::boolean IS NULL OR (c.id IS NOT NULL) = $3)
-        AND ($4::text IS NULL OR (r.first_name || ' ' || r.last_name) ILIKE $4)`;
+        AND ($3::boolean IS NULL OR (c.id IS NOT NULL) = $3)${search ? ` AND ${search.sql}` : ''}`;
     const from = `registrations r LEFT JOIN check_ins c ON c.registration_id = r.id AND c.undone_at IS NULL`;
-    const params = [sessionId, Active, checkedIn, search];
+    const params = [sessionId, Active, checkedIn, ...(search?.params ?? [])];
     const [{ total }]: { total: number }[] = await this.ds.query(
       `SELECT count(*)::int AS total FROM ${from} WHERE ${where}`,
       params,
     );
+    const [seen, limit, offset] = [params.length + 1, params.length + 2, params.length + 3];
     const items = await this.ds.query(
       `SELECT r.id AS "registrationId", r.first_name AS "firstName", r.last_name AS "lastName",
-              CASE WHEN $5 THEN r.email END AS email, c.id IS NOT NULL AS "checkedIn",
+              CASE WHEN $${seen}::boolean THEN r.email END AS email, c.id IS NOT NULL AS "checkedIn",
               ${iso('c.checked_in_at')} AS "checkedInAt", c.door AS "checkedInDoor", c.id AS "checkInId"
          FROM ${from} WHERE ${where}
-        ORDER BY r.last_name, r.first_name, r.id LIMIT $6 OFFSET $7`,
+        ORDER BY r.last_name, r.first_name, r.id LIMIT $${limit} OFFSET $${offset}`,
       [...params, showEmail, pageSize, (page - 1) * pageSize],
     );
     return {
@@ -269,10 +270,14 @@ export class CheckInService {
    * cancelled) with the hash of its code, names, state and any check-in. No e-mail, tax ID or phone. */
   async offlineList(sessionId: number): Promise<OfflineList> {
     const session = await this.assertSession(sessionId);
-    const rows: (TicketRow & { checkedInAt: string | null; checkedInDoor: string | null })[] = await this.ds.query(
+    const rows: (TicketRow & {
+      checkedInAt: string | null;
+      checkedInDoor: string | null;
+      checkedInBy: string | null;
+    })[] = await this.ds.query(
       `SELECT r.id, r.state, r.queue_position AS "queuePosition", r.first_name AS "firstName", r.last_name AS "lastName",
               r.ticket_secret AS "ticketSecret", ${iso('c.checked_in_at')} AS "checkedInAt", c.door AS "checkedInDoor",
-              ${companionOfSql('r')} AS "companionOf"
+              c.by_label AS "checkedInBy", ${companionOfSql('r')} AS "companionOf"
          FROM registrations r LEFT JOIN check_ins c ON c.registration_id = r.id AND c.undone_at IS NULL
         WHERE r.session_id = $1 ORDER BY r.id`,
       [sessionId],
@@ -290,6 +295,7 @@ export class CheckInService {
         queuePosition: r.queuePosition,
         checkedInAt: r.checkedInAt,
         checkedInDoor: r.checkedInDoor,
+        checkedInBy: r.checkedInBy,
       })),
     };
   }
@@ -301,7 +307,8 @@ export class CheckInService {
       await this.ds.query(
         `SELECT s.id AS "sessionId", e.id AS "eventId", e.title AS "eventTitle",
                 to_char(s.start_date, 'YYYY-MM-DD') AS "startDate", to_char(s.start_time, 'HH24:MI:SS') AS "startTime",
-                to_char(s.end_time, 'HH24:MI:SS') AS "endTime",
+                to_char(s.end_time, 'HH24:MI:SS') AS "endTime", ${iso('s.starts_at')} AS "startsAt",
+                ${iso('s.ends_at')} AS "endsAt", e.time_zone AS "timeZone",
                 (SELECT count(*)::int FROM registrations r WHERE r.session_id = s.id AND r.state = $1) AS registered,
                 (SELECT count(*)::int FROM registrations r JOIN check_ins c ON c.registration_id = r.id AND c.undone_at IS NULL
                   WHERE r.session_id = s.id AND r.state = $1) AS present

@@ -223,7 +223,11 @@ export class AttendanceQueryDto extends ATTENDANCE_PAGE {
   @IsIn(['true', 'false'], { message: 'checkedIn debe ser true o false' })
   checkedIn?: 'true' | 'false';
 
-  @ApiPropertyOptional({ maxLength: 100, description: 'Nombre o apellidos (contiene)' })
+  @ApiPropertyOptional({
+    maxLength: 100,
+    description:
+      'Nombre o apellidos (contiene), o el email o DNI: completos, o parte de ellos con el permiso Registrations.Read',
+  })
   @IsOptional()
   @IsString({ message: 'search debe ser un texto de como máximo 100 caracteres' })
   @MaxLength(100, { message: 'search debe ser un texto de como máximo 100 caracteres' })
@@ -241,6 +245,7 @@ export class OfflineListEntryDto implements OfflineListEntry {
   @ApiProperty({ type: Number, nullable: true }) queuePosition: number | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) checkedInAt: string | null;
   @ApiProperty({ type: String, nullable: true }) checkedInDoor: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Quién le dio entrada' }) checkedInBy: string | null;
 }
 
 export class OfflineListDto implements OfflineList {
@@ -285,6 +290,9 @@ export class CheckInSessionChoiceDto implements CheckInSessionChoice {
   @ApiProperty({ example: '2026-11-27' }) startDate: string;
   @ApiProperty({ example: '10:00:00' }) startTime: string;
   @ApiProperty({ example: '11:30:00' }) endTime: string;
+  @ApiProperty({ format: 'date-time', description: 'Inicio (instante)' }) startsAt: string;
+  @ApiProperty({ format: 'date-time', description: 'Fin (instante): puede ser pasada la medianoche' }) endsAt: string;
+  @ApiProperty({ example: 'Europe/Madrid', description: 'Zona horaria del evento' }) timeZone: string;
   @ApiProperty({ type: AttendanceCountsDto }) counts: AttendanceCounts;
 }
 
