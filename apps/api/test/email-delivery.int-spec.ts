@@ -112,7 +112,9 @@ describe('E-mail delivery', () => {
 
     // The link uses the settings' baseUrl and works.
     const link = cancelLink(mail);
-    expect(link).toMatch(new RegExp(`^https://reservas\\.example\\.com/cancel\\?token=${res.body.id}-[\\w-]{32}$`));
+    expect(link).toMatch(
+      new RegExp(`^https://reservas\\.example\\.com/cancel\\?token=${res.body.id}-[\\w-]{32}&lang=es$`),
+    );
     expect(mail.text).toContain(link);
     const preview = await app.request(
       'GET',

@@ -1,6 +1,6 @@
 import { TestApp } from '@evreg/testing';
 
-/** E-mail templates: Spanish defaults from the first start, CRUD with the spec's rules, one active per type,
+/** E-mail templates: the defaults in the five languages from the first start, CRUD with the spec's rules, one active per type,
  * placeholders checked on save, preview with sample data. */
 describe('E-mail templates', () => {
   let app: TestApp;
@@ -22,21 +22,27 @@ describe('E-mail templates', () => {
   });
   afterAll(() => app?.close());
 
-  it('has the Spanish defaults from the first start, one active per type', async () => {
+  it('has the defaults from the first start, one active per type and language, listed by type then language', async () => {
     const res = await app.request('GET', '/api/email-templates', { token: admin });
     expect(res.status).toBe(200);
+    const names = ['Confirmación de inscripción', 'Lista de espera', 'Plaza conseguida', 'Recordatorio'];
+    const languages = [
+      ['es', ''],
+      ['ca', ' (catalán)'],
+      ['eu', ' (euskera)'],
+      ['gl', ' (gallego)'],
+      ['en', ' (inglés)'],
+    ];
     expect(
-      res.body.map((t: { templateType: number; isActive: boolean; name: string }) => [
+      res.body.map((t: { templateType: number; language: string; isActive: boolean; name: string }) => [
         t.templateType,
+        t.language,
         t.isActive,
         t.name,
       ]),
-    ).toEqual([
-      [0, true, 'Confirmación de inscripción'],
-      [1, true, 'Lista de espera'],
-      [2, true, 'Plaza conseguida'],
-      [3, true, 'Recordatorio'],
-    ]);
+    ).toEqual(
+      names.flatMap((name, type) => languages.map(([language, suffix]) => [type, language, true, `${name}${suffix}`])),
+    );
     for (const t of res.body) {
       expect(t).toEqual({
         id: expect.any(Number),
@@ -45,12 +51,13 @@ describe('E-mail templates', () => {
         htmlContent: expect.stringContaining('{{firstName}}'),
         plainTextContent: expect.stringContaining('{{cancellationUrl}}'),
         templateType: expect.any(Number),
-        language: 'es',
+        language: expect.any(String),
         isActive: true,
         updatedAt: expect.any(String),
       });
     }
-    expect(res.body[1].htmlContent).toContain('{{queuePosition}}');
+    for (const t of res.body.filter((t: { templateType: number }) => t.templateType === 1))
+      expect(t.htmlContent).toContain('{{queuePosition}}');
   });
 
   it('lists the types and answers the active template of a type', async () => {
@@ -97,7 +104,7 @@ describe('E-mail templates', () => {
       plainTextContent: [expect.stringMatching(/^La plantilla no es válida: error de sintaxis/)],
     });
     const [{ n }] = await app.sql(`SELECT count(*)::int AS n FROM email_templates`);
-    expect(n).toBe(4);
+    expect(n).toBe(20);
   });
 
   it('a new template starts inactive: the live one of its type stays', async () => {
@@ -165,7 +172,10 @@ describe('E-mail templates', () => {
     expect(activated.body.isActive).toBe(true);
     const promotion = await app.request('GET', '/api/email-templates', { token: admin });
     expect(
-      promotion.body.filter((t: { templateType: number; isActive: boolean }) => t.templateType === 2 && t.isActive),
+      promotion.body.filter(
+        (t: { templateType: number; language: string; isActive: boolean }) =>
+          t.templateType === 2 && t.language === 'es' && t.isActive,
+      ),
     ).toHaveLength(1);
 
     expect((await app.request('PUT', '/api/email-templates/99999', { token: admin, body: body() })).status).toBe(404);

@@ -71,6 +71,15 @@ describe('Languages of people, messages and content', () => {
     ) as Promise<CapturedMail>;
   /** The text part with its lines as written (the message carries CRLF). */
   const textOf = (mail: CapturedMail) => mail.text.replace(/\r\n/g, '\n');
+  /** Staff switch a template off (the type then falls back to Spanish for that language). */
+  const deactivate = async (t: { id: number; language: string; updatedAt: string } & Record<string, unknown>) => {
+    const { name, subject, htmlContent, plainTextContent, templateType } = t;
+    const res = await app.request('PUT', `/api/email-templates/${t.id}`, {
+      token: admin,
+      body: { name, subject, htmlContent, plainTextContent, templateType, isActive: false },
+    });
+    expect(res.status).toBe(200);
+  };
   const languageOf = async (id: number) =>
     (await app.sql(`SELECT language FROM registrations WHERE id = $1`, [id]))[0].language;
 
@@ -97,17 +106,22 @@ describe('Languages of people, messages and content', () => {
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ templateType: 0, language: 'ca', isActive: true });
 
-    // The Spanish one stays active beside it.
+    // It replaces the shipped Catalan default; the Spanish one and the other languages' stay active beside it.
     const list = await app.request('GET', '/api/email-templates', { token: admin });
     const active = list.body.filter(
       (t: { isActive: boolean; templateType: number }) => t.isActive && t.templateType === 0,
     );
-    expect(active.map((t: { language: string }) => t.language)).toEqual(['es', 'ca']);
+    expect(active.map((t: { language: string }) => t.language)).toEqual(['es', 'ca', 'eu', 'gl', 'en']);
+    expect(active.find((t: { language: string }) => t.language === 'ca').id).toBe(created.body.id);
 
     const inCatalan = await app.request('GET', '/api/email-templates/by-type/0?language=ca', { token: admin });
     expect(inCatalan.body).toMatchObject({ id: created.body.id, language: 'ca' });
+    // Basque: its shipped default; once staff switch it off, the Spanish one.
     const inBasque = await app.request('GET', '/api/email-templates/by-type/0?language=eu', { token: admin });
-    expect(inBasque.body).toMatchObject({ language: 'es', name: 'Confirmación de inscripción' });
+    expect(inBasque.body).toMatchObject({ language: 'eu', name: 'Confirmación de inscripción (euskera)' });
+    await deactivate(inBasque.body);
+    const fallback = await app.request('GET', '/api/email-templates/by-type/0?language=eu', { token: admin });
+    expect(fallback.body).toMatchObject({ language: 'es', name: 'Confirmación de inscripción' });
 
     const unknown = await app.request('POST', '/api/email-templates', {
       token: admin,
@@ -140,7 +154,8 @@ describe('Languages of people, messages and content', () => {
     const ics = mail.attachments.find((a) => a.filename === 'evento.ics')!;
     expect(ics.content.replace(/\r\n /g, '')).toContain('SUMMARY:Concert de tardor');
 
-    // Basque: no Basque template, so the Spanish one with the Spanish title and a Spanish date.
+    // Basque: no active Basque template (switched off above), so the Spanish one with the Spanish title and a
+    // Spanish date.
     const basque = attendee(7203);
     expect((await register(sessionId, [basque], 'eu')).status).toBe(201);
     const fallback = await mailTo(basque.email, /^Inscripción confirmada/);
@@ -198,7 +213,9 @@ describe('Languages of people, messages and content', () => {
       isActive: true,
     };
     expect((await app.request('POST', '/api/email-templates', { token: admin, body: english })).status).toBe(201);
-    // The Queue type has a Spanish template only (one without the organiser, so the footer is added).
+    // The Queue type has a Spanish template only (one without the organiser, so the footer is added): staff
+    // switched off the shipped English one.
+    await deactivate((await app.request('GET', '/api/email-templates/by-type/1?language=en', { token: admin })).body);
     const spanishQueue = {
       name: 'Lista de espera sin organizador',
       subject: 'En lista de espera: {{eventTitle}}',
@@ -358,8 +375,12 @@ describe('Languages of people, messages and content', () => {
       ).replace(/\r\n /g, '');
     const englishIcs = await calendar('en');
     expect(englishIcs).toContain('SUMMARY:Spring concert');
-    expect(englishIcs).toMatch(/DESCRIPTION:Organiser: Ayuntamiento\\nRegistration: http\S+\/\?eventId=/);
-    expect(await calendar()).toMatch(/DESCRIPTION:Organiza: Ayuntamiento\\nInscripciones: http\S+\/\?eventId=/);
+    expect(englishIcs).toMatch(
+      /DESCRIPTION:Organiser: Ayuntamiento\\nRegistration: http\S+\/\?eventId=\d+&lang=en\r\n/,
+    );
+    expect(await calendar()).toMatch(
+      /DESCRIPTION:Organiza: Ayuntamiento\\nInscripciones: http\S+\/\?eventId=\d+&lang=es\r\n/,
+    );
 
     // Staff read the translations as stored.
     const staff = await app.request('GET', `/api/events/${eventId}`, { token: admin });

@@ -162,10 +162,10 @@ describe('Reminders before a session', () => {
       const [mail] = await eventually(() => reminded().length === 1 && reminded(), 10_000, 'reminder e-mail');
       expect(mail.subject).toMatch(/^Recordatorio: Evento \d+, \S+/);
       const link = /Ya no puedo asistir: (\S+)/.exec(mail.text)?.[1];
-      expect(link).toMatch(new RegExp(`^http://localhost:3000/cancel\\?token=${first}-[A-Za-z0-9_-]{32}$`));
-      // The HTML's link is the same (Handlebars writes '=' as '&#x3D;', which a browser reads back).
+      expect(link).toMatch(new RegExp(`^http://localhost:3000/cancel\\?token=${first}-[A-Za-z0-9_-]{32}&lang=es$`));
+      // The HTML's link is the same (Handlebars writes '=' as '&#x3D;' and '&' as '&amp;', which a browser reads back).
       const href = /<a href="([^"]+)">Ya no puedo asistir<\/a>/.exec(mail.html)?.[1];
-      expect(href?.replaceAll('&#x3D;', '=')).toBe(link);
+      expect(href?.replaceAll('&#x3D;', '=').replaceAll('&amp;', '&')).toBe(link);
 
       // The SMS carries the same link, and is delivered through Netelip.
       expect(sms[0].message).toContain('Recordatorio: tiene plaza en');

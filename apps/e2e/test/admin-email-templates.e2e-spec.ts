@@ -23,14 +23,18 @@ async function templates() {
     subject: string;
     html_content: string;
     template_type: number;
+    language: string;
     is_active: boolean;
-  }>(`SELECT id, name, subject, html_content, template_type, is_active FROM email_templates ORDER BY id`);
+  }>(`SELECT id, name, subject, html_content, template_type, language, is_active FROM email_templates ORDER BY id`);
 }
 
 describe('Plantillas de email', () => {
   it('lista, crear con el formulario (marcadores como ayuda, vista previa, errores), editar con el tipo fijo y volver a la lista', async () => {
     const { page } = e2e;
-    const defaults = await templates();
+    // Shipped: the four types in the five languages, all active; the Spanish ones are named as the types.
+    const shipped = await templates();
+    expect(shipped).toHaveLength(20);
+    const defaults = shipped.filter((t) => t.language === 'es');
     expect(defaults).toHaveLength(4);
     await signIn(page);
     await visit(page, '/email-templates', 'Plantillas');
@@ -81,7 +85,7 @@ describe('Plantillas de email', () => {
       )
       .waitFor();
     await seeText(page, 'Asunto: En lista de espera: Concierto de ejemplo');
-    expect(await templates()).toHaveLength(4);
+    expect(await templates()).toHaveLength(20);
 
     await page.getByRole('button', { name: 'Guardar Plantilla' }).click();
     await notification(page, 'Plantilla creada').waitFor();
@@ -147,14 +151,20 @@ describe('Plantillas de email', () => {
     await page.getByRole('link', { name: 'Volver a Plantillas' }).click();
     await templateRow(page, 'Lista de espera (verano)').waitFor();
 
-    // Languages: the confirmation's type has only its Spanish template; its Catalan chip opens a new one in Catalan.
+    // Languages: the confirmation's type ships in all five; once staff delete its Basque version, Basque bookings
+    // get the Spanish one and the Basque chip opens a new template in Basque.
+    const basque = shipped.find((t) => t.template_type === 0 && t.language === 'eu')!;
+    const token = await e2e.app.adminToken();
+    expect((await e2e.app.request('DELETE', `/api/email-templates/${basque.id}`, { token })).status).toBe(200);
+    await page.reload();
     const confirmation = templateRow(page, defaults[0].name);
     await confirmation.getByRole('link', { name: 'Español: activa' }).waitFor();
-    await confirmation.getByRole('link', { name: 'Català: sin plantilla: se envía la española' }).click();
+    await confirmation.getByRole('link', { name: 'Català: activa' }).waitFor();
+    await confirmation.getByRole('link', { name: 'Euskara: sin plantilla: se envía la española' }).click();
     await page.getByRole('heading', { name: 'Nueva Plantilla' }).waitFor();
-    expect(new URL(page.url()).search).toBe('?templateType=0&language=ca');
+    expect(new URL(page.url()).search).toBe('?templateType=0&language=eu');
     await eventually(async () =>
-      expect(await page.getByRole('combobox', { name: 'Idioma' }).textContent()).toContain('Català'),
+      expect(await page.getByRole('combobox', { name: 'Idioma' }).textContent()).toContain('Euskara'),
     );
   });
 

@@ -61,7 +61,7 @@ describe('Recordatorios', () => {
   it('la plantilla Recordatorio: activa por defecto con el enlace «Ya no puedo asistir», editable con vista previa', async () => {
     const { app, page } = e2e;
     const [template] = await app.sql<{ id: number; name: string; html_content: string }>(
-      `SELECT id, name, html_content FROM email_templates WHERE template_type = 3 AND is_active`,
+      `SELECT id, name, html_content FROM email_templates WHERE template_type = 3 AND language = 'es' AND is_active`,
     );
     expect(template.name).toBe('Recordatorio');
     expect(template.html_content).toContain('<a href="{{cancellationUrl}}">Ya no puedo asistir</a>');
@@ -73,7 +73,7 @@ describe('Recordatorios', () => {
       .filter({ has: page.locator('td:first-child').getByText('Recordatorio', { exact: true }) });
     await row.getByText('Activa', { exact: true }).waitFor();
 
-    await page.getByRole('link', { name: 'Editar Recordatorio' }).click();
+    await page.getByRole('link', { name: 'Editar Recordatorio', exact: true }).click();
     await page.getByRole('heading', { name: 'Editar Plantilla' }).waitFor();
     const type = page.getByLabel('Tipo', { exact: true });
     await eventually(async () => expect(await type.inputValue()).toBe('Recordatorio'));

@@ -10,8 +10,8 @@ import {
 import { blacklistReasonText, personText } from '../../common/person-texts';
 import { ticketCode } from '../checkin/ticket-code';
 import { cancellationToken } from '../registrations/cancel-token';
-import QRCode from 'qrcode';
 import { sessionCalendar } from './calendar';
+import { drawTicketQrPng } from './ticket-qr';
 import {
   type Placeholders,
   addressLine,
@@ -56,6 +56,10 @@ export interface OutgoingMessage {
   /** The registration's booking language (null where there is none): dates are written in its locale; the
    * event's title comes already translated (Spanish where the event has no translation). */
   language?: VisitorLanguage | null;
+  /** The person's booking language, which every link of the message carries (`&lang=`), so the page opens in it
+   * in any browser, whatever the language of the text (a Spanish fallback template included); `language` where
+   * absent. */
+  bookedLanguage?: VisitorLanguage | null;
 }
 
 export interface TemplateContent {
@@ -98,8 +102,9 @@ export const TEMPLATE_TYPE: Record<string, EmailTemplateType> = {
 /** Messages about a registration's place: pointless once the session is over. */
 const ABOUT_THE_PLACE = new Set(['Registration', 'Queue', 'Promotion', 'Reminder', 'Cancellation']);
 
-/** The placeholders' values for one message. Dates are in the person's language (Spanish by default) in the event's time zone; the cancellation link
- * carries the registration's signed token (empty when the registration is gone). */
+/** The placeholders' values for one message. Dates are in the message's language (Spanish by default) in the
+ * event's time zone; the cancellation link carries the registration's signed token and the booking language
+ * (empty when the registration is gone). */
 export function placeholdersFor(
   msg: OutgoingMessage,
   ctx: Pick<ComposeContext, 'baseUrl' | 'appSecret'>,
@@ -123,7 +128,7 @@ export function placeholdersFor(
     eventTitle: msg.eventTitle ?? '',
     ...dates,
     cancellationUrl: msg.registrationId
-      ? `${ctx.baseUrl}/cancel?token=${cancellationToken(ctx.appSecret, msg.registrationId)}`
+      ? `${ctx.baseUrl}/cancel?token=${cancellationToken(ctx.appSecret, msg.registrationId)}&lang=${msg.bookedLanguage ?? msg.language ?? 'es'}`
       : '',
     queuePosition: typeof queuePosition === 'number' ? String(queuePosition) : '',
     address: addressLine(msg),
@@ -226,7 +231,7 @@ export function composeEmail(msg: OutgoingMessage, ctx: ComposeContext): Compose
 }
 
 /** The e-mails that carry the person's ticket: the confirmations, and the reminder read on the way to the door. */
-const TICKET_TYPES = new Set<string>(['Registration', 'Promotion']);
+const TICKET_TYPES = new Set<string>(['Registration', 'Promotion', 'Reminder']);
 
 /** A confirmation (Registration, Promotion) or a reminder always carries the person's ticket: a template that doesn't show the
  * code (edited by staff before the ticket existed) gets a 'Tu entrada' section (in the message's language) with the
@@ -276,21 +281,19 @@ function placeTicketImage(
   };
 }
 
-/** The QR image of the ticket as a PNG: alphanumeric mode (the code is upper-case base32), medium error correction,
- * the quiet zone of the standard. */
-export function ticketQrPng(code: string): Promise<Buffer> {
+/** The QR image of the ticket as a PNG (`drawTicketQrPng`). */
+export async function ticketQrPng(code: string): Promise<Buffer> {
   let png = recentQrs.get(code);
   if (!png) {
-    png = QRCode.toBuffer(code, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 6 });
+    png = drawTicketQrPng(code);
     // A small bounded cache: a resend, a retry or the booking page asking again draws nothing new.
     if (recentQrs.size >= 500) recentQrs.clear();
     recentQrs.set(code, png);
-    png.catch(() => recentQrs.delete(code));
   }
   return png;
 }
 
-const recentQrs = new Map<string, Promise<Buffer>>();
+const recentQrs = new Map<string, Buffer>();
 
 /** A template preview: the sample ticket's QR as a data: image where `{{ticketQr}}` was written, nothing in the
  * subject and the text. */

@@ -270,7 +270,7 @@ function inItsLanguage(msg: ClaimedMessage, ctx: ComposeContext): ClaimedMessage
     language = wanted;
   }
   const eventTitle = language !== 'es' && msg.translatedTitle ? msg.translatedTitle : msg.eventTitle;
-  return { ...msg, language, eventTitle };
+  return { ...msg, language, bookedLanguage: wanted, eventTitle };
 }
 
 /** The Message-ID of an outbox row: the same on every try of the row (a re-send after a crash, a retry, a resend

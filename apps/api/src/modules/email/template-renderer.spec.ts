@@ -157,10 +157,10 @@ describe('composeEmail', () => {
     const email = composeEmail(message, ctx);
     expect(email.subject).toBe('Inscripción: Concierto');
     expect(email.html).toMatch(
-      /^<p>Ana sábado, 20 de junio de 2026, 18:00 <a href="https:\/\/r\.example\.com\/cancel\?token&#x3D;7-[\w-]{32}">Cancelar<\/a><\/p>$/,
+      /^<p>Ana sábado, 20 de junio de 2026, 18:00 <a href="https:\/\/r\.example\.com\/cancel\?token&#x3D;7-[\w-]{32}&amp;lang&#x3D;es">Cancelar<\/a><\/p>$/,
     );
     expect(email.text).toMatch(
-      /^Ana sábado, 20 de junio de 2026, 18:00 Cancelar \(https:\/\/r\.example\.com\/cancel\?token=7-[\w-]{32}\)$/,
+      /^Ana sábado, 20 de junio de 2026, 18:00 Cancelar \(https:\/\/r\.example\.com\/cancel\?token=7-[\w-]{32}&lang=es\)$/,
     );
     expect(email.attachments).toHaveLength(1);
     expect(email.attachments![0].content).toContain('DTSTART:20260620T160000Z');
@@ -326,6 +326,7 @@ describe('the ticket in confirmations', () => {
     activeTemplates: new Map([
       [0, { subject: 'Entrada {{ticketQr}}', htmlContent, plainTextContent }],
       [2, { subject: 'Plaza', htmlContent, plainTextContent }],
+      [3, { subject: 'Recordatorio', htmlContent, plainTextContent }],
     ]),
     templatesById: new Map(),
     baseUrl: 'https://r.example.com',
@@ -353,8 +354,8 @@ describe('the ticket in confirmations', () => {
     expect(decode(email.attachments![0].content as Buffer)).toBe(code);
   });
 
-  it('a confirmation whose template shows no ticket gets the "Tu entrada" section with the QR and the code', async () => {
-    for (const emailType of ['Registration', 'Promotion']) {
+  it('a confirmation or reminder whose template shows no ticket gets the "Tu entrada" section with the QR and the code', async () => {
+    for (const emailType of ['Registration', 'Promotion', 'Reminder']) {
       const email = await withTicketImage(
         composeEmail({ ...message, emailType }, ctxWith('<p>Hola {{firstName}}</p>')),
       );

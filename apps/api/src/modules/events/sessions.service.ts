@@ -103,7 +103,8 @@ export class SessionsService {
       [sessionId],
     );
     if (!row) throw AppError.notFound(MESSAGES.booking.sessionNotFound);
-    const bookingPage = `${this.config.publicBaseUrl}/?eventId=${row.eventId}`;
+    // The page opens in the calendar's language in whatever browser the link is followed.
+    const bookingPage = `${this.config.publicBaseUrl}/?eventId=${row.eventId}&lang=${language}`;
     const organizer = [row.organizerName.trim(), organizerContact(row)].filter(Boolean).join(' · ');
     const content = sessionCalendar({
       uid: `session-${sessionId}@${new URL(this.config.publicBaseUrl).host}`,

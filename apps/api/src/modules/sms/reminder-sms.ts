@@ -7,7 +7,7 @@ import { SMS_TEXTS, smsTextsFor } from './sms-texts';
 
 /** The reminder SMS (docs/domain.md, "Reminders"): the event's title, date and time added like a notification's,
  * then the cancellation link, which frees the seat for the waiting list. Plain GSM-7 text (the link's token is
- * letters, digits, '-' and '_'). */
+ * letters, digits, '-' and '_'; it carries the booking language, `&lang=`, as the e-mails' links do). */
 export const REMINDER_SMS_TEXT = SMS_TEXTS.es.reminder;
 export const REMINDER_SMS_CANCEL = SMS_TEXTS.es.reminderCancel;
 
@@ -26,7 +26,7 @@ export async function reminderSmsIntents(
     phoneNumber: p.phone,
     message:
       `${notificationSmsText(smsTextsFor(p.language).reminder, p)}\n` +
-      `${smsTextsFor(p.language).reminderCancel} ${link.base}/cancel?token=${cancellationToken(link.appSecret, p.id)}`,
+      `${smsTextsFor(p.language).reminderCancel} ${link.base}/cancel?token=${cancellationToken(link.appSecret, p.id)}&lang=${p.language}`,
     registrationId: p.id,
     eventId: p.eventId,
     sessionId: p.sessionId,
