@@ -18,7 +18,7 @@ import {
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import { keyedHash } from '../../common/crypto/keyed-hash';
-import { containsPattern } from '../../database/sql';
+import { blacklistPersonText, peopleSearchSql, searchWords, unaccentedMatch } from '../../database/people-search';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import type { Principal } from '../auth/principal';
@@ -65,8 +65,18 @@ const ENTRY_SELECT = `
     LEFT JOIN events e ON e.id = b.event_id
     LEFT JOIN event_sessions s ON s.id = b.event_session_id`;
 
-const SEARCH_FILTER = `(b.email ILIKE $1 OR b.first_name ILIKE $1 OR b.last_name ILIKE $1
-  OR (b.first_name || ' ' || b.last_name) ILIKE $1 OR e.title ILIKE $1)`;
+/** The people search's rule (database/people-search.ts) on an entry's person and its event's title. */
+function searchFilter(search: string | undefined): { where: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const words = searchWords(search);
+  const where = peopleSearchSql(
+    blacklistPersonText('b'),
+    words,
+    (value) => `$${params.push(value)}`,
+    (pattern) => unaccentedMatch('e.title', pattern),
+  );
+  return { where: words.length ? `WHERE ${where}` : '', params };
+}
 
 @Injectable()
 export class BlacklistService {
@@ -80,9 +90,7 @@ export class BlacklistService {
 
   /** Newest first. paginated=false answers every entry (same shape, one page). */
   async list(query: ListBlacklistQueryDto): Promise<BlacklistPage> {
-    const search = query.search?.trim();
-    const where = search ? `WHERE ${SEARCH_FILTER}` : '';
-    const params: unknown[] = search ? [containsPattern(search)] : [];
+    const { where, params } = searchFilter(query.search);
     const order = 'ORDER BY b.created_at DESC, b.id DESC';
 
     if (query.paginated === false) {
