@@ -173,10 +173,13 @@ export class BlacklistService {
       const phoneNumber = dto.phoneNumber === undefined ? person.phone : dto.phoneNumber;
       assertReachable(notificationType, phoneNumber);
 
-      const [{ id }]: { id: number }[] = await m.query(
+      // Once per person and session (the unique rule): an entry already there, or one committed meanwhile by
+      // another request (the insert waits for it), leaves this one with nothing written, no message, no history.
+      const [inserted]: { id: number }[] = await m.query(
         `INSERT INTO blacklist_entries (event_id, event_session_id, email, first_name, last_name, phone_number, reason, reason_desc,
                                         notification_type, expires_at, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ON CONFLICT (event_session_id, email) DO NOTHING RETURNING id`,
         [
           dto.eventId,
           dto.eventSessionId,
@@ -191,6 +194,8 @@ export class BlacklistService {
           actor.userId,
         ],
       );
+      if (!inserted) throw await alreadyListed(m, dto.eventSessionId, email);
+      const { id } = inserted;
       await this.history.record(m, { subject: 'registration', ids: [person.id], action: 'blacklisted' });
       if (notificationType === BLACKLIST_NOTIFICATION.Email) {
         await this.emailOutbox.recordBlacklist(m, {
@@ -360,6 +365,16 @@ export class BlacklistService {
     if (problem) throw AppError.field('expiresAt', problem);
     return expiresAt;
   }
+}
+
+/** The refusal of a second entry for a person and session, saying whether the one there still applies. */
+async function alreadyListed(m: EntityManager, sessionId: number, email: string): Promise<AppError> {
+  const [entry]: { active: boolean }[] = await m.query(
+    `SELECT expires_at > now() AS active FROM blacklist_entries WHERE event_session_id = $1 AND email = $2`,
+    [sessionId, email],
+  );
+  const message = entry && !entry.active ? M.alreadyBlacklistedExpired : M.alreadyBlacklisted;
+  return new AppError('ALREADY_BLACKLISTED', message, { email: [message] });
 }
 
 /** An SMS needs a phone number to go to. */
