@@ -233,6 +233,30 @@ describe('Bulk actions on a selection of registrations', () => {
     const { sessionId } = await createSession(app);
     const [a, b, c] = await book(sessionId, 3);
     await bulk('cancel', { registrationIds: [c] });
+    // Asked first (the confirmation's count and SMS estimate): who it reaches, per session, and nothing sent.
+    const audience = await bulk('notify/audience', { registrationIds: [a, b, c, a] });
+    expect(audience.status).toBe(200);
+    const [session] = await app.sql(
+      `SELECT e.title, to_char(s.start_date, 'YYYY-MM-DD') AS date, to_char(s.start_time, 'HH24:MI') AS time
+         FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
+      [sessionId],
+    );
+    expect(audience.body).toEqual({
+      selected: 3,
+      recipients: 2,
+      sessions: [
+        {
+          eventTitle: session.title,
+          startDate: session.date,
+          startTime: session.time,
+          isAllDay: false,
+          recipients: 2,
+          withPhone: 2,
+        },
+      ],
+    });
+    expect(await emailsOf('Notification', [a, b, c])).toEqual([]);
+    expect((await bulk('notify/audience', { registrationIds: [] })).status).toBe(400);
     const email = await bulk('notify', { registrationIds: [a, c], type: 1, message: 'Cambio de sala' });
     expect(email.status).toBe(200);
     expect(email.body).toMatchObject({ totalRecipients: 1, successCount: 1, failedCount: 0, totalCost: 0 });

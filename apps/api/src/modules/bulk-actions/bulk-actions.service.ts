@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { BULK_MESSAGES, BulkItemResult, BulkResult, NotificationResult, REGISTRATION_STATE } from '@evreg/contracts';
+import {
+  BULK_MESSAGES,
+  BulkItemResult,
+  BulkNotifyAudience,
+  BulkResult,
+  NotificationResult,
+  REGISTRATION_STATE,
+} from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import type { Principal } from '../auth/principal';
