@@ -104,4 +104,45 @@ describe('Registros: informes y confirmaciones de las acciones sobre una selecci
     expect(await sent('email_messages')).toBe(2);
     await form.getByRole('button', { name: 'Cerrar' }).click();
   });
+  it('un doble clic en la confirmación aplica la acción una vez, sin 409 en la consola', async () => {
+    const { app, page } = e2e;
+    const eventId = await createEvent(app, { title: 'Taller de encuadernación japonesa' });
+    const sessionId = await addSession(app, eventId, { maxAttendees: 10 });
+    const people = [newPerson(), newPerson()];
+    for (const person of people) await registerViaApi(app, sessionId, [person]);
+    const conflicts: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 409) conflicts.push(response.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('409')) conflicts.push(message.text());
+    });
+
+    await signIn(page);
+    await visit(page, '/registrations', 'Registros');
+    await page.getByRole('textbox', { name: SEARCH }).fill('encuadernacion japonesa');
+    for (const person of people) await row(page, person.email).getByRole('checkbox').check();
+    // A form's confirm (the blacklist's) and a confirmation's (cancel), each clicked twice at once.
+    await page.getByRole('button', { name: 'Lista negra', exact: true }).click();
+    await dialog(page, 'Añadir 2 inscripciones a la lista negra')
+      .getByRole('button', { name: 'Añadir a la lista negra' })
+      .dblclick();
+    const blacklisted = dialog(page, 'Resultado: Añadir a la lista negra');
+    await seeText(blacklisted, 'Hecho: 2 · No aplicado: 0');
+    await blacklisted.getByRole('button', { name: 'Cerrar' }).click();
+    for (const person of people) await row(page, person.email).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Cancelar', exact: true }).click();
+    await dialog(page, 'Cancelar inscripciones').getByRole('button', { name: 'Cancelar inscripciones' }).dblclick();
+    await seeText(dialog(page, 'Resultado: Cancelar inscripciones'), 'Hecho: 2 · No aplicado: 0');
+    expect(conflicts).toEqual([]);
+    const messages = await app.sql(
+      `SELECT email_type, count(*)::int AS n FROM email_messages
+        WHERE session_id = $1 AND email_type IN ('Blacklist', 'Cancellation') GROUP BY email_type ORDER BY email_type`,
+      [sessionId],
+    );
+    expect(messages).toEqual([
+      { email_type: 'Blacklist', n: 2 },
+      { email_type: 'Cancellation', n: 2 },
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   EMAIL_TEMPLATE_TYPES,
   NOTIFICATION_TYPE,
@@ -132,7 +132,12 @@ export function NotificationSteps({
     setStep({ kind: 'confirm' });
   }
 
+  // Set at once, unlike the step: a double click's second 'Enviar' (same tick) must not send again.
+  const sending = useRef(false);
+
   async function send() {
+    if (sending.current) return;
+    sending.current = true;
     setStep({ kind: 'sending' });
     try {
       setStep({ kind: 'result', result: await deliver(notificationPayload(draft)) });
