@@ -631,7 +631,14 @@ describe('Blacklist (/api/blacklists)', () => {
       });
 
       const near = await create({ email: p.email, blackListReason: 0, expiresAt: dateIn(5) });
-      const far = await create({ email: p.email, blackListReason: 2, expiresAt: dateIn(40) });
+      // A second entry is another session's (one entry per person and session).
+      await fx.register(otherSessionId, { email: p.email });
+      const far = await create({
+        email: p.email,
+        eventSessionId: otherSessionId,
+        blackListReason: 2,
+        expiresAt: dateIn(40),
+      });
       const blocked = await app.request(
         'GET',
         `/api/blacklists/check/${encodeURIComponent(' Comprobar@Example.COM')}`,

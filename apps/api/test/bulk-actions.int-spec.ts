@@ -37,6 +37,8 @@ describe('Bulk actions on a selection of registrations', () => {
         [type, ids],
       )
     ).map((row: { registration_id: number }) => row.registration_id);
+  const nameOf = async (id: number) =>
+    (await app.sql(`SELECT first_name || ' ' || last_name AS name FROM registrations WHERE id = $1`, [id]))[0].name;
   const states = async (ids: number[]) =>
     app.sql(`SELECT id, session_id, state, queue_position FROM registrations WHERE id = ANY($1::int[]) ORDER BY id`, [
       ids,
@@ -63,8 +65,8 @@ describe('Bulk actions on a selection of registrations', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ total: 2, done: 2, skipped: 0, promoted: [w1, w2] });
     expect(first.body.items).toEqual([
-      { registrationId: a, status: 'done', reason: null, promoted: [w1], queuePosition: null },
-      { registrationId: b, status: 'done', reason: null, promoted: [w2], queuePosition: null },
+      { registrationId: a, name: await nameOf(a), status: 'done', reason: null, promoted: [w1], queuePosition: null },
+      { registrationId: b, name: await nameOf(b), status: 'done', reason: null, promoted: [w2], queuePosition: null },
     ]);
     const again = await bulk('cancel', { registrationIds: [b, c] });
     expect(again.body).toMatchObject({ total: 2, done: 1, skipped: 1, promoted: [] });
@@ -125,9 +127,16 @@ describe('Bulk actions on a selection of registrations', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total: 3, done: 2, skipped: 1, promoted: [w1] });
     expect(res.body.items).toEqual([
-      { registrationId: a, status: 'done', reason: null, promoted: [w1], queuePosition: null },
-      { registrationId: b, status: 'done', reason: null, promoted: [], queuePosition: 1 },
-      { registrationId: c, status: 'skipped', reason: M.noRoom, promoted: [], queuePosition: null },
+      { registrationId: a, name: await nameOf(a), status: 'done', reason: null, promoted: [w1], queuePosition: null },
+      { registrationId: b, name: await nameOf(b), status: 'done', reason: null, promoted: [], queuePosition: 1 },
+      {
+        registrationId: c,
+        name: await nameOf(c),
+        status: 'skipped',
+        reason: M.noRoom,
+        promoted: [],
+        queuePosition: null,
+      },
     ]);
     expect(await states([a, b, c, w1, t1])).toEqual([
       { id: a, session_id: target, state: 0, queue_position: null },
@@ -171,9 +180,12 @@ describe('Bulk actions on a selection of registrations', () => {
     ]);
     const moved = await bulk('move', { registrationIds: [companion], targetSessionId: roomy });
     expect(moved.body).toMatchObject({ total: 2, done: 2, skipped: 0 });
-    expect(moved.body.items.map((item: { registrationId: number }) => item.registrationId)).toEqual([
-      holder,
-      companion,
+    // The holder came along unselected (not on the caller's page): the report names both.
+    expect(
+      moved.body.items.map((item: { registrationId: number; name: string }) => [item.registrationId, item.name]),
+    ).toEqual([
+      [holder, await nameOf(holder)],
+      [companion, await nameOf(companion)],
     ]);
     expect((await states([holder, companion])).map((row: { session_id: number }) => row.session_id)).toEqual([
       roomy,
@@ -221,10 +233,36 @@ describe('Bulk actions on a selection of registrations', () => {
     const { sessionId } = await createSession(app);
     const [a, b, c] = await book(sessionId, 3);
     await bulk('cancel', { registrationIds: [c] });
+    // Asked first (the confirmation's count and SMS estimate): who it reaches, per session, and nothing sent.
+    const audience = await bulk('notify/audience', { registrationIds: [a, b, c, a] });
+    expect(audience.status).toBe(200);
+    const [session] = await app.sql(
+      `SELECT e.title, to_char(s.start_date, 'YYYY-MM-DD') AS date, to_char(s.start_time, 'HH24:MI') AS time
+         FROM event_sessions s JOIN events e ON e.id = s.event_id WHERE s.id = $1`,
+      [sessionId],
+    );
+    expect(audience.body).toEqual({
+      selected: 3,
+      recipients: 2,
+      sessions: [
+        {
+          eventTitle: session.title,
+          startDate: session.date,
+          startTime: session.time,
+          isAllDay: false,
+          recipients: 2,
+          withPhone: 2,
+        },
+      ],
+    });
+    expect(await emailsOf('Notification', [a, b, c])).toEqual([]);
+    expect((await bulk('notify/audience', { registrationIds: [] })).status).toBe(400);
     const email = await bulk('notify', { registrationIds: [a, c], type: 1, message: 'Cambio de sala' });
     expect(email.status).toBe(200);
     expect(email.body).toMatchObject({ totalRecipients: 1, successCount: 1, failedCount: 0, totalCost: 0 });
-    expect(email.body.errors).toEqual([`registro ${c}: No está activa: no se le envía la notificación`]);
+    expect(email.body.errors).toEqual([
+      `${await nameOf(c)} (registro ${c}): No está activa: no se le envía la notificación`,
+    ]);
     expect(await emailsOf('Notification', [a, b, c])).toEqual([a]);
 
     await app.request('PUT', '/api/smssettings', {

@@ -144,6 +144,28 @@ describe('Embedded mode (PGlite in DATA_DIR, in-process jobs)', () => {
     expect(view).toMatchObject({ registeredCount: 4, currentQueueCount: 2, availableSpots: 0 });
   });
 
+  it("searches people without accents as the real server does (PGlite's unaccent and pg_trgm)", async () => {
+    const token = await app.adminToken();
+    const session = await app.request('POST', '/api/events/77/sessions', {
+      token,
+      body: { startDate: '2099-01-11', endDate: '2099-01-11', startTime: '10:00', endTime: '11:30', maxAttendees: 4 },
+    });
+    expect(session.status).toBe(201);
+    const booked = await app.request('POST', `/api/events/sessions/${session.body.id}/registrations`, {
+      body: { eventSessionId: session.body.id, ...attendee(790, { firstName: 'Íñigo', lastName: 'García Muñoz' }) },
+    });
+    expect(booked.status).toBe(201);
+    for (const search of ['inigo garcia', 'IÑIGO', 'munoz']) {
+      const found = await app.request('GET', `/api/events/registrations?search=${encodeURIComponent(search)}`, {
+        token,
+      });
+      expect(found.status).toBe(200);
+      expect(
+        found.body.items.map((r: { firstName: string; lastName: string }) => `${r.firstName} ${r.lastName}`),
+      ).toEqual(['Íñigo García Muñoz']);
+    }
+  });
+
   it('is copied while it runs (npm run backup): the copy restored into a fresh DATA_DIR has every row', async () => {
     const ds = app.running.app.get(DataSource);
     taken = await snapshot((sql) => ds.query(sql));

@@ -16,7 +16,7 @@ import { screenshot } from './support/screenshots';
 requireAdminBuild();
 const e2e = setupE2E({ context: { bypassCSP: true, viewport: { width: 1280, height: 900 }, acceptDownloads: true } });
 
-const SEARCH = 'Buscar por nombre, email, DNI/NIE o evento';
+const SEARCH = 'Buscar por nombre, email, DNI/NIE, teléfono, evento o referencia';
 
 describe('Registros', () => {
   it("sin registros: 'No hay registros'", async () => {

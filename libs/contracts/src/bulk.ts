@@ -29,6 +29,9 @@ export type BulkNotificationRequest = BulkSelectionRequest & SendNotificationReq
 /** What happened to one selected person: done, or skipped with the single action's Spanish reason. */
 export interface BulkItemResult {
   registrationId: number;
+  /** The person's name ('Ana García'), for a staff member who may see registrations (Registrations.Read), else
+   * null: the report names everyone, on the page or not (selected under another search, moved along). */
+  name?: string | null;
   status: 'done' | 'skipped';
   /** Why it was skipped (the same message the single action answers), null when done. */
   reason: string | null;
@@ -45,6 +48,25 @@ export interface BulkResult {
   /** Every promotion the action caused, in order. */
   promoted: number[];
   items: BulkItemResult[];
+}
+
+/** Who a bulk notification would reach, asked before sending (the confirmation's count and SMS estimate): the
+ * selection's active registrations, per session, with the details the server adds to their SMS. */
+export interface BulkNotifyAudience {
+  /** Registrations selected (without repeats). */
+  selected: number;
+  /** Of them, the active ones: the notification goes to these only. */
+  recipients: number;
+  sessions: {
+    eventTitle: string;
+    startDate: string;
+    startTime: string;
+    isAllDay: boolean;
+    /** Active registrations of the selection in this session. */
+    recipients: number;
+    /** Of them, with a phone number (an SMS goes to these only). */
+    withPhone: number;
+  }[];
 }
 
 export const BULK_MESSAGES = {

@@ -161,6 +161,9 @@ export const MESSAGES = {
     emailRequired: 'El registro seleccionado no tiene email',
     emailInvalid: 'Email no es válido',
     personNotInSession: 'La persona seleccionada no tiene un registro en esta sesión',
+    alreadyBlacklisted: 'Ya estaba en la lista negra de esta sesión',
+    alreadyBlacklistedExpired:
+      'Ya estaba en la lista negra de esta sesión (su entrada ha caducado): edítala para cambiar la fecha de expiración',
     expiresAtRequired: 'Fecha de expiración es requerida',
     expiresAtInvalid: 'Fecha de expiración no es válida',
     expiresAtBeforeToday: 'La fecha de expiración no puede ser anterior a hoy',

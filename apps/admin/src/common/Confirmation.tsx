@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert, Box } from '@mui/material';
 import { Confirm, useNotify } from 'react-admin';
 import { errorText } from './notifyError';
@@ -34,6 +34,8 @@ export function Confirmation({
 }) {
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
+  // Set at once, unlike `busy`: a double click's second confirm (same tick) must not run the action again.
+  const running = useRef(false);
   const [failure, setFailure] = useState<string | null>(null);
   return (
     <Confirm
@@ -61,6 +63,8 @@ export function Confirmation({
       cancel={cancelLabel}
       onClose={onClose}
       onConfirm={async () => {
+        if (running.current) return;
+        running.current = true;
         setBusy(true);
         setFailure(null);
         try {
@@ -70,6 +74,7 @@ export function Confirmation({
           if (keepOpen) {
             setFailure(errorText(error));
             setBusy(false);
+            running.current = false;
             return;
           }
           onClose();

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, type DialogProps } from '@mui/material';
 import { Form, HttpError, SaveButton, type RaRecord, type ValidateForm } from 'react-admin';
 import { focusFirstField } from './focusFirstField';
@@ -30,7 +30,12 @@ export function FormDialog({
   const titleId = useId();
   const [failure, setFailure] = useState<string | null>(null);
 
+  // Set at once, unlike state: a double click's second submit (same tick) must not send the request again.
+  const submitting = useRef(false);
+
   async function submit(values: Record<string, any>): Promise<SubmitResult> {
+    if (submitting.current) return;
+    submitting.current = true;
     setFailure(null);
     try {
       await onSubmit(values);
@@ -39,6 +44,8 @@ export function FormDialog({
         error instanceof HttpError ? (error.body?.errors as Record<string, unknown> | undefined) : undefined;
       if (fieldErrors) return fieldErrors;
       setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      submitting.current = false;
     }
   }
 

@@ -25,6 +25,7 @@ export function ResourceList({
   filters = [],
   actions,
   pagination,
+  syncWithLocation = false,
   children,
 }: {
   resource: string;
@@ -42,6 +43,9 @@ export function ResourceList({
   actions?: ReactNode;
   /** The pager, when not 'Anterior' / 'Siguiente' (a list with page numbers). */
   pagination?: ReactElement;
+  /** Search, filters, order and page in the address (react-admin's default), so a filtered view can be shared or
+   * bookmarked: for a screen's main list (Registros). Off by default: most screens are simple lists. */
+  syncWithLocation?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -77,7 +81,7 @@ export function ResourceList({
       empty={false}
       exporter={false}
       error={<ListError text={loadError} />}
-      disableSyncWithLocation
+      disableSyncWithLocation={!syncWithLocation}
       // A wide table scrolls inside its card instead of widening the whole page.
       sx={{ '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' } }}
     >

@@ -1,6 +1,7 @@
 import type {
   BlacklistNoShowsAnswer,
   BlacklistNoShowsRequest,
+  BulkNotifyAudience,
   BulkResult,
   BulkUpdateWaitingLimitsResponse,
   NotificationResult,
@@ -51,6 +52,15 @@ export const commands = {
       `/bulk/registrations/${action}`,
       { method: 'POST', headers: new Headers({ 'Idempotency-Key': key }), ...json(body) },
       'Error al aplicar la acción a la selección',
+    );
+  },
+
+  /** POST /bulk/registrations/notify/audience: who a notification to the selection would reach, sending nothing. */
+  notifyAudience(registrationIds: number[]) {
+    return call<BulkNotifyAudience>(
+      '/bulk/registrations/notify/audience',
+      { method: 'POST', ...json({ registrationIds }) },
+      'Error al preparar la notificación',
     );
   },
 

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { answers, controlSocketPath, EmbeddedControl } from './embedded-control';
+import { PGLITE_EXTENSIONS } from './embedded-postgres';
 
 /** A backup of the embedded database (docs/architecture.md, "Operation"): this first line, a JSON line (the
  * header), then the database files as PGlite's gzipped tarball. The generated APP_SECRET of DATA_DIR travels with
@@ -73,6 +74,7 @@ export async function restoreDataDir(
   rmSync(incoming, { recursive: true, force: true });
   const db = await PGlite.create({
     dataDir: incoming,
+    extensions: PGLITE_EXTENSIONS,
     loadDataDir: new Blob([new Uint8Array(tarball)], { type: 'application/x-gzip' }),
   });
   try {
@@ -129,7 +131,7 @@ function readBackup(file: string): { header: BackupHeader; tarball: Buffer } {
  * application starting on the same DATA_DIR refuses instead of opening it a second time. */
 async function dumpStopped(dataDir: string): Promise<Buffer> {
   await EmbeddedControl.ensureFree(dataDir);
-  const db = await PGlite.create({ dataDir: pgdataOf(dataDir) });
+  const db = await PGlite.create({ dataDir: pgdataOf(dataDir), extensions: PGLITE_EXTENSIONS });
   const control = await EmbeddedControl.start(db, dataDir);
   try {
     return Buffer.from(await (await db.dumpDataDir('gzip')).arrayBuffer());

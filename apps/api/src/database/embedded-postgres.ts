@@ -1,10 +1,16 @@
 import { Logger } from '@nestjs/common';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { EmbeddedControl } from './embedded-control';
+
+/** The contrib extensions the migrations create (PeopleSearch: the accent-free search and its indexes), loaded
+ * whenever PGlite opens the application's database. */
+export const PGLITE_EXTENSIONS = { unaccent, pg_trgm };
 
 /** The embedded default: PGlite (PostgreSQL compiled to WASM) persisted under DATA_DIR, reached through its
  * socket server with the ordinary `pg` driver. PGlite is one database session running one query at a time; the
@@ -28,7 +34,7 @@ export class EmbeddedPostgres {
     mkdirSync(dir, { recursive: true });
     // Refused while another process owns DATA_DIR (its operation channel answers).
     await EmbeddedControl.ensureFree(dataDir);
-    const db = await PGlite.create({ dataDir: dir });
+    const db = await PGlite.create({ dataDir: dir, extensions: PGLITE_EXTENSIONS });
     let control: EmbeddedControl;
     try {
       control = await EmbeddedControl.start(db, dataDir);

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   EMAIL_TEMPLATE_TYPES,
   NOTIFICATION_TYPE,
@@ -7,6 +7,7 @@ import {
   type AdminEvent,
   type EmailTemplate,
   type NotificationResult,
+  type SendNotificationRequest,
   type Session,
 } from '@evreg/contracts';
 import {
@@ -57,6 +58,59 @@ export function NotificationDialog({
 }) {
   const command = useCommand();
   const { canReadTemplates } = useEventsScreen();
+  const recipients = session
+    ? session.registeredCount
+    : (event.sessions ?? []).reduce((sum, s) => sum + s.registeredCount, 0);
+  const target = session
+    ? `la ${sessionName(session).toLowerCase()} (${sessionWhen(session)})`
+    : `el evento «${event.title}»`;
+  return (
+    <NotificationSteps
+      target={target}
+      recipients={recipients}
+      smsRecipients={recipients}
+      targets={smsTargets(event, session)}
+      defaultSubject={`«Información sobre ${event.title}»`}
+      canReadTemplates={canReadTemplates}
+      onClose={onClose}
+      deliver={async (payload) => {
+        // A create of `notifications` (its answer is the result, not a record: through useCommand); the messages
+        // are recorded in the logs.
+        const to = session ? { sessionId: session.id } : { eventId: event.id };
+        const { data } = await command(
+          (p) => p.create('notifications', { data: { ...to, ...payload } }),
+          ['sms-logs', 'email-logs'],
+        );
+        const { id: _id, ...result } = data as NotificationResult & { id?: unknown };
+        return result;
+      }}
+    />
+  );
+}
+
+/** The notification's steps, for a session or event and for a selection of registrations (the bulk 'Notificar'):
+ * the form with the SMS count and cost, the confirmation '¿Enviar ... a N personas ...?' with the estimate, then
+ * the result. `recipients` are the active people reached, `smsRecipients` those of them an SMS reaches, `targets`
+ * the sessions' details the server adds to each SMS; `deliver` sends and answers the totals. */
+export function NotificationSteps({
+  target,
+  recipients,
+  smsRecipients,
+  targets,
+  defaultSubject,
+  canReadTemplates,
+  deliver,
+  onClose,
+}: {
+  target: string;
+  recipients: number;
+  smsRecipients: number;
+  targets: SmsTarget[];
+  defaultSubject: string;
+  canReadTemplates: boolean;
+  deliver: (payload: SendNotificationRequest) => Promise<NotificationResult>;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const templates = useGetList<EmailTemplate>('email-templates', ALL_TEMPLATES, { enabled: canReadTemplates });
   const [draft, setDraft] = useState<NotificationDraft>({
@@ -67,16 +121,10 @@ export function NotificationDialog({
   });
   const [step, setStep] = useState<Step>({ kind: 'form' });
 
-  const recipients = session
-    ? session.registeredCount
-    : (event.sessions ?? []).reduce((sum, s) => sum + s.registeredCount, 0);
-  const targets = smsTargets(event, session);
   const sms = smsEstimate(draft.message, targets);
   const isSms = draft.type === NOTIFICATION_TYPE.Sms;
-  const target = session
-    ? `la ${sessionName(session).toLowerCase()} (${sessionWhen(session)})`
-    : `el evento «${event.title}»`;
-  const people = recipients === 1 ? '1 persona inscrita' : `${recipients} personas inscritas`;
+  const people = peopleText(recipients);
+  const smsPeople = peopleText(smsRecipients);
 
   // Reached only when the rules pass (the form's validate).
   function review(values: Record<string, unknown>) {
@@ -84,18 +132,15 @@ export function NotificationDialog({
     setStep({ kind: 'confirm' });
   }
 
+  // Set at once, unlike the step: a double click's second 'Enviar' (same tick) must not send again.
+  const sending = useRef(false);
+
   async function send() {
+    if (sending.current) return;
+    sending.current = true;
     setStep({ kind: 'sending' });
     try {
-      // A create of `notifications` (its answer is the result, not a record: through useCommand); the messages
-      // are recorded in the logs.
-      const to = session ? { sessionId: session.id } : { eventId: event.id };
-      const { data } = await command(
-        (p) => p.create('notifications', { data: { ...to, ...notificationPayload(draft) } }),
-        ['sms-logs', 'email-logs'],
-      );
-      const { id: _id, ...result } = data as NotificationResult & { id?: unknown };
-      setStep({ kind: 'result', result });
+      setStep({ kind: 'result', result: await deliver(notificationPayload(draft)) });
     } catch (error) {
       setStep({
         kind: 'result',
@@ -133,13 +178,13 @@ export function NotificationDialog({
               {({ formData }) => {
                 const current = asDraft(formData);
                 return current.type === NOTIFICATION_TYPE.Sms ? (
-                  <SmsFields message={current.message} targets={targets} people={people} />
+                  <SmsFields message={current.message} targets={targets} people={smsPeople} />
                 ) : (
                   <EmailFields
                     canReadTemplates={canReadTemplates}
                     templates={templates.data ?? []}
                     withoutTemplate={current.emailTemplateId === ''}
-                    eventTitle={event.title}
+                    defaultSubject={defaultSubject}
                   />
                 );
               }}
@@ -158,7 +203,7 @@ export function NotificationDialog({
         <>
           <DialogContent sx={{ '&&': { pt: 0 } }}>
             <DialogContentText>
-              ¿Enviar {isSms ? 'un SMS' : 'un email'} a {people} en {target}?
+              ¿Enviar {isSms ? 'un SMS' : 'un email'} a {isSms ? smsPeople : people} en {target}?
               {isSms && ` Coste estimado: ${formatCost(sms.cost)}.`}
             </DialogContentText>
             {isSms && (
@@ -215,6 +260,8 @@ function asDraft(values: Record<string, unknown>): NotificationDraft {
 
 const keepText = (value: string) => value;
 
+const peopleText = (count: number) => (count === 1 ? '1 persona inscrita' : `${count} personas inscritas`);
+
 /** The SMS message with its live count: the message's characters, then the SMS the server will send (with the
  * event details) in the encoding it takes, its parts and the characters left; the near-limit warning and the cost
  * estimate, which is what the SMS log then charges (docs/product.md §5, 9). */
@@ -261,12 +308,12 @@ function EmailFields({
   canReadTemplates,
   templates,
   withoutTemplate,
-  eventTitle,
+  defaultSubject,
 }: {
   canReadTemplates: boolean;
   templates: EmailTemplate[];
   withoutTemplate: boolean;
-  eventTitle: string;
+  defaultSubject: string;
 }) {
   const choices = templates.map((t) => ({
     id: t.id,
@@ -292,7 +339,7 @@ function EmailFields({
             source="subject"
             label="Asunto (opcional)"
             parse={keepText}
-            helperText={`Si se deja vacío: «Información sobre ${eventTitle}»`}
+            helperText={`Si se deja vacío: ${defaultSubject}`}
             fullWidth
             sx={{ mt: 0, mb: 2 }}
           />

@@ -47,13 +47,14 @@ export default function RegistrationList() {
       <ResourceList
         resource="registrations"
         title="Registros"
-        searchPlaceholder="Buscar por nombre, email, DNI/NIE o evento"
+        searchPlaceholder="Buscar por nombre, email, DNI/NIE, teléfono, evento o referencia"
         loadError="Error al cargar los registros"
         paging={{ noun: 'registros' }}
         sort={{ field: 'registeredAt', order: 'DESC' }}
         filters={REGISTRATION_FILTERS}
         actions={<ExportExcelButton />}
         pagination={<PrevNextPagination noun="registros" numbered />}
+        syncWithLocation
       >
         <DataTable<AdminRegistration>
           rowClick={false}

@@ -23,6 +23,8 @@ import { History1764000000270 } from './1764000000270-History';
 import { Languages1764000000300 } from './1764000000300-Languages';
 import { SessionRoomNotify1764000000310 } from './1764000000310-SessionRoomNotify';
 import { DefaultTemplateTranslations1764000000400 } from './1764000000400-DefaultTemplateTranslations';
+import { PeopleSearch1764000000430 } from './1764000000430-PeopleSearch';
+import { BlacklistOncePerSession1764000000431 } from './1764000000431-BlacklistOncePerSession';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
 export const MIGRATIONS = [
@@ -51,4 +53,6 @@ export const MIGRATIONS = [
   Languages1764000000300,
   SessionRoomNotify1764000000310,
   DefaultTemplateTranslations1764000000400,
+  PeopleSearch1764000000430,
+  BlacklistOncePerSession1764000000431,
 ];

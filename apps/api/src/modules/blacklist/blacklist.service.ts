@@ -18,7 +18,7 @@ import {
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import { keyedHash } from '../../common/crypto/keyed-hash';
-import { containsPattern } from '../../database/sql';
+import { blacklistPersonText, peopleSearchSql, searchWords, unaccentedMatch } from '../../database/people-search';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import type { Principal } from '../auth/principal';
@@ -65,8 +65,18 @@ const ENTRY_SELECT = `
     LEFT JOIN events e ON e.id = b.event_id
     LEFT JOIN event_sessions s ON s.id = b.event_session_id`;
 
-const SEARCH_FILTER = `(b.email ILIKE $1 OR b.first_name ILIKE $1 OR b.last_name ILIKE $1
-  OR (b.first_name || ' ' || b.last_name) ILIKE $1 OR e.title ILIKE $1)`;
+/** The people search's rule (database/people-search.ts) on an entry's person and its event's title. */
+function searchFilter(search: string | undefined): { where: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const words = searchWords(search);
+  const where = peopleSearchSql(
+    blacklistPersonText('b'),
+    words,
+    (value) => `$${params.push(value)}`,
+    (pattern) => unaccentedMatch('e.title', pattern),
+  );
+  return { where: words.length ? `WHERE ${where}` : '', params };
+}
 
 @Injectable()
 export class BlacklistService {
@@ -80,9 +90,7 @@ export class BlacklistService {
 
   /** Newest first. paginated=false answers every entry (same shape, one page). */
   async list(query: ListBlacklistQueryDto): Promise<BlacklistPage> {
-    const search = query.search?.trim();
-    const where = search ? `WHERE ${SEARCH_FILTER}` : '';
-    const params: unknown[] = search ? [containsPattern(search)] : [];
+    const { where, params } = searchFilter(query.search);
     const order = 'ORDER BY b.created_at DESC, b.id DESC';
 
     if (query.paginated === false) {
@@ -165,10 +173,13 @@ export class BlacklistService {
       const phoneNumber = dto.phoneNumber === undefined ? person.phone : dto.phoneNumber;
       assertReachable(notificationType, phoneNumber);
 
-      const [{ id }]: { id: number }[] = await m.query(
+      // Once per person and session (the unique rule): an entry already there, or one committed meanwhile by
+      // another request (the insert waits for it), leaves this one with nothing written, no message, no history.
+      const [inserted]: { id: number }[] = await m.query(
         `INSERT INTO blacklist_entries (event_id, event_session_id, email, first_name, last_name, phone_number, reason, reason_desc,
                                         notification_type, expires_at, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         ON CONFLICT (event_session_id, email) DO NOTHING RETURNING id`,
         [
           dto.eventId,
           dto.eventSessionId,
@@ -183,6 +194,8 @@ export class BlacklistService {
           actor.userId,
         ],
       );
+      if (!inserted) throw await alreadyListed(m, dto.eventSessionId, email);
+      const { id } = inserted;
       await this.history.record(m, { subject: 'registration', ids: [person.id], action: 'blacklisted' });
       if (notificationType === BLACKLIST_NOTIFICATION.Email) {
         await this.emailOutbox.recordBlacklist(m, {
@@ -352,6 +365,16 @@ export class BlacklistService {
     if (problem) throw AppError.field('expiresAt', problem);
     return expiresAt;
   }
+}
+
+/** The refusal of a second entry for a person and session, saying whether the one there still applies. */
+async function alreadyListed(m: EntityManager, sessionId: number, email: string): Promise<AppError> {
+  const [entry]: { active: boolean }[] = await m.query(
+    `SELECT expires_at > now() AS active FROM blacklist_entries WHERE event_session_id = $1 AND email = $2`,
+    [sessionId, email],
+  );
+  const message = entry && !entry.active ? M.alreadyBlacklistedExpired : M.alreadyBlacklisted;
+  return new AppError('ALREADY_BLACKLISTED', message, { email: [message] });
 }
 
 /** An SMS needs a phone number to go to. */

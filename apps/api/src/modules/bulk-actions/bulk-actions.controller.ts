@@ -8,7 +8,14 @@ import { NotificationResultDto } from '../notifications/dto/notification.dto';
 import { BulkActionsService } from './bulk-actions.service';
 import { BulkIdempotency, IDEMPOTENCY_KEY_HEADER } from './bulk-idempotency';
 import { BulkMoveService } from './bulk-move.service';
-import { BulkBlacklistDto, BulkMoveDto, BulkNotificationDto, BulkResultDto, BulkSelectionDto } from './dto/bulk.dto';
+import {
+  BulkBlacklistDto,
+  BulkMoveDto,
+  BulkNotificationDto,
+  BulkNotifyAudienceDto,
+  BulkResultDto,
+  BulkSelectionDto,
+} from './dto/bulk.dto';
 
 const PER_ITEM =
   'Cada persona pasa por la acción individual, en su propia transacción y en el orden dado: lo que no se puede ' +
@@ -52,7 +59,9 @@ export class BulkActionsController {
     @CurrentPrincipal() actor: Principal,
     @Headers(IDEMPOTENCY_KEY_HEADER) key?: string,
   ) {
-    return this.idempotency.once(key, actor.userId, ['cancel', dto], () => this.bulk.cancel(dto));
+    return this.idempotency.once(key, actor.userId, ['cancel', dto], () =>
+      this.bulk.cancel(dto).then((result) => this.bulk.named(result, actor)),
+    );
   }
 
   @Post('resend-email')
@@ -70,7 +79,9 @@ export class BulkActionsController {
     @CurrentPrincipal() actor: Principal,
     @Headers(IDEMPOTENCY_KEY_HEADER) key?: string,
   ) {
-    return this.idempotency.once(key, actor.userId, ['resend', dto], () => this.bulk.resend(dto));
+    return this.idempotency.once(key, actor.userId, ['resend', dto], () =>
+      this.bulk.resend(dto).then((result) => this.bulk.named(result, actor)),
+    );
   }
 
   @Post('move')
@@ -91,7 +102,9 @@ export class BulkActionsController {
   })
   @Idempotent()
   move(@Body() dto: BulkMoveDto, @CurrentPrincipal() actor: Principal, @Headers(IDEMPOTENCY_KEY_HEADER) key?: string) {
-    return this.idempotency.once(key, actor.userId, ['move', dto], () => this.moves.move(dto));
+    return this.idempotency.once(key, actor.userId, ['move', dto], () =>
+      this.moves.move(dto).then((result) => this.bulk.named(result, actor)),
+    );
   }
 
   @Post('blacklist')
@@ -109,7 +122,24 @@ export class BulkActionsController {
     @CurrentPrincipal() actor: Principal,
     @Headers(IDEMPOTENCY_KEY_HEADER) key?: string,
   ) {
-    return this.idempotency.once(key, actor.userId, ['blacklist', dto], () => this.bulk.addToBlacklist(dto, actor));
+    return this.idempotency.once(key, actor.userId, ['blacklist', dto], () =>
+      this.bulk.addToBlacklist(dto, actor).then((result) => this.bulk.named(result, actor)),
+    );
+  }
+
+  @Post('notify/audience')
+  @Auth({ permission: 'Events.Update' })
+  @Endpoint({
+    summary: 'A quién llegaría una notificación a la selección, antes de enviarla (no envía nada)',
+    description:
+      'Las inscripciones activas de la selección, por sesión, con los datos que el sistema añade a cada SMS y cuántas ' +
+      'tienen teléfono: la confirmación «¿Enviar a N personas?» y el coste estimado de SMS.',
+    ok: BulkNotifyAudienceDto,
+    status: 200,
+    errors: { 400: ERRORS[400] },
+  })
+  notifyAudience(@Body() dto: BulkSelectionDto) {
+    return this.bulk.notifyAudience(dto);
   }
 
   @Post('notify')

@@ -3,10 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   BULK_MESSAGES,
   BulkItemResult,
+  BulkNotifyAudience,
   BulkResult,
   NotificationResult,
   REGISTRATION_STATE,
-  normalizeEmail,
 } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
@@ -91,6 +91,29 @@ export class BulkActionsService {
     return ids.map((id) => byId.get(id)!);
   }
 
+  /** The report with each person's name (companions moved along too), for a staff member who may see
+   * registrations; null names otherwise. Read after the action, so nobody has to be on the caller's page. */
+  async named(result: BulkResult, actor: Principal): Promise<BulkResult> {
+    const names = await this.namesFor(
+      result.items.map((item) => item.registrationId),
+      actor,
+    );
+    return {
+      ...result,
+      items: result.items.map((item) => ({ ...item, name: names.get(item.registrationId) ?? null })),
+    };
+  }
+
+  /** 'Nombre Apellidos' of each registration, when the actor may see registrations (else none). */
+  async namesFor(ids: number[], actor: Principal): Promise<Map<number, string>> {
+    if (!actor.permissions.has('Registrations.Read') || !ids.length) return new Map();
+    const rows: { id: number; name: string }[] = await this.ds.query(
+      `SELECT id, trim(first_name || ' ' || last_name) AS name FROM registrations WHERE id = ANY($1::int[])`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
   async cancel(dto: BulkSelectionDto): Promise<BulkResult> {
     const rows = await this.selection(dto.registrationIds);
     const items: BulkItemResult[] = [];
@@ -106,19 +129,13 @@ export class BulkActionsService {
   }
 
   /** One blacklist entry per selected person, in their registration's event and session, each with its own message
-   * (BlacklistService.create); the same e-mail twice in the selection is entered once. */
+   * (BlacklistService.create); someone already listed for that session (or twice in the selection) is skipped with
+   * 'Ya estaba en la lista negra', by the database's unique rule, so two staff members at once can't double it. */
   async addToBlacklist(dto: BulkBlacklistDto, actor: Principal): Promise<BulkResult> {
     const { registrationIds, ...entry } = dto;
     const rows = await this.selection(registrationIds);
-    const seen = new Set<string>();
     const items: BulkItemResult[] = [];
-    for (const row of rows) {
-      const email = normalizeEmail(row.email);
-      if (seen.has(email)) {
-        items.push({ registrationId: row.id, status: 'done', reason: null, promoted: [], queuePosition: null });
-        continue;
-      }
-      seen.add(email);
+    for (const row of rows)
       items.push(
         await applyOne(row.id, () =>
           this.blacklist
@@ -126,8 +143,27 @@ export class BulkActionsService {
             .then(() => {}),
         ),
       );
-    }
     return report(items);
+  }
+
+  /** Who a notification to the selection would reach (nothing is sent): the confirmation's count and, per session,
+   * what the SMS estimate needs, as `notify` will write them (active registrations only). */
+  async notifyAudience(dto: BulkSelectionDto): Promise<BulkNotifyAudience> {
+    const rows = await this.selection(dto.registrationIds);
+    const sessions: BulkNotifyAudience['sessions'] = await this.ds.query(
+      `SELECT e.title AS "eventTitle", to_char(s.start_date, 'YYYY-MM-DD') AS "startDate",
+              to_char(s.start_time, 'HH24:MI') AS "startTime", s.is_all_day AS "isAllDay", count(*)::int AS recipients,
+              count(nullif(trim(r.telephone_number), ''))::int AS "withPhone"
+         FROM registrations r JOIN event_sessions s ON s.id = r.session_id JOIN events e ON e.id = s.event_id
+        WHERE r.id = ANY($1::int[]) AND r.state = $2
+        GROUP BY s.id, e.title ORDER BY s.starts_at, s.id`,
+      [rows.map((row) => row.id), REGISTRATION_STATE.Active],
+    );
+    return {
+      selected: rows.length,
+      recipients: sessions.reduce((sum, session) => sum + session.recipients, 0),
+      sessions,
+    };
   }
 
   /** The session notification's rules on a selection; the selected people who are not active are named in errors. */
@@ -140,9 +176,14 @@ export class BulkActionsService {
       actor,
     );
     const inactive = rows.filter((row) => row.state !== REGISTRATION_STATE.Active);
+    const names = await this.namesFor(
+      inactive.map((row) => row.id),
+      actor,
+    );
+    const who = (id: number) => (names.has(id) ? `${names.get(id)} (registro ${id})` : `registro ${id}`);
     return {
       ...result,
-      errors: [...inactive.map((row) => `registro ${row.id}: ${M.notActiveForNotification}`), ...result.errors],
+      errors: [...inactive.map((row) => `${who(row.id)}: ${M.notActiveForNotification}`), ...result.errors],
     };
   }
 }

@@ -73,19 +73,25 @@ export class NoShowsService {
         dto.notificationType === BLACKLIST_NOTIFICATION.Sms && person.telephoneNumber
           ? BLACKLIST_NOTIFICATION.Sms
           : BLACKLIST_NOTIFICATION.Email;
-      await this.blacklist.create(
-        {
-          eventId,
-          eventSessionId: sessionId,
-          email: person.email,
-          blackListReason: 0,
-          blackListReasonDesc: dto.blackListReasonDesc ?? null,
-          notificationType,
-          expiresAt,
-        },
-        actor,
-      );
-      added++;
+      try {
+        await this.blacklist.create(
+          {
+            eventId,
+            eventSessionId: sessionId,
+            email: person.email,
+            blackListReason: 0,
+            blackListReasonDesc: dto.blackListReasonDesc ?? null,
+            notificationType,
+            expiresAt,
+          },
+          actor,
+        );
+        added++;
+      } catch (error) {
+        // Listed for this session meanwhile, or earlier with an entry since expired (one entry per session).
+        if (!(error instanceof AppError) || error.code !== 'ALREADY_BLACKLISTED') throw error;
+        skippedAlreadyBlacklisted++;
+      }
     }
     return {
       added,

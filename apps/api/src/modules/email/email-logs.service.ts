@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { EMAIL_MESSAGES, EmailLogEntry, EmailLogPage } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
-import { containsPattern } from '../../database/sql';
+import { textSearch } from '../../database/people-search';
 import { OUTBOX_STATUS } from '../../outbox/outbox-status';
 import { ListEmailLogsQueryDto } from './dto/email-log.dto';
 import { EmailOutbox } from './email-outbox';
@@ -29,7 +29,8 @@ const toEntry = ({ eventTitle, eventCity, eventCountry, ...row }: LogRow): Email
 });
 
 const FROM = `FROM email_messages m LEFT JOIN events e ON e.id = m.event_id`;
-const SEARCH = `(m.email_address ILIKE $1 OR m.recipient_name ILIKE $1 OR m.user_tax_id ILIKE $1 OR e.title ILIKE $1 OR m.email_type ILIKE $1)`;
+/** What the log's search looks in, by the people search's rule (database/people-search.ts). */
+const SEARCHED = ['m.email_address', 'm.recipient_name', 'm.user_tax_id', 'e.title', 'm.email_type'];
 
 /** The e-mail log: every message recorded in the outbox, newest first, with its outcome. */
 @Injectable()
@@ -42,9 +43,9 @@ export class EmailLogsService {
   async list(query: ListEmailLogsQueryDto): Promise<EmailLogPage> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-    const search = query.search?.trim();
-    const where = search ? `WHERE ${SEARCH}` : '';
-    const params: unknown[] = search ? [containsPattern(search)] : [];
+    const search = textSearch(SEARCHED, query.search);
+    const where = `WHERE ${search.where}`;
+    const params = search.params;
     const [{ total }] = await this.ds.query(`SELECT count(*)::int AS total ${FROM} ${where}`, params);
     const rows: LogRow[] = await this.ds.query(
       `SELECT m.id::int, m.email_address AS "emailAddress", m.recipient_name AS "recipientName", m.user_tax_id AS "userTaxId",

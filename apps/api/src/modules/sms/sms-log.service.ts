@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { SMS_MESSAGES, SMS_STATUS, SmsLogEntry, SmsLogPage, SmsStatusText, SmsTotalCost } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
-import { containsPattern } from '../../database/sql';
+import { textSearch } from '../../database/people-search';
 import { SmsLogQueryDto, SmsTotalCostQueryDto } from './dto/sms.dto';
 
 const M = SMS_MESSAGES;
@@ -30,9 +30,10 @@ export class SmsLogService {
   async list(query: SmsLogQueryDto): Promise<SmsLogPage> {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-    const search = query.search?.trim();
-    const where = search ? `WHERE (phone_number ILIKE $1 OR message ILIKE $1 OR sent_by ILIKE $1)` : '';
-    const params: unknown[] = search ? [containsPattern(search)] : [];
+    // The people search's rule (database/people-search.ts).
+    const search = textSearch(['phone_number', 'message', 'sent_by'], query.search);
+    const where = `WHERE ${search.where}`;
+    const params = search.params;
     const [{ count }]: { count: number }[] = await this.ds.query(
       `SELECT count(*)::int AS count FROM sms_messages ${where}`,
       params,

@@ -13,7 +13,7 @@ import {
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
 import { orderBy, pageWindow } from '../../common/http/sorted-page-query';
-import { containsPattern } from '../../database/sql';
+import { textSearch } from '../../database/people-search';
 import { isUniqueViolation } from '../../database/pg-errors';
 import { generateTemporaryPassword, hashPassword } from '../auth/password';
 import type { Principal } from '../auth/principal';
@@ -34,13 +34,9 @@ const USER_SORT_SQL: Record<UserSort, string> = {
   createdAt: 'u.created_at',
 };
 
-/** The list's search: email, first or last name, full name or department, without case. */
+/** The list's search: email, names or department, by the people search's rule (database/people-search.ts). */
 function userSearch(search?: string): { where: string; params: unknown[] } {
-  if (!search?.trim()) return { where: 'true', params: [] };
-  return {
-    where: `(u.email ILIKE $1 OR u.first_name ILIKE $1 OR u.last_name ILIKE $1 OR (u.first_name || ' ' || u.last_name) ILIKE $1 OR d.name ILIKE $1)`,
-    params: [containsPattern(search)],
-  };
+  return textSearch([`u.first_name || ' ' || u.last_name || ' ' || u.email`, 'd.name'], search);
 }
 
 @Injectable()

@@ -1,12 +1,5 @@
 import { useId, useState, type ReactElement } from 'react';
-import {
-  NOTIFICATION_TYPE,
-  SMS_LIMITS,
-  type AdminRegistration,
-  type BulkResult,
-  type NotificationResult,
-  type Session,
-} from '@evreg/contracts';
+import { type AdminRegistration, type BulkItemResult, type BulkResult, type Session } from '@evreg/contracts';
 import CancelIcon from '@mui/icons-material/EventBusy';
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
 import MoveIcon from '@mui/icons-material/DriveFileMove';
@@ -28,7 +21,7 @@ import {
   Toolbar,
   Typography,
 } from '@mui/material';
-import { RadioButtonGroupInput, SelectInput, TextInput, required, useGetList, useListContext } from 'react-admin';
+import { SelectInput, required, useGetList, useListContext } from 'react-admin';
 import { Confirmation } from '../../../common/Confirmation';
 import { FormDialog } from '../../../common/FormDialog';
 import { useActions } from '../../../common/useActions';
@@ -38,12 +31,12 @@ import { DescriptionField, ExpiryField, ReasonField } from '../../blacklist/fiel
 import { addDays, expiryError, localDay } from '../../blacklist/rules';
 import { sessionWhen } from '../../events/eventFormat';
 import { sessionName } from '../../events/eventsScreen';
+import { BulkNotifyDialog } from './BulkNotifyDialog';
 import {
   bulkQuestion,
   bulkSummary,
   inscriptions,
   newActionKey,
-  notificationSummary,
   selectionProblem,
   singleEvent,
   type BulkKind,
@@ -52,8 +45,10 @@ import {
 /** What a bulk action changes, read again after it: the lists, the waiting list, the sessions' counts and the logs. */
 const CHANGES = ['registrations', 'queue-management', 'events', 'sessions', 'email-logs', 'sms-logs', 'blacklist'];
 
-type Report =
-  { kind: 'bulk'; title: string; result: BulkResult } | { kind: 'notify'; result: NotificationResult; sms: boolean };
+interface Report {
+  title: string;
+  result: BulkResult;
+}
 
 /** The bulk actions on a selection of registrations (docs/product.md, "Bulk actions"), for Registros' DataTable and a
  * session's people: cancel, resend, notify, move (a selection of one event) and blacklist, each asking first with the
@@ -90,7 +85,7 @@ export function BulkActions({
     extra: Record<string, unknown> = {},
   ) {
     const result = await command((p) => p.bulkRegistrations(action, { registrationIds: ids, ...extra }, key), CHANGES);
-    setReport({ kind: 'bulk', title, result });
+    setReport({ title, result });
   }
 
   const button = (kind: BulkKind, label: string, icon: ReactElement, disabled = false) => (
@@ -164,40 +159,15 @@ export function BulkActions({
         </FormDialog>
       )}
       {open === 'notify' && (
-        <FormDialog
-          title={`Enviar notificación a ${inscriptions(ids.length)}`}
-          submitLabel="Enviar"
-          record={{ type: NOTIFICATION_TYPE.Email, message: '', subject: '' }}
-          onClose={close}
-          onSubmit={async (values) => {
-            const sms = values.type === NOTIFICATION_TYPE.Sms;
-            const body = { registrationIds: ids, type: values.type, message: values.message, subject: values.subject };
-            const result = await command((p) => p.notifySelection(body, key), CHANGES);
-            setReport({ kind: 'notify', result, sms });
+        <BulkNotifyDialog
+          ids={ids}
+          actionKey={key}
+          changes={CHANGES}
+          onClose={(sent) => {
             close();
+            if (sent) onDone();
           }}
-        >
-          <RadioButtonGroupInput
-            source="type"
-            label="Tipo"
-            choices={[
-              { id: NOTIFICATION_TYPE.Email, name: 'Email' },
-              { id: NOTIFICATION_TYPE.Sms, name: 'SMS' },
-            ]}
-          />
-          <TextInput source="subject" label="Asunto (email, opcional)" fullWidth />
-          <TextInput
-            source="message"
-            label={`Mensaje (SMS: máximo ${SMS_LIMITS.messageMax} caracteres)`}
-            multiline
-            minRows={3}
-            fullWidth
-            validate={required('El mensaje es requerido')}
-          />
-          <Typography variant="body2" color="text.secondary">
-            Solo se envía a las inscripciones activas de la selección.
-          </Typography>
-        </FormDialog>
+        />
       )}
       {report && (
         <ReportDialog
@@ -265,50 +235,35 @@ function ReportDialog({
 }) {
   const titleId = useId();
   const names = new Map(selection.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()]));
+  // The server names everyone (people selected under another search, companions moved along) when the role may
+  // see registrations; the rows on screen otherwise.
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md">
-      <DialogTitle id={titleId}>
-        {report.kind === 'bulk' ? `Resultado: ${report.title}` : 'Notificación enviada'}
-      </DialogTitle>
+      <DialogTitle id={titleId}>Resultado: {report.title}</DialogTitle>
       <DialogContent>
-        {report.kind === 'notify' ? (
-          <>
-            <Alert severity={report.result.success ? 'success' : 'warning'} sx={{ mb: 2 }}>
-              {notificationSummary(report.result, report.sms)}
-            </Alert>
-            {report.result.errors.map((error) => (
-              <Typography key={error} variant="body2">
-                {error}
-              </Typography>
+        <Alert severity={report.result.skipped ? 'warning' : 'success'} sx={{ mb: 2 }} role="status">
+          {bulkSummary(report.result)}
+        </Alert>
+        <Table size="small" aria-labelledby={titleId}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Persona</TableCell>
+              <TableCell>Resultado</TableCell>
+              <TableCell>Motivo</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {report.result.items.map((item) => (
+              <TableRow key={item.registrationId}>
+                <TableCell>{personOf(item, names)}</TableCell>
+                <TableCell>{item.status === 'done' ? 'Hecho' : 'No aplicado'}</TableCell>
+                <TableCell>
+                  {item.reason ?? (item.queuePosition ? `En lista de espera, posición ${item.queuePosition}` : '')}
+                </TableCell>
+              </TableRow>
             ))}
-          </>
-        ) : (
-          <>
-            <Alert severity={report.result.skipped ? 'warning' : 'success'} sx={{ mb: 2 }} role="status">
-              {bulkSummary(report.result)}
-            </Alert>
-            <Table size="small" aria-labelledby={titleId}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Persona</TableCell>
-                  <TableCell>Resultado</TableCell>
-                  <TableCell>Motivo</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {report.result.items.map((item) => (
-                  <TableRow key={item.registrationId}>
-                    <TableCell>{names.get(item.registrationId) ?? `Inscripción ${item.registrationId}`}</TableCell>
-                    <TableCell>{item.status === 'done' ? 'Hecho' : 'No aplicado'}</TableCell>
-                    <TableCell>
-                      {item.reason ?? (item.queuePosition ? `En lista de espera, posición ${item.queuePosition}` : '')}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </>
-        )}
+          </TableBody>
+        </Table>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button variant="contained" onClick={onClose}>
@@ -317,6 +272,11 @@ function ReportDialog({
       </DialogActions>
     </Dialog>
   );
+}
+
+/** Who a report's line is about: the server's name, the row on screen, or the registration's number. */
+function personOf(item: BulkItemResult, onScreen: Map<number, string>): string {
+  return item.name ?? onScreen.get(item.registrationId) ?? `Inscripción ${item.registrationId}`;
 }
 
 /** Registros' bulk actions toolbar (DataTable `bulkActionsToolbar`), on the list's selection (react-admin's

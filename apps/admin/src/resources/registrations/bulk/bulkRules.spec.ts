@@ -1,4 +1,4 @@
-import { bulkQuestion, bulkSummary, notificationSummary, selectionProblem, singleEvent } from './bulkRules';
+import { bulkQuestion, bulkSummary, selectionProblem, singleEvent } from './bulkRules';
 
 describe('bulk actions rules', () => {
   it('asks with the count', () => {
@@ -18,12 +18,9 @@ describe('bulk actions rules', () => {
     expect(singleEvent([{ eventId: 4 }, { eventId: 5 }])).toBeNull();
   });
 
-  it('sums up a report and a notification', () => {
+  it('sums up a report', () => {
     expect(bulkSummary({ total: 3, done: 2, skipped: 1, promoted: [7], items: [] })).toBe(
       'Hecho: 2 · No aplicado: 1 · Promovidas de la lista de espera: 1',
     );
-    const sent = { success: true, totalRecipients: 2, successCount: 2, failedCount: 0, totalCost: 0.3, errors: [] };
-    expect(notificationSummary(sent, true)).toBe('Destinatarios: 2 · Aceptados: 2 · Coste estimado: 0,30 €');
-    expect(notificationSummary(sent, false)).toBe('Destinatarios: 2 · Aceptados: 2');
   });
 });

@@ -1,4 +1,4 @@
-import { BULK_MAX_SELECTION, type BulkResult, type NotificationResult } from '@evreg/contracts';
+import { BULK_MAX_SELECTION, type BulkResult } from '@evreg/contracts';
 
 /** The bulk actions of Registros and a session's people (docs/product.md, "Bulk actions"). Pure: bulkRules.spec.ts. */
 export type BulkKind = 'cancel' | 'resend' | 'move' | 'blacklist' | 'notify';
@@ -32,14 +32,6 @@ export function singleEvent(rows: { eventId: number }[]): number | null {
 export function bulkSummary(result: BulkResult): string {
   const parts = [`Hecho: ${result.done}`, `No aplicado: ${result.skipped}`];
   if (result.promoted.length) parts.push(`Promovidas de la lista de espera: ${result.promoted.length}`);
-  return parts.join(' · ');
-}
-
-/** A notification's headline: recipients, accepted, failed and, for SMS, the estimated cost. */
-export function notificationSummary(result: NotificationResult, sms: boolean): string {
-  const parts = [`Destinatarios: ${result.totalRecipients}`, `Aceptados: ${result.successCount}`];
-  if (result.failedCount) parts.push(`Fallidos: ${result.failedCount}`);
-  if (sms) parts.push(`Coste estimado: ${result.totalCost.toFixed(2).replace('.', ',')} €`);
   return parts.join(' · ');
 }
 

@@ -6,6 +6,7 @@ import {
   BulkBlacklistRequest,
   BulkItemResult,
   BulkMoveRequest,
+  BulkNotifyAudience,
   BulkNotificationRequest,
   BulkResult,
   BulkSelectionRequest,
@@ -54,6 +55,13 @@ export class BulkNotificationDto extends SendNotificationDto implements BulkNoti
 
 export class BulkItemResultDto implements BulkItemResult {
   @ApiProperty() registrationId: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'Nombre y apellidos de la persona; null si quien actúa no puede ver inscripciones (Registrations.Read)',
+  })
+  name: string | null;
   @ApiProperty({ enum: ['done', 'skipped'] }) status: 'done' | 'skipped';
   @ApiProperty({
     type: String,
@@ -72,4 +80,19 @@ export class BulkResultDto implements BulkResult {
   @ApiProperty() skipped: number;
   @ApiProperty({ type: [Number], description: 'Todas las promociones que causó la acción' }) promoted: number[];
   @ApiProperty({ type: [BulkItemResultDto] }) items: BulkItemResultDto[];
+}
+
+class BulkNotifySessionDto {
+  @ApiProperty({ example: 'Concierto de Año Nuevo' }) eventTitle: string;
+  @ApiProperty({ example: '2027-01-01' }) startDate: string;
+  @ApiProperty({ example: '19:00' }) startTime: string;
+  @ApiProperty() isAllDay: boolean;
+  @ApiProperty({ description: 'Inscripciones activas de la selección en esta sesión' }) recipients: number;
+  @ApiProperty({ description: 'De ellas, con teléfono (un SMS solo va a estas)' }) withPhone: number;
+}
+
+export class BulkNotifyAudienceDto implements BulkNotifyAudience {
+  @ApiProperty({ description: 'Inscripciones seleccionadas (sin repetir)' }) selected: number;
+  @ApiProperty({ description: 'De ellas, las activas: a quienes va la notificación' }) recipients: number;
+  @ApiProperty({ type: [BulkNotifySessionDto] }) sessions: BulkNotifySessionDto[];
 }
