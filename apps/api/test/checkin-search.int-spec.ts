@@ -52,8 +52,10 @@ describe('Door search by name, e-mail or DNI', () => {
         .replace(/^(\d{2})(\d{3})(\d{3})(.)$/, '$1.$2.$3-$4')
         .toLowerCase();
       expect(names((await ask(spaced)).body)).toEqual(['Bruno Pérez']);
-      // By name as before.
+      // By name as before, without case or accents like every staff search of people.
       expect(names((await ask('soler v')).body)).toEqual(['Ana Soler Vidal']);
+      expect(names((await ask('bruno perez')).body)).toEqual(['Bruno Pérez']);
+      expect(names((await ask('PÉREZ')).body)).toEqual(['Bruno Pérez']);
 
       // Neither the e-mail nor the DNI comes back, whatever was searched.
       const res = await ask(ana.userTaxId);
