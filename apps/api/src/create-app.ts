@@ -25,6 +25,7 @@ import type { AppConfig } from './config/app-config';
 import { DatabaseAvailability } from './database/database-availability';
 import { openDatabaseTarget } from './database/database-target';
 import { modulesWithoutV1, setupV1Docs } from './modules/api-v1/openapi';
+import { describeRequestDefaults } from './common/http/openapi-request-defaults';
 import { HttpV1Conventions } from './http-v1/conventions';
 import { REQUEST_ID_HEADER, requestIdFor } from './http-v1/request-id';
 import { Readiness } from './modules/health/readiness';
@@ -235,6 +236,7 @@ export async function createHttpApp(
     );
     // The webhook bodies (docs/webhooks.md): components and, this document being 3.0, `x-webhooks`.
     addWebhookSchemas(document);
+    describeRequestDefaults(document);
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
     setupV1Docs(app);
     // No app.enableShutdownHooks(): Nest would close at once on SIGTERM, skipping the drain; main.ts handles signals.

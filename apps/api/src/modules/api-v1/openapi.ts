@@ -9,6 +9,7 @@ import { ApiV1Module } from './api-v1.module';
 import { LIMIT_MAX } from './page';
 import { TOMBSTONE_RETENTION_DAYS } from './deletions.service';
 import { addWebhookSchemas } from '../webhooks/webhook-schemas';
+import { describeRequestDefaults } from '../../common/http/openapi-request-defaults';
 
 /** Every module but /api/v1's: the main document (/api/docs-json) stays the two apps' contract. */
 export function modulesWithoutV1(app: NestFastifyApplication): Type[] {
@@ -44,7 +45,7 @@ export function setupV1Docs(app: NestFastifyApplication): OpenAPIObject {
       .build(),
     { include: [ApiV1Module] },
   );
-  const document = addWebhookSchemas(documentV1Conventions(routes));
+  const document = describeRequestDefaults(addWebhookSchemas(documentV1Conventions(routes)));
   SwaggerModule.setup('api/v1/docs', app, document, { jsonDocumentUrl: 'api/v1/openapi.json' });
   return document;
 }
