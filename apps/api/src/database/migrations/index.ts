@@ -22,6 +22,7 @@ import { WebhookRedeliverKey1764000000268 } from './1764000000268-WebhookRedeliv
 import { History1764000000270 } from './1764000000270-History';
 import { Languages1764000000300 } from './1764000000300-Languages';
 import { SessionRoomNotify1764000000310 } from './1764000000310-SessionRoomNotify';
+import { SessionCountersSequence1764000000450 } from './1764000000450-SessionCountersSequence';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   History1764000000270,
   Languages1764000000300,
   SessionRoomNotify1764000000310,
+  SessionCountersSequence1764000000450,
 ];

@@ -50,9 +50,10 @@ function schemas30(): Record<string, Schema> {
     WebhookSession: {
       type: 'object',
       description:
-        'La sesión con su aforo y sus contadores tal como los deja el cambio que se avisa (leídos en su misma transacción).',
+        'La sesión con su aforo y sus contadores tal como los deja el cambio que se avisa (leídos en su misma transacción). Los contadores de una sesión se toman del aviso con el `sequence` de sesión más alto.',
       required: [
         'id',
+        'sequence',
         'startsAt',
         'endsAt',
         'maxAttendees',
@@ -66,6 +67,9 @@ function schemas30(): Record<string, Schema> {
       ],
       properties: {
         id: integer('Id de la sesión'),
+        sequence: integer(
+          'Versión de los contadores y el aforo de la sesión: sube con cada cambio, en el orden en que se confirman; el mismo número lleva siempre los mismos contadores',
+        ),
         startsAt: instant('Inicio (UTC)'),
         endsAt: instant('Fin (UTC)'),
         maxAttendees: counter('Aforo total'),
