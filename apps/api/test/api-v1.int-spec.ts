@@ -273,7 +273,11 @@ describe('/api/v1', () => {
       sessionId: empty,
       deletedAt: expect.stringMatching(/Z$/),
     });
-    expect((await get<Row>(`/api/v1/registrations/${queued}`)).body.state).toBe('active');
+    // The promoted registration's version, as its registration.promoted webhook carries it (queued 1, promoted 2).
+    expect((await get<Row>(`/api/v1/registrations/${queued}`)).body).toMatchObject({ state: 'active', sequence: 2 });
+    expect((await walk(`/api/v1/registrations?sessionId=${sessionId}`)).map((r) => [r.id, r.sequence])).toEqual([
+      [queued, 2],
+    ]);
     expect((await get(`/api/v1/waiting-list-entries/${queued}`)).status).toBe(404);
 
     // A token that reads only events sees only the events' and sessions' tombstones.
