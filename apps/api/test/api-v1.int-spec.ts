@@ -140,6 +140,27 @@ describe('/api/v1', () => {
     const mixed = await get(`/api/v1/events?limit=1&updatedSince=2020-01-01T00:00:00Z&cursor=${first.body.next}`);
     expect(mixed.status).toBe(400);
     expect(mixed.body.errors.cursor[0]).toMatch(/otra consulta/);
+
+    // Cursors are sealed with the app's secret and bound to their list and filters: a well-formed one written by
+    // hand, an events cursor on registrations, and a registrations cursor with another filter are refused.
+    const { eventId, sessionId } = await createSession(app, { maxAttendees: 5 });
+    await book(sessionId);
+    await book(sessionId);
+    const handmade = Buffer.from(JSON.stringify(['id', null, 0])).toString('base64url');
+    const forged = await get(`/api/v1/events?limit=1&cursor=${handmade}`);
+    expect(forged.status).toBe(400);
+    expect(forged.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(forged.body.errors.cursor[0]).toMatch(/no es válido/);
+    const regs = await get(`/api/v1/registrations?eventId=${eventId}&limit=1`);
+    expect(regs.body.next).toEqual(expect.any(String));
+    const across = await get(`/api/v1/registrations?eventId=${eventId}&limit=1&cursor=${first.body.next}`);
+    expect(across.status).toBe(400);
+    expect(across.body.errors.cursor[0]).toMatch(/otra consulta/);
+    const refiltered = await get(`/api/v1/registrations?sessionId=${sessionId}&limit=1&cursor=${regs.body.next}`);
+    expect(refiltered.status).toBe(400);
+    expect(refiltered.body.errors.cursor[0]).toMatch(/otra consulta/);
+    // The same query (another page size is fine) goes on.
+    expect((await get(`/api/v1/registrations?eventId=${eventId}&limit=5&cursor=${regs.body.next}`)).status).toBe(200);
   });
 
   it('pages through registrations while bookings go on: every row that existed is seen exactly once', async () => {
