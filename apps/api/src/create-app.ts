@@ -27,6 +27,7 @@ import { DatabaseAvailability } from './database/database-availability';
 import { openDatabaseTarget } from './database/database-target';
 import { modulesWithoutV1, setupV1Docs } from './modules/api-v1/openapi';
 import { describeRequestDefaults } from './common/http/openapi-request-defaults';
+import { lintReady } from './common/http/openapi-lint';
 import { HttpV1Conventions } from './http-v1/conventions';
 import { REQUEST_ID_HEADER, requestIdFor } from './http-v1/request-id';
 import { Readiness } from './modules/health/readiness';
@@ -245,7 +246,7 @@ export async function createHttpApp(
     );
     // The webhook bodies (docs/webhooks.md): components and, this document being 3.0, `x-webhooks`.
     addWebhookSchemas(document);
-    describeRequestDefaults(document);
+    lintReady(describeRequestDefaults(document));
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
     setupV1Docs(app);
     // No app.enableShutdownHooks(): Nest would close at once on SIGTERM, skipping the drain; main.ts handles signals.

@@ -7,6 +7,7 @@ import ts from 'typescript';
 import type { CreatedApiToken, PermissionName } from '@evreg/contracts';
 import { attendee, createSession, insertSession, TestApp } from '@evreg/testing';
 import { DeletionsService } from '../src/modules/api-v1/deletions.service';
+import { redoclyProblems, requestDefaults } from './support/redocly-lint';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../../..');
@@ -504,7 +505,7 @@ describe('/api/v1', () => {
       );
       // String enums, named: an SDK gets a type of each.
       expect(doc.components.schemas.Registration.properties.state).toEqual({
-        allOf: [{ $ref: '#/components/schemas/RegistrationState' }],
+        $ref: '#/components/schemas/RegistrationState',
       });
       expect(doc.components.schemas.RegistrationState.enum).toEqual(['active', 'waiting', 'cancelled']);
       expect(doc.components.schemas.EventStatus.enum).toEqual(['draft', 'live', 'cancelled']);
@@ -514,19 +515,16 @@ describe('/api/v1', () => {
       expect((await app.request('GET', '/api/v1/docs')).status).toBe(200);
     });
 
-    it('passes redocly lint and gives openapi-typescript types an SDK author can use', async () => {
+    it('passes CI’s redocly lint without a warning and gives openapi-typescript types an SDK author can use', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'evreg-v1-openapi-'));
       try {
         symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
         const docFile = join(dir, 'openapi.json');
         writeFileSync(docFile, JSON.stringify(doc));
-        const { stdout } = await run(
-          process.execPath,
-          [join(ROOT, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', docFile, '--format=json'],
-          { cwd: dir, env: TOOL_ENV, maxBuffer: 16 * 1024 * 1024 },
-        ).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }));
-        const report = JSON.parse(stdout) as { totals: { errors: number }; problems: unknown[] };
-        expect([report.totals.errors, report.problems.filter((p: any) => p.severity === 'error')]).toEqual([0, []]);
+        // CI's lint: no error and no warning; and no `default` a request body reaches (openapi-typescript would
+        // make those fields required: the upsert body of docs/integrations.md stopped compiling).
+        expect(await redoclyProblems(dir, doc)).toEqual([]);
+        expect(requestDefaults(doc)).toEqual([]);
 
         await run(
           process.execPath,

@@ -188,11 +188,15 @@ const HEADERS = [
   ['X-Webhook-Signature', '`sha256=<hex de HMAC-SHA256 del cuerpo>` (cabecera anterior, se mantiene)'],
 ].map(([name, description]) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } }));
 
+/** The tag of the webhook POSTs a receiver gets (declared at the top of the document by lintReady). */
+export const WEBHOOKS_TAG = 'Avisos (webhooks)';
+
 function webhookOperation(type: WebhookDeliveryEventType): Schema {
   return {
     post: {
       operationId: `webhook${webhookPayloadSchemaName(type).slice('Webhook'.length, -'Payload'.length)}`,
       summary: `Aviso ${type}`,
+      tags: [WEBHOOKS_TAG],
       description: `${WHEN[type]} Firmado (véase docs/webhooks.md); responda 2xx en menos de 10 s y haga el trabajo después.`,
       parameters: HEADERS,
       security: [],
