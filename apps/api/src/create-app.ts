@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { Logger, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
@@ -25,6 +26,8 @@ import type { AppConfig } from './config/app-config';
 import { DatabaseAvailability } from './database/database-availability';
 import { openDatabaseTarget } from './database/database-target';
 import { modulesWithoutV1, setupV1Docs } from './modules/api-v1/openapi';
+import { describeRequestDefaults } from './common/http/openapi-request-defaults';
+import { lintReady } from './common/http/openapi-lint';
 import { HttpV1Conventions } from './http-v1/conventions';
 import { REQUEST_ID_HEADER, requestIdFor } from './http-v1/request-id';
 import { Readiness } from './modules/health/readiness';
@@ -74,7 +77,14 @@ export async function createHttpApp(
     trustProxy: config.trustProxy,
     // The request id of logs and answers: the caller's X-Request-Id when sane, else a new UUID.
     genReqId: (request: IncomingMessage) => requestIdFor(request.headers[REQUEST_ID_HEADER]),
+    // Refusals before routing (a path parameter over 100 characters, a malformed URL) in Spanish, and as problems
+    // under /api/v1: answered by HttpV1Conventions once the app exists.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (!refuseBeforeRouting) return void reply.code(503).send();
+      refuseBeforeRouting(request, reply, error).catch((e: unknown) => reply.send(e));
+    },
   });
+  let refuseBeforeRouting: HttpV1Conventions['refuseBeforeRouting'] | undefined;
   let app: NestFastifyApplication;
   let readiness: Readiness;
   let connections: ReturnType<typeof drainableConnections>;
@@ -106,6 +116,7 @@ export async function createHttpApp(
     app.setGlobalPrefix('api');
     // One CORS plugin, its options per request: /api/v1 has its own origins (API_V1_CORS_ORIGINS, http-v1/).
     const v1 = app.get(HttpV1Conventions);
+    refuseBeforeRouting = v1.refuseBeforeRouting.bind(v1);
     app.enableCors(
       v1.corsOptions({ origin: config.corsOrigins, methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'], maxAge: 600 }),
     );
@@ -235,6 +246,7 @@ export async function createHttpApp(
     );
     // The webhook bodies (docs/webhooks.md): components and, this document being 3.0, `x-webhooks`.
     addWebhookSchemas(document);
+    lintReady(describeRequestDefaults(document));
     SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs-json' });
     setupV1Docs(app);
     // No app.enableShutdownHooks(): Nest would close at once on SIGTERM, skipping the drain; main.ts handles signals.

@@ -138,6 +138,19 @@ describe('/api/v1 HTTP conventions', () => {
       expect(executions).toHaveLength(1);
     });
 
+    it('replays a refusal with the replay’s own request id in the body, as in X-Request-Id', async () => {
+      const key = randomUUID();
+      const send = () =>
+        app.request('POST', '/api/v1/edge-test/refused', { body: {}, headers: { 'idempotency-key': key } });
+      const first = await send();
+      expect(first.status).toBe(400);
+      const again = await send();
+      expect(again.status).toBe(400);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      expect(again.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+      expect(again.body).toEqual({ ...first.body, requestId: again.headers.get('x-request-id') });
+    });
+
     it('refuses the same key with another body with a 422 problem, and runs nothing', async () => {
       const key = randomUUID();
       expect((await post(app, apiToken, key, { name: 'Ana' })).status).toBe(201);
@@ -296,6 +309,36 @@ describe('/api/v1 HTTP conventions', () => {
       expect(wrongMethod.status).toBe(405);
       expect(wrongMethod.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
       expect(wrongMethod.body).toMatchObject({ code: 'METHOD_NOT_ALLOWED', status: 405 });
+    });
+
+    it('answers a path parameter over 100 characters with a 414 problem in Spanish, its request id and rate limit', async () => {
+      const long = await app.request('PUT', `/api/v1/events/1/sessions/by-external-id/${'x'.repeat(101)}`, {
+        token: apiToken,
+        body: {},
+        headers: { 'x-request-id': 'cms-run-7' },
+      });
+      expect(long.status).toBe(414);
+      expect(long.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+      expect(long.headers.get('x-request-id')).toBe('cms-run-7');
+      expect(long.headers.get('ratelimit-limit')).toMatch(/^\d+$/);
+      expect(long.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
+      expect(long.body).toEqual({
+        type: 'urn:evreg:problem:uri-too-long',
+        title: 'Dirección demasiado larga',
+        status: 414,
+        detail: 'La dirección es demasiado larga: cada parámetro de la ruta admite como máximo 100 caracteres',
+        instance: `/api/v1/events/1/sessions/by-external-id/${'x'.repeat(101)}`,
+        code: 'URI_TOO_LONG',
+        requestId: 'cms-run-7',
+      });
+      // The spec's /api: its own body, in Spanish too.
+      const spec = await app.request('GET', `/api/events/${'1'.repeat(101)}`);
+      expect(spec.status).toBe(414);
+      expect(spec.body).toEqual({
+        statusCode: 414,
+        code: 'URI_TOO_LONG',
+        message: 'La dirección es demasiado larga: cada parámetro de la ruta admite como máximo 100 caracteres',
+      });
     });
 
     it('keeps a 500 generic', async () => {

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { eventually, TestApp, WebhookReceiver } from '@evreg/testing';
 import type { QueryRunner } from 'typeorm';
 import { WebhookErrorsWithoutBodies1764000000055 } from '../src/database/migrations/1764000000055-WebhookErrorsWithoutBodies';
@@ -79,6 +80,12 @@ describe('Webhook destinations', () => {
       ['http://[fd00::1]/', 'dirección privada (fd00::1)'],
       ['http://[64:ff9b::a9fe:a9fe]/', 'dirección de enlace local (64:ff9b::a9fe:a9fe)'],
       ['http://192.0.2.1/', 'dirección reservada (192.0.2.1)'],
+      // RFC 6761: localhost and every name under it are the loopback, whatever a resolver says.
+      [`http://localhost:${port}/`, 'nombre de bucle local (localhost)'],
+      [`http://LOCALHOST:${port}/`, 'nombre de bucle local (localhost)'],
+      [`http://localhost.:${port}/`, 'nombre de bucle local (localhost.)'],
+      [`http://api.localhost:${port}/`, 'nombre de bucle local (api.localhost)'],
+      [`http://Hooks.LocalHost./x`, 'nombre de bucle local (hooks.localhost.)'],
     ];
     for (const [url, reason] of refused) {
       const res = await create(url);
@@ -121,17 +128,20 @@ describe('Webhook destinations', () => {
     ).toBe(true);
   });
 
-  it('a name resolving to a non-public address is refused when sent, before any connection, and retried', async () => {
-    // localhost resolves to 127.0.0.1 (and ::1), where the traps listen: saved, as any name, then refused on its answer.
-    const created = await create(`http://localhost:${trap.port}/rebind`);
+  it('a name resolving to a non-public address is refused when sent, before any connection, and not retried', async () => {
+    // The machine's own name resolves to one of its addresses (loopback, or a container's private one): saved, as
+    // any name, then refused on its answer; the delivery fails at once with the reason instead of retrying for 72 h.
+    const created = await create(`http://${hostname()}:${trap.port}/rebind`);
     expect(created.status).toBe(201);
-    const test = await app.request('POST', `/api/webhooks/${created.body.id}/test`, { token: admin });
-    const delivery = await eventually(async () => {
-      const [row] = await app.sql(`SELECT * FROM webhook_deliveries WHERE id = $1 AND attempts >= 2`, [test.body.id]);
-      return row;
-    }, 10_000);
-    expect(delivery).toMatchObject({ status: 0, last_status_code: null });
-    expect(delivery.last_error).toMatch(/^Destino no permitido: dirección de bucle local \((127\.0\.0\.1|::1)\)$/);
+    const delivery = await tried(created.body.id);
+    expect(delivery).toMatchObject({ status: 'Failed', attempts: 1, lastStatusCode: null, nextAttemptAt: null });
+    expect(delivery.lastError).toMatch(/^Destino no permitido: dirección (de bucle local|privada) \(/);
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(
+      (
+        await app.sql(`SELECT count(*)::int AS n FROM webhook_delivery_attempts WHERE delivery_id = $1`, [delivery.id])
+      )[0].n,
+    ).toBe(1);
     await remove(created.body.id);
   });
 
@@ -144,6 +154,7 @@ describe('Webhook destinations', () => {
       [`http://[::ffff:127.0.0.1]:${trap.port}/`, 'Destino no permitido: dirección de bucle local (::ffff:7f00:1)'],
       ['http://169.254.169.254/latest/meta-data/', 'Destino no permitido: dirección de enlace local (169.254.169.254)'],
       ['http://10.0.0.1/', 'Destino no permitido: dirección privada (10.0.0.1)'],
+      [`http://localhost:${trap.port}/`, 'Destino no permitido: nombre de bucle local (localhost)'],
       [
         `http://user:pass@127.0.0.2:${allowed.port}/credentials`,
         'Destino no permitido: la URL no puede llevar usuario ni contraseña (usuario:clave@)',

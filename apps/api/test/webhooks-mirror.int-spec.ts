@@ -143,6 +143,7 @@ describe('Webhooks to mirror from', () => {
       registeredCount: online,
       queueCount: queue,
       availableSpots: available,
+      sequence: expect.any(Number),
       startsAt: expect.stringMatching(/Z$/),
       endsAt: expect.stringMatching(/Z$/),
     });
@@ -364,6 +365,45 @@ describe('Webhooks to mirror from', () => {
     expect(after).toHaveLength(2);
     expect(after[1].data.session).toMatchObject({ maxAttendees: 22, onlineRegistered: 20, availableSpots: 2 });
     expect(bodies(p).flatMap(validate)).toEqual([]);
+  });
+
+  it("orders a session's counters by its own sequence: after 20 cancellations at once, the highest is the final state", async () => {
+    const { id, path: p } = await hook(['session.spots_available', 'registration.cancelled']);
+    const { sessionId } = await createSession(app, { maxAttendees: 20, maxQueueSpots: 0 });
+    const seated = [];
+    for (let i = 0; i < 20; i++) seated.push(await book(sessionId));
+    const answers = await Promise.all(
+      seated.map((r) => app.request('POST', `/api/registrations/${r.registrationId}/cancel`, { token: admin })),
+    );
+    expect(answers.map((r) => r.status)).toEqual(seated.map(() => 200));
+    await settled(id);
+    const got = bodies(p);
+    // One number per state of the counters: the cancellations' numbers are distinct, and an event sharing one
+    // (session.spots_available, in its cancellation's transaction) carries the same counters.
+    const cancelled = got.filter((x) => x.type === 'registration.cancelled');
+    expect(new Set(cancelled.map((x) => x.data.session.sequence)).size).toBe(20);
+    const bySequence = new Map<number, string>();
+    for (const x of got) {
+      const counters = JSON.stringify(x.data.session);
+      expect(bySequence.get(x.data.session.sequence) ?? counters).toBe(counters);
+      bySequence.set(x.data.session.sequence, counters);
+    }
+    // The receiver's rule (docs/webhooks.md): the counters of the highest session sequence. Sorted by it, the
+    // cancellations come in their commit order (19, 18, ... 0 registered), and the last is the session as it is.
+    const sorted = [...cancelled].sort((x, y) => x.data.session.sequence - y.data.session.sequence);
+    expect(sorted.map((x) => x.data.session.onlineRegistered)).toEqual(Array.from({ length: 20 }, (_, i) => 19 - i));
+    const [now] = await app.sql(
+      `SELECT counters_sequence::int AS sequence, online_registered, queue_count FROM event_sessions WHERE id = $1`,
+      [sessionId],
+    );
+    expect(sorted[19].data.session).toMatchObject({
+      sequence: now.sequence,
+      onlineRegistered: now.online_registered,
+      queueCount: now.queue_count,
+      registeredCount: 0,
+      availableSpots: 20,
+    });
+    expect(got.flatMap(validate)).toEqual([]);
   });
 
   it('fires no session.spots_available when the waiting list takes every freed seat, even at once', async () => {

@@ -267,6 +267,8 @@ export const MESSAGES = {
     jsonTooManyItems: 'El cuerpo de la petición tiene demasiados elementos',
     bodyNotObject: 'El cuerpo de la petición debe ser un objeto JSON',
     payloadTooLarge: 'El cuerpo de la petición es demasiado grande',
+    uriTooLong: 'La dirección es demasiado larga: cada parámetro de la ruta admite como máximo 100 caracteres',
+    badUrl: 'La dirección de la petición no es válida',
     unsupportedMediaType: 'Tipo de contenido no admitido: envía JSON',
     notFound: 'Recurso no encontrado',
     methodNotAllowed: 'Método {method} no admitido en esta ruta; admite: {allow}',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_STATUS, MESSAGES } from '@evreg/contracts';
 import { AppError } from '../common/http/app-error';
 import { keyedHash } from '../common/crypto/keyed-hash';
 import type { AppConfig } from '../config/app-config';
@@ -38,12 +39,20 @@ const V1_ALLOWED_HEADERS = [
   'If-None-Match',
 ];
 
+const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 /** Methods whose Idempotency-Key is honoured. */
 const IDEMPOTENT_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The answer's headers a replay repeats (not the request id, the rate limit or the length: those are the repeat's). */
 const REPLAYED_HEADERS = ['content-type', 'location', 'link', 'etag', 'last-modified', 'content-language'];
 /** A key is visible ASCII, at most 255 characters (a UUID is the usual choice). */
 const IDEMPOTENCY_KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+
+function rateLimitHeaders(reply: FastifyReply, rate: RateLimitState): void {
+  reply.header('ratelimit-limit', String(rate.limit));
+  reply.header('ratelimit-remaining', String(rate.remaining));
+  reply.header('ratelimit-reset', String(rate.resetSeconds));
+  reply.header('ratelimit-policy', `${rate.limit};w=${rate.windowSeconds}`);
+}
 
 /** What the hooks of one /api/v1 request share. */
 interface V1State {
@@ -114,6 +123,28 @@ export class HttpV1Conventions {
     });
   }
 
+  /** A refusal Fastify makes before routing, where no hook runs (its `frameworkErrors`: a path parameter longer than
+   * the router's limit, 414; a malformed URL, 400): in Spanish, with the body of /api, or under /api/v1 as a problem
+   * with the request id and the rate-limit headers (the request counts, like any other). */
+  async refuseBeforeRouting(request: FastifyRequest, reply: FastifyReply, error: { code?: string }): Promise<void> {
+    const code = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'URI_TOO_LONG' : 'BAD_REQUEST';
+    const status = ERROR_STATUS[code];
+    const body = {
+      statusCode: status,
+      code,
+      message: code === 'URI_TOO_LONG' ? MESSAGES.generic.uriTooLong : MESSAGES.generic.badUrl,
+    };
+    if (!isV1Path(request.url)) {
+      await reply.code(status).type('application/json; charset=utf-8').send(body);
+      return;
+    }
+    reply.header(REQUEST_ID_HEADER, request.id);
+    const rate = await this.limiter.consume(this.limiter.keyFor(request.headers.authorization, request.ip));
+    rateLimitHeaders(reply, rate);
+    const problem = toProblem(JSON.stringify(body), status, pathOf(request.url), request.id);
+    await reply.code(status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
+  }
+
   private async onRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     // Fastify's request id is made by requestIdFor (create-app.ts): the same id in the answer and the log line.
     const state: V1State = { requestId: request.id };
@@ -178,12 +209,7 @@ export class HttpV1Conventions {
     if (!state) return payload;
     // Again here: an error answer may have been written on a fresh set of headers.
     reply.header(REQUEST_ID_HEADER, state.requestId);
-    if (state.rate) {
-      reply.header('ratelimit-limit', String(state.rate.limit));
-      reply.header('ratelimit-remaining', String(state.rate.remaining));
-      reply.header('ratelimit-reset', String(state.rate.resetSeconds));
-      reply.header('ratelimit-policy', `${state.rate.limit};w=${state.rate.windowSeconds}`);
-    }
+    if (state.rate) rateLimitHeaders(reply, state.rate);
     const status = reply.statusCode;
     if (status === 401) {
       const given = /^Bearer\s+\S/i.test(request.headers.authorization ?? '');
@@ -198,6 +224,10 @@ export class HttpV1Conventions {
         reply.header('content-type', PROBLEM_CONTENT_TYPE);
       }
     }
+    // A replayed problem names the replay's request id, as its X-Request-Id header does (the first request's id
+    // would point support at a request the caller no longer sees).
+    if (status >= 400 && state.replayed && typeof payload === 'string' && contentType.startsWith(PROBLEM_MEDIA_TYPE))
+      body = JSON.stringify({ ...JSON.parse(payload), requestId: state.requestId });
     if (state.claim) await this.settle(state, reply, body);
     return body;
   }

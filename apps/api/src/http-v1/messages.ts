@@ -22,6 +22,7 @@ export const PROBLEM_TITLES: Record<number, string> = {
   410: 'Ya no existe',
   412: 'Condición previa no cumplida',
   413: 'Cuerpo demasiado grande',
+  414: 'Dirección demasiado larga',
   415: 'Tipo de contenido no admitido',
   422: 'Petición no procesable',
   428: 'Falta una condición previa',

@@ -15,7 +15,6 @@ import type { components, paths } from './v1-schema';
 
 type Event = components['schemas']['Event'];
 type Session = components['schemas']['Session'];
-type SessionUpsert = components['schemas']['SessionUpsert'];
 type Problem = components['schemas']['Problem'];
 
 /** What the CMS keeps between runs. */
@@ -47,8 +46,10 @@ async function main(): Promise<void> {
   const mirrorFile = setting('MIRROR_FILE');
   const cmsEventId = Number(setting('CMS_EVENT_ID'));
   const limit = Number(process.env.PAGE_SIZE ?? '200');
-  /** The CMS's own sessions of its event, by its own ids. */
-  const catalogue: Record<string, SessionUpsert> = JSON.parse(setting('CMS_SESSIONS'));
+  /** The CMS's own sessions of its event: their capacities by its own ids. */
+  const catalogue: Record<string, number> = JSON.parse(setting('CMS_SESSIONS'));
+  // Every CMS session is on the same day, 30 days from today (docs/integrations.md, "Cliente generado").
+  const day = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
   // The job's check of its retry path: the first PUT's answer is dropped as a timeout would, and retried.
   const dropFirstAnswer = process.env.DROP_FIRST_PUT_ANSWER === '1';
 
@@ -128,12 +129,13 @@ async function main(): Promise<void> {
   // 4. The CMS's sessions, by externalId. One Idempotency-Key per operation, the same on each retry of it.
   const published: { externalId: string; status: number; sessionId: number; maxAttendees: number }[] = [];
   let retry: { status: number; replayed: string | null; sessionId: number } | null = null;
-  for (const [externalId, body] of Object.entries(catalogue)) {
+  for (const [externalId, maxAttendees] of Object.entries(catalogue)) {
     const key = randomUUID();
     const put = () =>
       api.PUT('/api/v1/events/{eventId}/sessions/by-external-id/{externalId}', {
         params: { path: { eventId: cmsEventId, externalId }, header: { 'Idempotency-Key': key } },
-        body,
+        // The documented body, written literally: the generated type must take it as it is.
+        body: { startDate: day, endDate: day, startTime: '10:00', endTime: '11:30', maxAttendees },
       });
     let answer = await put();
     requests++;

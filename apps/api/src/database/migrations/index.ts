@@ -25,6 +25,7 @@ import { SessionRoomNotify1764000000310 } from './1764000000310-SessionRoomNotif
 import { DefaultTemplateTranslations1764000000400 } from './1764000000400-DefaultTemplateTranslations';
 import { PeopleSearch1764000000430 } from './1764000000430-PeopleSearch';
 import { BlacklistOncePerSession1764000000431 } from './1764000000431-BlacklistOncePerSession';
+import { SessionCountersSequence1764000000450 } from './1764000000450-SessionCountersSequence';
 
 /** Every migration in order. Applied at start (never `synchronize`). */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   DefaultTemplateTranslations1764000000400,
   PeopleSearch1764000000430,
   BlacklistOncePerSession1764000000431,
+  SessionCountersSequence1764000000450,
 ];

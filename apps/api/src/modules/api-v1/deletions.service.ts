@@ -1,9 +1,11 @@
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PermissionName } from '@evreg/contracts';
 import { DataSource } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 import type { DeletedResource, DeletionListQueryDto } from './dto/list-query.dto';
 import type { DeletionV1Dto } from './dto/resources.dto';
 import { keysetPage, type Page } from './page';
@@ -32,6 +34,7 @@ export class DeletionsService implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly scheduler: SchedulerRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -59,6 +62,7 @@ export class DeletionsService implements OnApplicationBootstrap {
       { ...DELETION_ROWS, where: ['d.resource = ANY($1)'], params: [visible] },
       query,
       toDeletion,
+      this.config.appSecret,
     );
   }
 

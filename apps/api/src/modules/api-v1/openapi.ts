@@ -9,6 +9,23 @@ import { ApiV1Module } from './api-v1.module';
 import { LIMIT_MAX } from './page';
 import { TOMBSTONE_RETENTION_DAYS } from './deletions.service';
 import { addWebhookSchemas } from '../webhooks/webhook-schemas';
+import { describeRequestDefaults } from '../../common/http/openapi-request-defaults';
+import { lintReady } from '../../common/http/openapi-lint';
+
+/** What each read answers beyond its summary, for an SDK's doc comments. */
+const DESCRIPTIONS: Record<string, string> = {
+  listEvents:
+    'Todos los eventos (borradores, publicados y cancelados): por id o, con updatedSince, por updatedAt e id.',
+  getEvent: 'Un evento, con sus traducciones tal como se guardaron ({} si no tiene).',
+  listSessions: 'Las sesiones de un evento con su aforo y sus contadores; 404 si el evento no existe.',
+  getSession: 'Una sesión: fechas locales de la zona del evento, startsAt/endsAt con su desfase, aforo y contadores.',
+  listRegistrations:
+    'Inscripciones con datos personales (permiso Registrations.Read); filtros exactos eventId, sessionId y state.',
+  getRegistration: 'Una inscripción; su sequence es la versión que llevan también sus webhooks.',
+  listWaitingListEntries: 'La lista de espera en orden de puesto; el id de cada entrada es el de su inscripción.',
+  getWaitingListEntry: 'Una persona en lista de espera; 404 cuando ya no espera (promovida o cancelada).',
+  listDeletions: `Lo eliminado, para borrarlo de una copia; se conserva ${TOMBSTONE_RETENTION_DAYS} días y un updatedSince más antiguo responde 410.`,
+};
 
 /** Every module but /api/v1's: the main document (/api/docs-json) stays the two apps' contract. */
 export function modulesWithoutV1(app: NestFastifyApplication): Type[] {
@@ -44,7 +61,14 @@ export function setupV1Docs(app: NestFastifyApplication): OpenAPIObject {
       .build(),
     { include: [ApiV1Module] },
   );
-  const document = addWebhookSchemas(documentV1Conventions(routes));
+  const document = lintReady(describeRequestDefaults(addWebhookSchemas(documentV1Conventions(routes))), DESCRIPTIONS);
+  // The global 503 of the builder named /api's error body; the conventions turned every error into a Problem.
+  // (and its ErrorCode enum): both unused here.
+  for (const name of ['ApiErrorResponseDto', 'ErrorCode']) {
+    const { [name]: _unused, ...rest } = document.components?.schemas ?? {};
+    if (!JSON.stringify({ ...document, components: { ...document.components, schemas: rest } }).includes(`/${name}"`))
+      delete document.components?.schemas?.[name];
+  }
   SwaggerModule.setup('api/v1/docs', app, document, { jsonDocumentUrl: 'api/v1/openapi.json' });
   return document;
 }

@@ -1,5 +1,5 @@
 import { AppError } from '../../common/http/app-error';
-import { decodeCursor, encodeCursor, keysetSql, toPage } from './page';
+import { cursorSeal, decodeCursor, encodeCursor, keysetSql, toPage } from './page';
 import { capacitySteps } from './session-upsert.service';
 import { withOffset } from './v1-rows';
 
@@ -13,24 +13,32 @@ const refusal = (run: () => unknown) => {
 };
 
 describe('v1 pages', () => {
-  it('a cursor round-trips its order, key and id, and is refused when forged or from the other order', () => {
+  it('a cursor round-trips its order, key and id, sealed: refused when forged, altered, of another query or order', () => {
+    const seal = { secret: 'secreto', query: '["registrations",[7]]' };
     const updated = { order: 'updated' as const, key: '2026-05-09T08:00:00.123456Z', id: 41 };
-    expect(decodeCursor(encodeCursor(updated), 'updated')).toEqual(updated);
-    expect(decodeCursor(encodeCursor({ order: 'id', key: null, id: 7 }), 'id')).toEqual({
+    expect(decodeCursor(encodeCursor(updated, seal), 'updated', seal)).toEqual(updated);
+    expect(decodeCursor(encodeCursor({ order: 'id', key: null, id: 7 }, seal), 'id', seal)).toEqual({
       order: 'id',
       key: null,
       id: 7,
     });
-    expect(refusal(() => decodeCursor(encodeCursor(updated), 'id'))).toEqual({
-      cursor: [expect.stringMatching(/otra consulta/)],
-    });
+    const otherQuery = (run: () => unknown) =>
+      expect(refusal(run)).toEqual({ cursor: [expect.stringMatching(/otra consulta/)] });
+    otherQuery(() => decodeCursor(encodeCursor(updated, seal), 'id', seal));
+    otherQuery(() => decodeCursor(encodeCursor(updated, seal), 'updated', { ...seal, query: '["registrations",[8]]' }));
+    // Well-formed but unsealed (what a client could write), sealed with another secret, or altered after sealing.
+    const good = encodeCursor(updated, seal);
+    const [payload, mac] = good.split('.');
+    const altered = Buffer.from(Buffer.from(payload, 'base64url').toString().replace('41', '40')).toString('base64url');
     for (const forged of [
       'nada',
-      Buffer.from('["updated","mañana",1]').toString('base64url'),
-      Buffer.from('["id",null,-1]').toString('base64url'),
-      Buffer.from('{"id":1}').toString('base64url'),
+      Buffer.from('["updated","2026-05-09T08:00:00Z",1]').toString('base64url'),
+      payload,
+      encodeCursor(updated, { ...seal, secret: 'otro' }),
+      `${altered}.${mac}`,
+      `${good}.x`,
     ])
-      expect(refusal(() => decodeCursor(forged, 'updated'))).toEqual({
+      expect(refusal(() => decodeCursor(forged, 'updated', seal))).toEqual({
         cursor: [expect.stringMatching(/no es válido/)],
       });
   });
@@ -44,22 +52,23 @@ describe('v1 pages', () => {
       id: 'e.id',
       updated: 'e.updated_at',
     };
-    const byId = keysetSql(q, { limit: 2, cursor: encodeCursor({ order: 'id', key: null, id: 9 }) });
+    const seal = cursorSeal('secreto', q, { limit: 2 });
+    const byId = keysetSql(q, { limit: 2, cursor: encodeCursor({ order: 'id', key: null, id: 9 }, seal) }, seal);
     expect(byId.text).toMatch(/WHERE e\.status = \$1 AND e\.id > \$2\s+ORDER BY e\.id\s+LIMIT \$3/);
     expect(byId.values).toEqual([1, 9, 3]);
-    const since = keysetSql(q, { updatedSince: '2026-01-01T00:00:00Z' });
+    const since = keysetSql(q, { updatedSince: '2026-01-01T00:00:00Z' }, seal);
     expect(since.text).toMatch(/e\.updated_at >= \$2::timestamptz\s+ORDER BY e\.updated_at, e\.id/);
     expect(since.values).toEqual([1, '2026-01-01T00:00:00Z', 51]);
 
     const rows = [1, 2, 3].map((id) => ({ id, _id: id, _key: `2026-01-01T00:00:0${id}.000000Z` }));
-    const page = toPage(rows, 2, 'updated', (r) => r.id);
+    const page = toPage(rows, 2, 'updated', (r) => r.id, seal);
     expect(page.data).toEqual([1, 2]);
-    expect(decodeCursor(page.next!, 'updated')).toEqual({
+    expect(decodeCursor(page.next!, 'updated', seal)).toEqual({
       order: 'updated',
       key: '2026-01-01T00:00:02.000000Z',
       id: 2,
     });
-    expect(toPage(rows, 3, 'id', (r) => r.id).next).toBeNull();
+    expect(toPage(rows, 3, 'id', (r) => r.id, seal).next).toBeNull();
   });
 
   it('writes a local time with its offset', () => {

@@ -1,3 +1,5 @@
+import { timingSafeEqual } from 'node:crypto';
+import { keyedHash } from '../../common/crypto/keyed-hash';
 import { AppError } from '../../common/http/app-error';
 import { V1_MESSAGES } from './v1-messages';
 
@@ -25,26 +27,50 @@ export interface CursorPosition {
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 
-/** Opaque to the client: base64url of `[order, key, id]`. */
-export function encodeCursor(position: CursorPosition): string {
-  return Buffer.from(JSON.stringify([position.order, position.key, position.id])).toString('base64url');
+/** What a cursor is sealed with: the app's secret, and the query it belongs to (the list and its filters). */
+export interface CursorSeal {
+  secret: string;
+  /** The list's identity and filters, as text: a cursor of another list or other filters is refused. */
+  query: string;
 }
 
-/** The cursor a client sent back, for a list walked in `order`; anything else is a 400 naming `cursor`. */
-export function decodeCursor(cursor: string, order: PageOrder): CursorPosition {
+const queryTag = (seal: CursorSeal) => keyedHash(seal.secret, 'v1-cursor-query', seal.query).slice(0, 16);
+const macOf = (seal: CursorSeal, payload: string) => keyedHash(seal.secret, 'v1-cursor', payload).slice(0, 32);
+
+/** Opaque to the client: base64url of `[order, key, id, query tag]`, a dot, and an HMAC of it under the app's
+ * secret. Only this server makes one that verifies, and only for the query that answered it. */
+export function encodeCursor(position: CursorPosition, seal: CursorSeal): string {
+  const payload = Buffer.from(JSON.stringify([position.order, position.key, position.id, queryTag(seal)])).toString(
+    'base64url',
+  );
+  return `${payload}.${macOf(seal, payload)}`;
+}
+
+/** The cursor a client sent back, for the query `seal` names, walked in `order`: a forged or altered cursor is a 400
+ * naming `cursor`, one of another list, other filters or the other order too (saying so). */
+export function decodeCursor(cursor: string, order: PageOrder, seal: CursorSeal): CursorPosition {
+  const [payload, mac, ...rest] = cursor.split('.');
+  const expected = macOf(seal, payload ?? '');
+  if (
+    rest.length ||
+    !mac ||
+    mac.length !== expected.length ||
+    !timingSafeEqual(Buffer.from(mac), Buffer.from(expected))
+  )
+    throw AppError.field('cursor', V1_MESSAGES.cursorInvalid);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
     throw AppError.field('cursor', V1_MESSAGES.cursorInvalid);
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw AppError.field('cursor', V1_MESSAGES.cursorInvalid);
-  const [sentOrder, key, id] = parsed as unknown[];
+  if (!Array.isArray(parsed) || parsed.length !== 4) throw AppError.field('cursor', V1_MESSAGES.cursorInvalid);
+  const [sentOrder, key, id, tag] = parsed as unknown[];
   const validId = typeof id === 'number' && Number.isSafeInteger(id) && id >= 0;
   const validKey = sentOrder === 'id' ? key === null : typeof key === 'string' && TIMESTAMP.test(key);
   if (!validId || !validKey || (sentOrder !== 'id' && sentOrder !== 'updated'))
     throw AppError.field('cursor', V1_MESSAGES.cursorInvalid);
-  if (sentOrder !== order) throw AppError.field('cursor', V1_MESSAGES.cursorOtherOrder);
+  if (sentOrder !== order || tag !== queryTag(seal)) throw AppError.field('cursor', V1_MESSAGES.cursorOtherOrder);
   return { order, key: key as string | null, id: id as number };
 }
 
@@ -67,7 +93,17 @@ export interface KeysetQuery {
   updated: string;
 }
 
-export function keysetSql(q: KeysetQuery, page: PageRequest): { text: string; values: unknown[]; limit: number } {
+/** The seal of a list's cursors: the query's columns, tables, conditions with their values, and updatedSince (not
+ * the limit: a client may change its page size mid-walk). */
+export function cursorSeal(secret: string, q: KeysetQuery, page: PageRequest): CursorSeal {
+  return { secret, query: JSON.stringify([q.select, q.from, q.where, q.params, page.updatedSince ?? null]) };
+}
+
+export function keysetSql(
+  q: KeysetQuery,
+  page: PageRequest,
+  seal: CursorSeal,
+): { text: string; values: unknown[]; limit: number } {
   const order: PageOrder = page.updatedSince ? 'updated' : 'id';
   const limit = page.limit ?? LIMIT_DEFAULT;
   const where = [...q.where];
@@ -75,7 +111,7 @@ export function keysetSql(q: KeysetQuery, page: PageRequest): { text: string; va
   const param = (value: unknown) => `$${values.push(value)}`;
   if (page.updatedSince) where.push(`${q.updated} >= ${param(page.updatedSince)}::timestamptz`);
   if (page.cursor) {
-    const after = decodeCursor(page.cursor, order);
+    const after = decodeCursor(page.cursor, order, seal);
     where.push(
       order === 'id'
         ? `${q.id} > ${param(after.id)}`
@@ -95,23 +131,32 @@ export function keysetSql(q: KeysetQuery, page: PageRequest): { text: string; va
 type Keyed = { _key: string; _id: number | string };
 
 /** The page from the rows of keysetSql (one more than `limit` when there is a next page). */
-export function toPage<R, T>(rows: (R & Keyed)[], limit: number, order: PageOrder, map: (row: R) => T): Page<T> {
+export function toPage<R, T>(
+  rows: (R & Keyed)[],
+  limit: number,
+  order: PageOrder,
+  map: (row: R) => T,
+  seal: CursorSeal,
+): Page<T> {
   const more = rows.length > limit;
   const shown = more ? rows.slice(0, limit) : rows;
   const last = shown[shown.length - 1];
   return {
     data: shown.map(map),
-    next: more && last ? encodeCursor({ order, key: order === 'id' ? null : last._key, id: Number(last._id) }) : null,
+    next:
+      more && last ? encodeCursor({ order, key: order === 'id' ? null : last._key, id: Number(last._id) }, seal) : null,
   };
 }
 
-/** Runs one keyset page on `db`. */
+/** Runs one keyset page on `db`; its cursors are sealed with `secret` (the app's) and bound to this query. */
 export async function keysetPage<R, T>(
   db: { query: (text: string, values: unknown[]) => Promise<(R & Keyed)[]> },
   q: KeysetQuery,
   page: PageRequest,
   map: (row: R) => T,
+  secret: string,
 ): Promise<Page<T>> {
-  const { text, values, limit } = keysetSql(q, page);
-  return toPage(await db.query(text, values), limit, page.updatedSince ? 'updated' : 'id', map);
+  const seal = cursorSeal(secret, q, page);
+  const { text, values, limit } = keysetSql(q, page, seal);
+  return toPage(await db.query(text, values), limit, page.updatedSince ? 'updated' : 'id', map, seal);
 }

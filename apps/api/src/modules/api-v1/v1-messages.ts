@@ -3,7 +3,7 @@ export const V1_MESSAGES = {
   limitInvalid: (max: number) => `El parámetro "limit" debe ser un número entero entre 1 y ${max}`,
   cursorInvalid: 'El parámetro "cursor" no es válido: use el valor "next" de la página anterior',
   cursorOtherOrder:
-    'El parámetro "cursor" pertenece a otra consulta: con "updatedSince" o sin él, use el "next" de la misma consulta',
+    'El parámetro "cursor" pertenece a otra consulta (otra lista, otros filtros o con "updatedSince" o sin él): use el "next" de la misma consulta',
   updatedSinceInvalid:
     'El parámetro "updatedSince" debe ser una fecha y hora ISO 8601 con zona (p. ej. 2026-05-09T08:00:00Z)',
   updatedSinceTooOld: (days: number) =>

@@ -123,8 +123,8 @@ const PERSON = `r.first_name AS "firstName", r.last_name AS "lastName", r.email,
                 r.telephone_number AS "telephoneNumber"`;
 
 export const REGISTRATION_ROWS: Keyset = {
-  select: `r.id, s.event_id AS "eventId", r.session_id AS "sessionId", r.state, r.queue_position AS "queuePosition",
-           ${PERSON}, r.uses_reserved_spot AS "usesReservedSpot", r.language, ${iso('r.registered_at')} AS "registeredAt",
+  select: `r.id, s.event_id AS "eventId", r.session_id AS "sessionId", r.state, r.version AS sequence,
+           r.queue_position AS "queuePosition", ${PERSON}, r.uses_reserved_spot AS "usesReservedSpot", r.language, ${iso('r.registered_at')} AS "registeredAt",
            ${iso('r.promoted_at')} AS "promotedAt", ${iso('r.cancelled_at')} AS "cancelledAt",
            ${iso('r.updated_at')} AS "updatedAt"`,
   from: 'registrations r JOIN event_sessions s ON s.id = r.session_id',
@@ -151,6 +151,7 @@ export const toRegistration = (row: RegistrationRow): RegistrationV1Dto => ({
   eventId: row.eventId,
   sessionId: row.sessionId,
   state: STATE_V1[row.state],
+  sequence: row.sequence,
   queuePosition: row.queuePosition,
   firstName: row.firstName,
   lastName: row.lastName,

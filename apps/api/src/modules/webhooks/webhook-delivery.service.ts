@@ -168,7 +168,9 @@ export class WebhookDeliveryService implements OnModuleInit, OnModuleDestroy {
     return outcome;
   }
 
-  /** A refusal that only an edit can change ('final') fails the delivery at once; any other failure is retried.
+  /** A refused destination (the URL, or the addresses its name resolves to) fails the delivery at once, with the
+   * reason: retrying would only be refused again until staff edit the URL or the allow-list (then 'Reenviar'). Any
+   * other failure is retried.
    * Each try joins the delivery's history in the same statement. */
   private async record(delivery: ClaimedDelivery, outcome: SendOutcome): Promise<void> {
     if (outcome.ok) {
@@ -180,14 +182,13 @@ export class WebhookDeliveryService implements OnModuleInit, OnModuleDestroy {
       );
       return;
     }
-    const next =
-      outcome.refused === 'final'
-        ? null
-        : nextAttemptAt(new Date(delivery.windowStartsAt), delivery.attempts, new Date(), {
-            baseMs: this.config.webhookRetryBaseMs,
-            maxMs: this.config.webhookRetryMaxMs,
-            windowMs: this.config.webhookRetryWindowMs,
-          });
+    const next = outcome.refused
+      ? null
+      : nextAttemptAt(new Date(delivery.windowStartsAt), delivery.attempts, new Date(), {
+          baseMs: this.config.webhookRetryBaseMs,
+          maxMs: this.config.webhookRetryMaxMs,
+          windowMs: this.config.webhookRetryWindowMs,
+        });
     await this.ds.query(
       `WITH d AS (
          UPDATE webhook_deliveries SET status = CASE WHEN $4::timestamptz IS NULL THEN ${Failed} ELSE ${Pending} END, claimed_until = NULL,

@@ -101,11 +101,22 @@ describe('webhook destinations', () => {
         expect(urlRefusal(url, none)).toBe('La URL debe ser una dirección http:// o https:// válida');
       for (const url of [
         'https://hooks.example.com/x',
-        'http://localhost:8080/',
+        'http://localhost-api.example.com/',
         'http://8.8.8.8/',
         'http://[2606:4700::1]/',
       ])
         expect(urlRefusal(url, none)).toBeNull();
+      // RFC 6761's loopback names, in any case, with the final dot, and under it.
+      for (const [url, name] of [
+        ['http://localhost:8080/', 'localhost'],
+        ['http://LOCALHOST/', 'localhost'],
+        ['http://localhost./', 'localhost.'],
+        ['http://a.b.localhost/', 'a.b.localhost'],
+      ])
+        expect(urlRefusal(url, none)).toBe(`Destino no permitido: nombre de bucle local (${name})`);
+      // Only by name on the list: an allowed loopback network does not take localhost with it.
+      expect(urlRefusal('http://LOCALHOST.:3000/', new AllowedDestinations(['localhost']))).toBeNull();
+      expect(urlRefusal('http://localhost/', new AllowedDestinations(['127.0.0.0/8']))).not.toBeNull();
     });
 
     it('allows what WEBHOOK_ALLOWED_DESTINATIONS lists, and only that', () => {

@@ -5,7 +5,7 @@ import ipaddr from 'ipaddr.js';
 
 /** Where a webhook may be sent (docs/domain.md, "Webhooks", "Destinations"): public addresses only, unless
  * WEBHOOK_ALLOWED_DESTINATIONS names the host or the address's network. A URL staff type is checked when saved
- * (its scheme, its user:pass@, a literal address in any spelling); a name is checked on every try, on the addresses
+ * (its scheme, its user:pass@, a literal address in any spelling, `localhost` and its subdomains); a name is checked on every try, on the addresses
  * the connection then uses (guardedLookup), so a DNS answer that changes after a check cannot get through. */
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
@@ -110,6 +110,13 @@ export function addressRefusal(address: Address, allowed: AllowedDestinations): 
   return kind ? `Destino no permitido: ${kind} (${address.toString()})` : null;
 }
 
+/** `localhost` and every name under it, in any case, with or without the final dot: RFC 6761 reserves them for
+ * the loopback, whatever a resolver would answer, so they are refused when saved (unless the list names them). */
+export function isLoopbackName(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+}
+
 /** What can be decided from the URL alone, when it is saved and before each try: its scheme, credentials, a literal
  * address (in any spelling the URL parser reads). Null: allowed so far (a name is then checked on every try). */
 export function urlRefusal(url: string, allowed: AllowedDestinations): string | null {
@@ -118,7 +125,8 @@ export function urlRefusal(url: string, allowed: AllowedDestinations): string | 
   if (parsed.username || parsed.password) return WEBHOOK_MESSAGES.urlCredentials;
   if (allowed.hasHost(parsed.hostname)) return null;
   const address = parseAddress(parsed.hostname);
-  return address ? addressRefusal(address, allowed) : null;
+  if (address) return addressRefusal(address, allowed);
+  return isLoopbackName(parsed.hostname) ? `Destino no permitido: nombre de bucle local (${parsed.hostname})` : null;
 }
 
 export type Resolver = (hostname: string) => Promise<LookupAddress[]>;

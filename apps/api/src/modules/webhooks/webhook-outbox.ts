@@ -22,9 +22,12 @@ const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-
 /** The session and its event as every event's body carries them (aliases s and e): the settings and the counters as
  * the change left them (`s` is read after the change's writes, or is the RETURNING of the statement making them).
  * `availableSpots` is the public's free online seats by the counters (online capacity less online registrations and
- * held spots, never below 0). */
+ * held spots, never below 0). `sequence` is the counters' version, raised by a trigger with every change of them
+ * (migration 1764000000450): read from the same row as the counters, it always goes with them. */
 const EVENT_JSON = `jsonb_build_object('id', e.id, 'title', e.title)`;
-const sessionJson = (s: string) => `jsonb_build_object('id', ${s}.id, 'startsAt', ${iso(`${s}.starts_at`)},
+const sessionJson = (
+  s: string,
+) => `jsonb_build_object('id', ${s}.id, 'sequence', ${s}.counters_sequence, 'startsAt', ${iso(`${s}.starts_at`)},
   'endsAt', ${iso(`${s}.ends_at`)}, 'maxAttendees', ${s}.max_attendees, 'reservedSpots', ${s}.reserved_spots,
   'maxQueueSpots', ${s}.max_queue_spots, 'onlineRegistered', ${s}.online_registered,
   'reservedRegistered', ${s}.reserved_registered, 'registeredCount', ${s}.online_registered + ${s}.reserved_registered,

@@ -20,6 +20,7 @@ const body = (queuePosition: unknown) => ({
     },
     event: { id: 41, title: 'Concierto' },
     session: {
+      sequence: 7,
       id: 97,
       startsAt: '2026-06-20T16:00:00Z',
       endsAt: '2026-06-20T17:30:00Z',

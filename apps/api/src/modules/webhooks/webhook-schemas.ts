@@ -50,9 +50,10 @@ function schemas30(): Record<string, Schema> {
     WebhookSession: {
       type: 'object',
       description:
-        'La sesión con su aforo y sus contadores tal como los deja el cambio que se avisa (leídos en su misma transacción).',
+        'La sesión con su aforo y sus contadores tal como los deja el cambio que se avisa (leídos en su misma transacción). Los contadores de una sesión se toman del aviso con el `sequence` de sesión más alto.',
       required: [
         'id',
+        'sequence',
         'startsAt',
         'endsAt',
         'maxAttendees',
@@ -66,6 +67,9 @@ function schemas30(): Record<string, Schema> {
       ],
       properties: {
         id: integer('Id de la sesión'),
+        sequence: integer(
+          'Versión de los contadores y el aforo de la sesión: sube con cada cambio, en el orden en que se confirman; el mismo número lleva siempre los mismos contadores',
+        ),
         startsAt: instant('Inicio (UTC)'),
         endsAt: instant('Fin (UTC)'),
         maxAttendees: counter('Aforo total'),
@@ -184,11 +188,15 @@ const HEADERS = [
   ['X-Webhook-Signature', '`sha256=<hex de HMAC-SHA256 del cuerpo>` (cabecera anterior, se mantiene)'],
 ].map(([name, description]) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } }));
 
+/** The tag of the webhook POSTs a receiver gets (declared at the top of the document by lintReady). */
+export const WEBHOOKS_TAG = 'Avisos (webhooks)';
+
 function webhookOperation(type: WebhookDeliveryEventType): Schema {
   return {
     post: {
       operationId: `webhook${webhookPayloadSchemaName(type).slice('Webhook'.length, -'Payload'.length)}`,
       summary: `Aviso ${type}`,
+      tags: [WEBHOOKS_TAG],
       description: `${WHEN[type]} Firmado (véase docs/webhooks.md); responda 2xx en menos de 10 s y haga el trabajo después.`,
       parameters: HEADERS,
       security: [],

@@ -5,8 +5,8 @@ import { AllowedDestinations, DestinationRefused, urlRefusal } from './webhook-d
 
 /** A try's outcome as the delivery records it: the HTTP status and a reason of ours in Spanish, never anything the
  * receiver wrote (its body or headers could be an internal service's answer read back through the delivery log).
- * `refused`: the destination was not allowed, 'final' when only an edit of the URL or of the configuration can change
- * that (the delivery fails at once), 'dns' when a name's answer could (retried as any failure). */
+ * `refused`: the destination was not allowed, 'final' decided from the URL, 'dns' from the addresses its name resolved
+ * to; either fails the delivery at once (WebhookDeliveryService.record). */
 export type SendOutcome =
   { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string; refused?: 'final' | 'dns' };
 

@@ -103,6 +103,13 @@ export class RegistrationV1Dto {
   @ApiProperty({ type: 'integer' }) eventId: number;
   @ApiProperty({ type: 'integer' }) sessionId: number;
   @ApiProperty({ enum: REGISTRATION_STATES_V1, enumName: 'RegistrationState' }) state: RegistrationStateV1;
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    description:
+      'La versión de la inscripción: el mismo `sequence` que llevan sus webhooks; entre una fila y un aviso, vale el de número más alto',
+  })
+  sequence: number;
   @ApiProperty({ type: 'integer', nullable: true, description: 'Puesto en la lista de espera (solo waiting)' })
   queuePosition: number | null;
   @ApiProperty() firstName: string;

@@ -31,7 +31,7 @@ WITH r_people AS MATERIALIZED (
                                        'state', CASE r.state WHEN 0 THEN 'active' WHEN 2 THEN 'waiting' ELSE 'cancelled' END,
                                        'sequence', r.version,
                                        'updatedAt', to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')),
-    'event', jsonb_build_object('id', e.id, 'title', e.title), 'session', jsonb_build_object('id', s.id, 'startsAt', to_char(s.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+    'event', jsonb_build_object('id', e.id, 'title', e.title), 'session', jsonb_build_object('id', s.id, 'sequence', s.counters_sequence, 'startsAt', to_char(s.starts_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
   'endsAt', to_char(s.ends_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'maxAttendees', s.max_attendees, 'reservedSpots', s.reserved_spots,
   'maxQueueSpots', s.max_queue_spots, 'onlineRegistered', s.online_registered,
   'reservedRegistered', s.reserved_registered, 'registeredCount', s.online_registered + s.reserved_registered,
