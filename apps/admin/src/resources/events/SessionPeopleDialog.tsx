@@ -28,12 +28,12 @@ import {
 import { useDataProvider, useDelete, useGetManyReference, useNotify } from 'react-admin';
 import { Confirmation } from '../../common/Confirmation';
 import { errorText } from '../../common/notifyError';
-import { formatDateTime } from '../../common/format';
 import { searchPeople } from '../../common/peopleSearch';
 import { Pager } from '../../common/PrevNextPagination';
 import { RowAction } from '../../common/ResourceList';
 import { usePagedRows } from '../../common/usePagedRows';
 import { BulkActions } from '../registrations/bulk/BulkActions';
+import { RegisteredAtCell } from '../registrations/RegisteredAtCell';
 import { useActions } from '../../common/useActions';
 import { WHOLE, type AdminDataProvider } from '../../providers/dataProvider';
 import { saveFile } from '../../providers/download';
@@ -314,7 +314,9 @@ const PersonRow = memo(function PersonRow({
       <TableCell sx={{ overflowWrap: 'anywhere' }}>{person.email}</TableCell>
       <TableCell>{person.userTaxId}</TableCell>
       <TableCell>{person.telephoneNumber || '-'}</TableCell>
-      <TableCell>{formatDateTime(person.registeredAt)}</TableCell>
+      <TableCell>
+        <RegisteredAtCell person={person} />
+      </TableCell>
       <TableCell>
         <Chip
           size="small"

@@ -295,7 +295,18 @@ export class AdminRegistrationDto implements AdminRegistration {
   @ApiProperty() email: string;
   @ApiProperty() userTaxId: string;
   @ApiProperty({ type: String, nullable: true }) telephoneNumber: string | null;
-  @ApiProperty({ format: 'date-time' }) registeredAt: string;
+  @ApiProperty({
+    format: 'date-time',
+    description: 'Cuándo se inscribió o entró en la lista de espera; una promoción no lo cambia',
+  })
+  registeredAt: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description: 'Cuándo se promovió desde la lista de espera; null si nunca',
+  })
+  promotedAt: string | null;
   @ApiProperty({
     enum: [0, 1, 2],
     description: '0 activa, 1 cancelada; 2 en lista de espera (solo en la búsqueda GET /events/registrations)',
