@@ -1,5 +1,5 @@
-import type { GdprDeleteResult, GdprExport, HistoryEntry } from '@evreg/contracts';
-import { attendee, createSession, TestApp, waitingIds } from '@evreg/testing';
+import { historyChangeText, type GdprDeleteResult, type GdprExport, type HistoryEntry } from '@evreg/contracts';
+import { attendee, createSession, insertSession, TestApp, waitingIds } from '@evreg/testing';
 import type { AppConfig } from '../src/config/app-config';
 import { APP_CONFIG } from '../src/config/config.module';
 import { cancellationToken } from '../src/modules/registrations/cancel-token';
@@ -135,6 +135,52 @@ describe('History of every change (/api/history)', () => {
       actionLabel: 'Datos modificados',
     });
     expect(Date.parse(edited.at)).not.toBeNaN();
+  });
+
+  it('names the sessions of a move as staff read them, and leaves out changes that changed nothing', async () => {
+    const { eventId, sessionId: source } = await createSession(app, { maxAttendees: 3 });
+    const target = await insertSession(app, eventId, { maxAttendees: 3, startsInHours: 96 });
+    await app.sql(`UPDATE event_sessions SET start_date = '2030-06-01', end_date = '2030-06-01' WHERE id = $1`, [
+      source,
+    ]);
+    await app.sql(
+      `UPDATE event_sessions SET start_date = '2030-06-02', end_date = '2030-06-02', start_time = '18:00', end_time = '20:00' WHERE id = $1`,
+      [target],
+    );
+    const [a] = await book(source, 1);
+    const moved = await ok('POST', '/api/bulk/registrations/move', {
+      registrationIds: [a.id],
+      targetSessionId: target,
+    });
+    expect(moved).toMatchObject({ done: 1 });
+    const [entry] = (await history(a.id)).filter((e) => e.action === 'sessionChanged');
+    expect(entry.changes).toEqual([
+      {
+        field: 'sessionId',
+        from: source,
+        to: target,
+        fromText: `Evento ${eventId} · 01/06/2030 10:00-11:30`,
+        toText: `Evento ${eventId} · 02/06/2030 18:00-20:00`,
+      },
+    ]);
+    expect(entry.changes.map(historyChangeText)).toEqual([
+      `Sesión: Evento ${eventId} · 01/06/2030 10:00-11:30 → Evento ${eventId} · 02/06/2030 18:00-20:00`,
+    ]);
+    // An entry written before empty changes were left out reads without them; a deleted session keeps its id.
+    await app.sql(
+      `UPDATE history_entries SET changes = changes || '[{"field": "queuePosition", "from": null, "to": null}]'::jsonb
+        WHERE subject_kind = 'registration' AND subject_id = $1 AND action = 'sessionChanged'`,
+      [a.id],
+    );
+    await app.sql(
+      `UPDATE history_entries SET changes = jsonb_set(changes, '{0,from}', '999999')
+                    WHERE subject_kind = 'registration' AND subject_id = $1 AND action = 'sessionChanged'`,
+      [a.id],
+    );
+    const [again] = (await history(a.id)).filter((e) => e.action === 'sessionChanged');
+    expect(again.changes.map(historyChangeText)).toEqual([
+      `Sesión: Sesión 999999 (eliminada) → Evento ${eventId} · 02/06/2030 18:00-20:00`,
+    ]);
   });
 
   it('writes the entry in the change’s transaction: a change rolled back leaves none, a committed one has one', async () => {

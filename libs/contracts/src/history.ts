@@ -3,6 +3,11 @@
 /** What an entry is about. A registration's entries also carry its event and session, for filtering. */
 export type HistorySubject = 'registration' | 'event' | 'session';
 
+/** A change that changed nothing (the same value before and after, none and none): left out of the history. */
+export function isEmptyHistoryChange(change: HistoryChange): boolean {
+  return 'from' in change && 'to' in change && (change.from ?? null) === (change.to ?? null);
+}
+
 /** Every action code, with the Spanish label the back office shows. */
 export const HISTORY_ACTIONS = {
   created: 'Inscripción creada',
@@ -45,6 +50,10 @@ export interface HistoryChange {
   field: string;
   from?: string | number | boolean | null;
   to?: string | number | boolean | null;
+  /** A value given by id as staff read it, added when the history is read: a session's
+   * 'Evento · 01/06/2030 10:00-11:30' ('Sesión 12 (eliminada)' once it is gone). */
+  fromText?: string;
+  toText?: string;
 }
 
 export interface HistoryEntry {
@@ -115,12 +124,15 @@ function historyValue(value: string | number | boolean | null | undefined): stri
   return String(value);
 }
 
-/** One change as the back office writes it: 'Email', 'Aforo: 10 → 12', 'Posición en la lista de espera: 3'. */
+/** One change as the back office writes it: 'Email', 'Aforo: 10 → 12', 'Posición en la lista de espera: 3',
+ * 'Sesión: Concierto · 01/06/2030 10:00-11:30 → Concierto · 02/06/2030 18:00-20:00'. */
 export function historyChangeText(change: HistoryChange): string {
   const label = HISTORY_FIELDS[change.field] ?? change.field;
   const hasFrom = 'from' in change;
   const hasTo = 'to' in change;
-  if (hasFrom && hasTo) return `${label}: ${historyValue(change.from)} → ${historyValue(change.to)}`;
-  if (hasTo) return `${label}: ${historyValue(change.to)}`;
+  const from = change.fromText ?? historyValue(change.from);
+  const to = change.toText ?? historyValue(change.to);
+  if (hasFrom && hasTo) return `${label}: ${from} → ${to}`;
+  if (hasTo) return `${label}: ${to}`;
   return label;
 }

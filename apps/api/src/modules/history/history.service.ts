@@ -9,9 +9,12 @@ import {
   HistoryEntry,
   HistorySubject,
   MESSAGES,
+  isEmptyHistoryChange,
 } from '@evreg/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { AppError } from '../../common/http/app-error';
+import { sessionInfoSql } from '../../database/sql';
+import { sessionInSpanish } from '../registrations/registrations-export';
 import { HistoryActor, SYSTEM_ACTOR, currentActor } from './actor-context';
 
 /** What a service records: the action on one or more subjects of one kind, with the fields it changed. Without
@@ -121,7 +124,7 @@ export class HistoryService {
       const [exists] = await db.query(`SELECT 1 FROM registrations WHERE id = $1`, [registrationId]);
       if (!exists) throw AppError.notFound(MESSAGES.booking.registrationNotFound);
     }
-    return rows.map(toEntry);
+    return this.readable(rows, db);
   }
 
   /** The history of the registrations (GDPR export), each registration's entries oldest first. */
@@ -145,7 +148,33 @@ export class HistoryService {
       const [event] = await this.ds.query(`SELECT 1 FROM events WHERE id = $1`, [eventId]);
       if (!event) throw AppError.notFound(MESSAGES.events.notFound);
     }
-    return rows.map(toEntry);
+    return this.readable(rows);
+  }
+
+  /** The entries as staff read them: changes that changed nothing left out (entries written before they were),
+   * sessions named by event title, date and times instead of their ids. */
+  private async readable(rows: EntryRow[], db: DataSource | EntityManager = this.ds): Promise<HistoryEntry[]> {
+    const entries = rows.map(toEntry);
+    const sessionIds = new Set<number>();
+    for (const entry of entries) {
+      entry.changes = entry.changes.filter((change) => !isEmptyHistoryChange(change));
+      for (const change of entry.changes)
+        if (change.field === 'sessionId')
+          for (const id of [change.from, change.to]) if (typeof id === 'number') sessionIds.add(id);
+    }
+    if (!sessionIds.size) return entries;
+    const sessions: { id: number; title: string; info: string }[] = await db.query(
+      `SELECT s.id, e.title, ${sessionInfoSql('s')} AS info FROM event_sessions s JOIN events e ON e.id = s.event_id
+        WHERE s.id = ANY($1::int[])`,
+      [[...sessionIds]],
+    );
+    const names = new Map(sessions.map((row) => [row.id, `${row.title} · ${sessionInSpanish(row.info)}`]));
+    const name = (id: HistoryChange['from']) => names.get(id as number) ?? `Sesión ${id} (eliminada)`;
+    for (const entry of entries)
+      entry.changes = entry.changes.map((change) =>
+        change.field === 'sessionId' ? { ...change, fromText: name(change.from), toText: name(change.to) } : change,
+      );
+    return entries;
   }
 
   /** GDPR erasure: the registrations' entries go with them. Answers how many. */

@@ -20,6 +20,13 @@ export class HistoryChangeDto implements HistoryChange {
   from?: string | number | boolean | null;
   @ApiPropertyOptional({ ...VALUE, description: 'Valor nuevo; nunca para datos personales' })
   to?: string | number | boolean | null;
+  @ApiPropertyOptional({
+    description:
+      "Valor anterior dado por id, tal como lo lee el personal: la sesión como 'Evento · 01/06/2030 10:00-11:30'",
+  })
+  fromText?: string;
+  @ApiPropertyOptional({ description: 'Valor nuevo dado por id, tal como lo lee el personal' })
+  toText?: string;
 }
 
 export class HistoryEntryDto implements HistoryEntry {
