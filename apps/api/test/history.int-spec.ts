@@ -183,6 +183,65 @@ describe('History of every change (/api/history)', () => {
     ]);
   });
 
+  it('groups a bulk action as one entry with who and how many, and filters the history by action, who and dates', async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 10 });
+    const [p1, p2, p3, p4] = await book(sessionId, 4);
+    const staff = await app.staffWith(['Registrations.Read', 'Registrations.Update']);
+    const bulk = await ok('POST', '/api/bulk/registrations/cancel', { registrationIds: [p1.id, p2.id, p3.id] });
+    expect(bulk).toMatchObject({ done: 3 });
+    const single = await app.request('POST', `/api/registrations/${p4.id}/cancel`, { token: staff.token });
+    expect(single.status).toBe(200);
+
+    type Page = { items: (HistoryEntry & { subjectLabel: string })[]; totalCount: number };
+    const list = async (query: string, token = admin) => {
+      const res = await app.request<Page>('GET', `/api/history?sessionId=${sessionId}&${query}`, { token });
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    // Newest first: the single cancellation, then the three of the bulk one as one entry.
+    const all = await list('');
+    expect(all.totalCount).toBe(2);
+    expect(all.items.map((e) => ({ action: e.action, actorLabel: e.actorLabel, bulk: e.bulk }))).toEqual([
+      { action: 'cancelled', actorLabel: `Personal ${staff.email.slice(6, 14)}`, bulk: null },
+      { action: 'cancelled', actorLabel: adminName, bulk: { id: expect.any(String), count: 3 } },
+    ]);
+    expect(all.items[0].subjectLabel).toBe(`${attendee(p4.n).firstName} ${attendee(p4.n).lastName}`);
+    const bulkId = all.items[1].bulk!.id;
+    // Each person's own history says it came with the others.
+    const [cancelled] = (await history(p2.id)).filter((e) => e.action === 'cancelled');
+    expect(cancelled.bulk).toEqual({ id: bulkId, count: 3 });
+    expect((await history(p4.id)).find((e) => e.action === 'cancelled')?.bulk).toBeNull();
+    // The group opened: one entry per person.
+    const group = await list(`bulkId=${bulkId}`);
+    expect(group.items.map((e) => e.subjectId).sort()).toEqual([p1.id, p2.id, p3.id].sort());
+
+    // Filters, on the server: action, who (staff member or kind), days in Europe/Madrid; paging.
+    expect((await list('action=created')).totalCount).toBe(0);
+    expect((await list('action=cancelled')).totalCount).toBe(2);
+    expect((await list(`actorUserId=${staff.userId}`)).items.map((e) => e.subjectId)).toEqual([p4.id]);
+    expect((await list('actorKind=system')).totalCount).toBe(0);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+    expect((await list(`from=${today}&to=${today}`)).totalCount).toBe(2);
+    expect((await list('from=2099-01-01')).totalCount).toBe(0);
+    expect((await list('to=2020-01-01')).totalCount).toBe(0);
+    const paged = await list('pageSize=1&page=2');
+    expect(paged).toMatchObject({ totalCount: 2, items: [expect.objectContaining({ bulk: expect.any(Object) })] });
+
+    // Bad filters are a 400 naming the field; the whole history is for administrators.
+    const refused = async (query: string, field: string) => {
+      const res = await app.request('GET', `/api/history?${query}`, { token: admin });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(field);
+    };
+    await refused('action=nope', 'action');
+    await refused('actorKind=nope', 'actorKind');
+    await refused('from=2026-02-30', 'from');
+    await refused('from=2026-03-02&to=2026-03-01', 'to');
+    await refused('actorUserId=abc', 'actorUserId');
+    await refused('bulkId=abc', 'bulkId');
+    expect((await app.request('GET', '/api/history', { token: staff.token })).status).toBe(403);
+  });
+
   it('writes the entry in the change’s transaction: a change rolled back leaves none, a committed one has one', async () => {
     const { sessionId } = await createSession(app, { maxAttendees: 2 });
     const [a] = await book(sessionId, 1);

@@ -74,7 +74,40 @@ export interface HistoryEntry {
   changes: HistoryChange[];
   /** When it happened (ISO 8601). */
   at: string;
+  /** Recorded by a bulk action: its operation's id and how many entries of this action it wrote (in the whole
+   * history's list, how many of them match its filters); null for a single action. */
+  bulk: { id: string; count: number } | null;
+  /** In the whole history's list: who or what it is about, as staff read it (the person's name, the event's title,
+   * the session's event and date); absent elsewhere. */
+  subjectLabel?: string;
 }
+
+/** The whole history's filters (GET /api/history): all optional, together. Days in Europe/Madrid, both included. */
+export interface HistoryFilter {
+  eventId?: number;
+  sessionId?: number;
+  action?: HistoryAction;
+  actorKind?: HistoryActorKind;
+  actorUserId?: string;
+  from?: string;
+  to?: string;
+  /** One bulk operation's entries, one per subject (not grouped). */
+  bulkId?: string;
+}
+
+export const HISTORY_FILTER_MESSAGES = {
+  action: `El campo "action" no es válido: ${Object.keys(HISTORY_ACTIONS).join(', ')}`,
+  actorKind: `El campo "actorKind" no es válido: ${Object.keys(HISTORY_ACTORS).join(', ')}`,
+  actorUserId: 'El campo "actorUserId" debe ser el id (UUID) de un miembro del personal',
+  bulkId: 'El campo "bulkId" debe ser el id (UUID) de una acción masiva',
+  eventId: 'El campo "eventId" debe ser un número entero positivo',
+  sessionId: 'El campo "sessionId" debe ser un número entero positivo',
+  from: 'El campo "from" debe ser una fecha AAAA-MM-DD',
+  to: 'El campo "to" debe ser una fecha AAAA-MM-DD',
+  toBeforeFrom: 'El campo "to" no puede ser anterior a "from"',
+  pageInvalid: 'El campo "page" debe ser un número entero positivo',
+  pageSizeInvalid: 'El campo "pageSize" debe ser un número entero entre 1 y 100',
+} as const;
 
 /** The Spanish name of each field an entry may name. */
 export const HISTORY_FIELDS: Record<string, string> = {

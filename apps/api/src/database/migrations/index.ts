@@ -21,6 +21,7 @@ import { RegistrationListIndexes1764000000263 } from './1764000000263-Registrati
 import { WebhookRedeliverKey1764000000268 } from './1764000000268-WebhookRedeliverKey';
 import { History1764000000270 } from './1764000000270-History';
 import { Languages1764000000300 } from './1764000000300-Languages';
+import { HistoryBulkAndFilters1764000000441 } from './1764000000441-HistoryBulkAndFilters';
 import { PromotionKeepsRegistrationDate1764000000440 } from './1764000000440-PromotionKeepsRegistrationDate';
 import { SessionRoomNotify1764000000310 } from './1764000000310-SessionRoomNotify';
 
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   Languages1764000000300,
   SessionRoomNotify1764000000310,
   PromotionKeepsRegistrationDate1764000000440,
+  HistoryBulkAndFilters1764000000441,
 ];

@@ -163,7 +163,7 @@ export const REGISTRATION_FILTER_MESSAGES = {
 };
 
 /** A calendar day as 'YYYY-MM-DD' that exists (no 2026-02-30). */
-function IsCalendarDay(message: string) {
+export function IsCalendarDay(message: string) {
   return ValidateBy(
     {
       name: 'isCalendarDay',
