@@ -1,5 +1,4 @@
 import { memo, useCallback, useId, useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { REGISTRATION_STATUS, type AdminEvent, type AdminRegistration, type Session } from '@evreg/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
@@ -36,7 +35,7 @@ import { usePagedRows } from '../../common/usePagedRows';
 import { BulkActions } from '../registrations/bulk/BulkActions';
 import { RegisteredAtCell } from '../registrations/RegisteredAtCell';
 import { useActions } from '../../common/useActions';
-import { WHOLE, type AdminDataProvider } from '../../providers/dataProvider';
+import type { AdminDataProvider } from '../../providers/dataProvider';
 import { saveFile } from '../../providers/download';
 import { withReason } from '../../common/withReason';
 import { ATTENDANCE_FILTERS, byAttendance, sessionEnded, type AttendanceFilter } from './attendanceRules';
@@ -44,30 +43,10 @@ import { sessionWhen } from './eventFormat';
 import { RegistrationHistoryDialog } from '../history/HistoryDialogs';
 import { NoShowsDialog } from './NoShowsDialog';
 import { sessionName, useEventsScreen, useReloadEvents } from './eventsScreen';
+import { peopleParams } from './sessionPeople';
 
 /** Rows drawn at once, as in the other paged lists: a page draws in a fraction of a second, 1,500 rows took seconds. */
 export const PEOPLE_PER_PAGE = 20;
-
-/** The session's people as the dialog reads them (useGetManyReference's parameters: its query key too). */
-const peopleParams = (sessionId: number) => ({ ...WHOLE, target: 'eventSessionId', id: sessionId, filter: {} });
-
-/** Starts reading a session's people at the click that opens the dialog, under react-admin's own query key, so the
- * answer travels while the dialog is drawn instead of after it (docs/performance.md, "First visit"). */
-export function usePrefetchSessionPeople() {
-  const queryClient = useQueryClient();
-  const dataProvider = useDataProvider();
-  return (sessionId: number) => {
-    const params = peopleParams(sessionId);
-    const { target, id, pagination, sort, filter } = params;
-    return queryClient.prefetchQuery({
-      queryKey: ['registrations', 'getManyReference', { target, id, pagination, sort, filter, meta: undefined }],
-      queryFn: ({ signal }) =>
-        dataProvider
-          .getManyReference('registrations', { ...params, signal })
-          .then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
-    });
-  };
-}
 
 /** The people registered in a session (docs/product.md §2): active and cancelled, with where their seat comes from (a staff
  * registration on a reserved seat, or online). Read whole (the counts, the filter and the search need every row) and
@@ -87,8 +66,11 @@ export function SessionPeopleDialog({
   const reloadEvents = useReloadEvents();
   const titleId = useId();
   // The session's registrations: a reference of the `registrations` resource (read again after a delete); the
-  // button that opens the dialog has already asked for them (usePrefetchSessionPeople).
-  const people = useGetManyReference<AdminRegistration>('registrations', peopleParams(session.id));
+  // button that opens the dialog has already asked for them (usePrefetchSessionPeople): that answer is used, not
+  // asked for again, even when it arrived before the dialog's code did.
+  const people = useGetManyReference<AdminRegistration>('registrations', peopleParams(session.id), {
+    staleTime: 10_000,
+  });
   const [removing, setRemoving] = useState<AdminRegistration | null>(null);
   const [historyOf, setHistoryOf] = useState<AdminRegistration | null>(null);
   const [failure, setFailure] = useState<string | null>(null);

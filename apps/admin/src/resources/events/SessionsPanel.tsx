@@ -17,7 +17,7 @@ import { CapacityEditor } from './CapacityEditor';
 import { unusedReserved } from './capacityRules';
 import { sessionWhen } from './eventFormat';
 import { sessionName, useEventsScreen, useReloadEvents } from './eventsScreen';
-import { usePrefetchSessionPeople } from './SessionPeopleDialog';
+import { usePrefetchSessionPeople } from './sessionPeople';
 
 /** An event's row expanded: its sessions with their live counts, the two switches of each (registration and
  * promotion lock), the inline capacity edit and the session's actions (docs/product.md §2, Events screen). */
