@@ -7,7 +7,8 @@
 // For each, what loaded meanwhile: the JavaScript chunks (how many, bytes) and the API calls, each with its start
 // and end (ms from the start), so calls made one after the other show up as a staircase.
 //
-//   npm run build && node tools/bench/first-visit.mjs [--reps 5] [--registered 1500] [--keep]
+//   npm run bench:first-visit      (builds first)
+//   node tools/bench/first-visit.mjs [--reps 5] [--registered 1500] [--keep]
 //   APPS_DIR=<folder with admin/dist and booking/dist> node tools/bench/first-visit.mjs   # another build
 //
 // Needs PostgreSQL (DATABASE_URL), Redis (REDIS_URL) and Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
