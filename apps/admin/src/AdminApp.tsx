@@ -18,6 +18,7 @@ import emailSettings from './resources/email-settings';
 import emailTemplates from './resources/email-templates';
 import events from './resources/events';
 import gdpr from './resources/gdpr';
+import history from './resources/history';
 import integrations from './resources/integrations';
 import manualRegistration from './resources/manual-registration';
 import waitingList from './resources/waiting-list';
@@ -91,6 +92,7 @@ function BackOffice() {
       <Resource {...integrations} />
       <Resource {...checkin} />
       <Resource {...system} />
+      <Resource {...history} />
       {/* Read by other screens only (the role form's permissions). */}
       <Resource name="permissions" />
       <CustomRoutes>

@@ -152,7 +152,13 @@ describe('Bulk actions on a selection of registrations', () => {
         .map((entry) => entry.changes);
     expect(await moves(b)).toEqual([
       [
-        { field: 'sessionId', from: source, to: target },
+        {
+          field: 'sessionId',
+          from: source,
+          to: target,
+          fromText: expect.stringMatching(/^Evento \d+ · /),
+          toText: expect.stringMatching(/^Evento \d+ · /),
+        },
         { field: 'queuePosition', from: null, to: 1 },
       ],
     ]);

@@ -1,5 +1,5 @@
-import type { GdprDeleteResult, GdprExport, HistoryEntry } from '@evreg/contracts';
-import { attendee, createSession, TestApp, waitingIds } from '@evreg/testing';
+import { historyChangeText, type GdprDeleteResult, type GdprExport, type HistoryEntry } from '@evreg/contracts';
+import { attendee, createSession, insertSession, TestApp, waitingIds } from '@evreg/testing';
 import type { AppConfig } from '../src/config/app-config';
 import { APP_CONFIG } from '../src/config/config.module';
 import { cancellationToken } from '../src/modules/registrations/cancel-token';
@@ -135,6 +135,111 @@ describe('History of every change (/api/history)', () => {
       actionLabel: 'Datos modificados',
     });
     expect(Date.parse(edited.at)).not.toBeNaN();
+  });
+
+  it('names the sessions of a move as staff read them, and leaves out changes that changed nothing', async () => {
+    const { eventId, sessionId: source } = await createSession(app, { maxAttendees: 3 });
+    const target = await insertSession(app, eventId, { maxAttendees: 3, startsInHours: 96 });
+    await app.sql(`UPDATE event_sessions SET start_date = '2030-06-01', end_date = '2030-06-01' WHERE id = $1`, [
+      source,
+    ]);
+    await app.sql(
+      `UPDATE event_sessions SET start_date = '2030-06-02', end_date = '2030-06-02', start_time = '18:00', end_time = '20:00' WHERE id = $1`,
+      [target],
+    );
+    const [a] = await book(source, 1);
+    const moved = await ok('POST', '/api/bulk/registrations/move', {
+      registrationIds: [a.id],
+      targetSessionId: target,
+    });
+    expect(moved).toMatchObject({ done: 1 });
+    const [entry] = (await history(a.id)).filter((e) => e.action === 'sessionChanged');
+    expect(entry.changes).toEqual([
+      {
+        field: 'sessionId',
+        from: source,
+        to: target,
+        fromText: `Evento ${eventId} · 01/06/2030 10:00-11:30`,
+        toText: `Evento ${eventId} · 02/06/2030 18:00-20:00`,
+      },
+    ]);
+    expect(entry.changes.map(historyChangeText)).toEqual([
+      `Sesión: Evento ${eventId} · 01/06/2030 10:00-11:30 → Evento ${eventId} · 02/06/2030 18:00-20:00`,
+    ]);
+    // An entry written before empty changes were left out reads without them; a deleted session keeps its id.
+    await app.sql(
+      `UPDATE history_entries SET changes = changes || '[{"field": "queuePosition", "from": null, "to": null}]'::jsonb
+        WHERE subject_kind = 'registration' AND subject_id = $1 AND action = 'sessionChanged'`,
+      [a.id],
+    );
+    await app.sql(
+      `UPDATE history_entries SET changes = jsonb_set(changes, '{0,from}', '999999')
+                    WHERE subject_kind = 'registration' AND subject_id = $1 AND action = 'sessionChanged'`,
+      [a.id],
+    );
+    const [again] = (await history(a.id)).filter((e) => e.action === 'sessionChanged');
+    expect(again.changes.map(historyChangeText)).toEqual([
+      `Sesión: Sesión 999999 (eliminada) → Evento ${eventId} · 02/06/2030 18:00-20:00`,
+    ]);
+  });
+
+  it('groups a bulk action as one entry with who and how many, and filters the history by action, who and dates', async () => {
+    const { sessionId } = await createSession(app, { maxAttendees: 10 });
+    const [p1, p2, p3, p4] = await book(sessionId, 4);
+    const staff = await app.staffWith(['Registrations.Read', 'Registrations.Update']);
+    const bulk = await ok('POST', '/api/bulk/registrations/cancel', { registrationIds: [p1.id, p2.id, p3.id] });
+    expect(bulk).toMatchObject({ done: 3 });
+    const single = await app.request('POST', `/api/registrations/${p4.id}/cancel`, { token: staff.token });
+    expect(single.status).toBe(200);
+
+    type Page = { items: (HistoryEntry & { subjectLabel: string })[]; totalCount: number };
+    const list = async (query: string, token = admin) => {
+      const res = await app.request<Page>('GET', `/api/history?sessionId=${sessionId}&${query}`, { token });
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    // Newest first: the single cancellation, then the three of the bulk one as one entry.
+    const all = await list('');
+    expect(all.totalCount).toBe(2);
+    expect(all.items.map((e) => ({ action: e.action, actorLabel: e.actorLabel, bulk: e.bulk }))).toEqual([
+      { action: 'cancelled', actorLabel: `Personal ${staff.email.slice(6, 14)}`, bulk: null },
+      { action: 'cancelled', actorLabel: adminName, bulk: { id: expect.any(String), count: 3 } },
+    ]);
+    expect(all.items[0].subjectLabel).toBe(`${attendee(p4.n).firstName} ${attendee(p4.n).lastName}`);
+    const bulkId = all.items[1].bulk!.id;
+    // Each person's own history says it came with the others.
+    const [cancelled] = (await history(p2.id)).filter((e) => e.action === 'cancelled');
+    expect(cancelled.bulk).toEqual({ id: bulkId, count: 3 });
+    expect((await history(p4.id)).find((e) => e.action === 'cancelled')?.bulk).toBeNull();
+    // The group opened: one entry per person.
+    const group = await list(`bulkId=${bulkId}`);
+    expect(group.items.map((e) => e.subjectId).sort()).toEqual([p1.id, p2.id, p3.id].sort());
+
+    // Filters, on the server: action, who (staff member or kind), days in Europe/Madrid; paging.
+    expect((await list('action=created')).totalCount).toBe(0);
+    expect((await list('action=cancelled')).totalCount).toBe(2);
+    expect((await list(`actorUserId=${staff.userId}`)).items.map((e) => e.subjectId)).toEqual([p4.id]);
+    expect((await list('actorKind=system')).totalCount).toBe(0);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+    expect((await list(`from=${today}&to=${today}`)).totalCount).toBe(2);
+    expect((await list('from=2099-01-01')).totalCount).toBe(0);
+    expect((await list('to=2020-01-01')).totalCount).toBe(0);
+    const paged = await list('pageSize=1&page=2');
+    expect(paged).toMatchObject({ totalCount: 2, items: [expect.objectContaining({ bulk: expect.any(Object) })] });
+
+    // Bad filters are a 400 naming the field; the whole history is for administrators.
+    const refused = async (query: string, field: string) => {
+      const res = await app.request('GET', `/api/history?${query}`, { token: admin });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(field);
+    };
+    await refused('action=nope', 'action');
+    await refused('actorKind=nope', 'actorKind');
+    await refused('from=2026-02-30', 'from');
+    await refused('from=2026-03-02&to=2026-03-01', 'to');
+    await refused('actorUserId=abc', 'actorUserId');
+    await refused('bulkId=abc', 'bulkId');
+    expect((await app.request('GET', '/api/history', { token: staff.token })).status).toBe(403);
   });
 
   it('writes the entry in the change’s transaction: a change rolled back leaves none, a committed one has one', async () => {

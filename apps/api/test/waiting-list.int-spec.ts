@@ -9,6 +9,8 @@ import {
   TestApp,
   waitingIds,
 } from '@evreg/testing';
+import { DataSource } from 'typeorm';
+import { PromotionKeepsRegistrationDate1764000000440 } from '../src/database/migrations/1764000000440-PromotionKeepsRegistrationDate';
 import { validationError } from './support/http-helpers';
 import { Workbook } from 'exceljs';
 
@@ -156,6 +158,63 @@ describe('Waiting list (/api/events/queue)', () => {
   });
 
   describe('POST /{id}/promote', () => {
+    it('keeps the registration date of a promoted person and adds the promotion date (automatic and by hand)', async () => {
+      const { eventId, sessionId, active, waiting } = await fullSession(1, 2);
+      // They joined the waiting list on 1 March 2026 (Madrid).
+      await app.sql(
+        `UPDATE registrations SET registered_at = '2026-03-01 10:00+01', created_at = '2026-03-01 10:00+01' WHERE id = ANY($1::int[])`,
+        [waiting],
+      );
+      // The first is promoted automatically (a cancellation), the second by hand (a seat more, promotion locked).
+      expect((await app.request('POST', `/api/registrations/${active[0]}/cancel`, { token: admin })).status).toBe(200);
+      expect((await capacity(eventId, sessionId, 'toggle-promotion-lock', { isLocked: true })).status).toBe(200);
+      expect((await capacity(eventId, sessionId, 'max-attendees', { maxAttendees: 2 })).status).toBe(200);
+      expect((await promote(waiting[1])).status).toBe(200);
+      const rows = await app.sql(
+        `SELECT state, registered_at = '2026-03-01 10:00+01' AS kept, promoted_at > now() - interval '1 minute' AS promoted_now
+           FROM registrations WHERE id = ANY($1::int[]) ORDER BY id`,
+        [waiting],
+      );
+      expect(rows).toEqual(waiting.map(() => ({ state: 0, kept: true, promoted_now: true })));
+
+      // The date filter counts them on the day they registered, not the day they were promoted.
+      const search = (query: string) =>
+        app.request('GET', `/api/events/registrations?sessionId=${sessionId}&${query}`, { token: admin });
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date());
+      const promotedToday = await search(`registeredFrom=${today}&registeredTo=${today}&state=active`);
+      expect(promotedToday.body.items.map((r: { id: number }) => r.id)).not.toContain(waiting[0]);
+      const onTheDay = await search('registeredFrom=2026-03-01&registeredTo=2026-03-01');
+      expect(onTheDay.body.items.find((r: { id: number }) => r.id === waiting[0])).toMatchObject({
+        registeredAt: '2026-03-01T09:00:00.000Z',
+        promotedAt: expect.stringMatching(new RegExp(`^${today}`)),
+      });
+      expect((await search('state=cancelled')).body.items).toEqual([
+        expect.objectContaining({ id: active[0], promotedAt: null }),
+      ]);
+
+      // The integrators' API carries both.
+      const token = await app.request('POST', '/api/api-tokens', {
+        token: admin,
+        body: { name: 'Promociones', permissions: ['Registrations.Read'] },
+      });
+      const v1 = await app.request('GET', `/api/v1/registrations/${waiting[0]}`, { token: token.body.token });
+      expect(v1.body).toMatchObject({ registeredAt: '2026-03-01T09:00:00.000Z', promotedAt: expect.any(String) });
+
+      // A row promoted before the fix (its registration date overwritten by the promotion's) gets it back.
+      await app.sql(`UPDATE registrations SET registered_at = promoted_at WHERE id = $1`, [waiting[0]]);
+      const runner = app.running.app.get(DataSource).createQueryRunner();
+      try {
+        await new PromotionKeepsRegistrationDate1764000000440().up(runner);
+      } finally {
+        await runner.release();
+      }
+      expect(
+        await app.sql(`SELECT registered_at = '2026-03-01 10:00+01' AS kept FROM registrations WHERE id = $1`, [
+          waiting[0],
+        ]),
+      ).toEqual([{ kept: true }]);
+    });
+
     it('promotes out of order onto a free online spot even while promotion is locked, then onto an unused reserved spot, then refuses', async () => {
       const { eventId, sessionId, active, waiting } = await fullSession(1, 3, { reservedSpots: 1 });
       expect((await capacity(eventId, sessionId, 'toggle-promotion-lock', { isLocked: true })).status).toBe(200);
@@ -166,7 +225,7 @@ describe('Waiting list (/api/events/queue)', () => {
       expect(second.status).toBe(200);
       expect(second.body).toEqual({ message: 'Persona promovida exitosamente', registrationId: waiting[1] });
       const [row] = await app.sql(
-        `SELECT state, queue_position, uses_reserved_spot, promoted_at IS NOT NULL AS promoted, registered_at >= created_at AS re_registered FROM registrations WHERE id = $1`,
+        `SELECT state, queue_position, uses_reserved_spot, promoted_at IS NOT NULL AS promoted, registered_at = created_at AS kept_registration_date FROM registrations WHERE id = $1`,
         [waiting[1]],
       );
       expect(row).toEqual({
@@ -174,7 +233,7 @@ describe('Waiting list (/api/events/queue)', () => {
         queue_position: null,
         uses_reserved_spot: false,
         promoted: true,
-        re_registered: true,
+        kept_registration_date: true,
       });
       expect(await positions(sessionId)).toEqual([
         { id: waiting[0], queue_position: 1 },

@@ -252,6 +252,7 @@ describe('Back office: permisos', () => {
       'Integraciones',
       'Control de acceso',
       'Estado del sistema',
+      'Historial',
     ]);
     for (const label of ['Total Usuarios', 'Eventos Activos', 'Registros Hoy', 'Departamentos', 'Asistencia (30 días)'])
       await seeText(page, label);

@@ -104,6 +104,12 @@ describe('Eventos: personas, notificaciones y redistribución', () => {
     const row = sessionRow(page, sessionId);
     await seeText(row, '4 / 10');
 
+    // The button asks for the people as it opens the dialog, and the dialog uses that answer: one request.
+    const peopleCalls: string[] = [];
+    page.on('request', (req) => {
+      if (new URL(req.url()).pathname === `/api/events/sessions/${sessionId}/registrations`)
+        peopleCalls.push(req.url());
+    });
     await row.getByRole('button', { name: `Personas inscritas en la sesión ${sessionId}` }).click();
     const people = dialog(page, `Personas inscritas · Sesión ${sessionId}`);
     await people.waitFor();
@@ -116,6 +122,7 @@ describe('Eventos: personas, notificaciones y redistribución', () => {
     await seeText(person(staffMade), 'Reservado');
     await seeText(person(carla), 'Activo');
     await seeText(people, '4 activos, 0 cancelados');
+    expect(peopleCalls).toHaveLength(1);
     await expectAccessible(page, 'personas inscritas');
     await expectNoEnglish(page, 'personas inscritas');
     await people.getByRole('button', { name: 'Cerrar' }).click();

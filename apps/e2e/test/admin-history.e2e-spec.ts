@@ -1,6 +1,6 @@
 // Back office: 'Historial' of a registration (Registros) and of an event's sessions (events screen, administrators)
 // (docs/product.md, "Registrations management" and "Events"; docs/domain.md, "History"), in Debian's Chromium.
-import { dialog, expectNoEnglish, requireAdminBuild, row, signIn, visit } from './support/admin';
+import { dialog, expectNoEnglish, requireAdminBuild, row, sectionHeading, signIn, visit } from './support/admin';
 import { eventRow } from './support/admin-events';
 import { expectAccessible } from './support/axe';
 import { seeText } from './support/booking-page';
@@ -72,6 +72,69 @@ describe('Historial', () => {
     await seeText(ofEvent, admin.name);
     await expectNoEnglish(page, 'historial de un evento');
   });
+  it('Historial completo: una acción masiva es una fila (quién y cuántas), filtros del servidor en la dirección', async () => {
+    const { app, page } = e2e;
+    const eventId = await createEvent(app, { title: 'Concierto de invierno' });
+    const sessionId = await addSession(app, eventId, { maxAttendees: 10 });
+    const people = [newPerson(), newPerson(), newPerson(), newPerson()];
+    for (const person of people) await registerViaApi(app, sessionId, [person]);
+    const ids = (await app.sql(`SELECT id FROM registrations WHERE session_id = $1 ORDER BY id`, [sessionId])).map(
+      (r: { id: number }) => r.id,
+    );
+    const token = await app.adminToken();
+    const bulk = await app.request('POST', '/api/bulk/registrations/cancel', {
+      token,
+      body: { registrationIds: ids.slice(0, 3) },
+    });
+    expect(bulk.body).toMatchObject({ done: 3 });
+    expect((await app.request('POST', `/api/registrations/${ids[3]}/cancel`, { token })).status).toBe(200);
+    expect(
+      (
+        await app.request('PUT', `/api/events/${eventId}/sessions/${sessionId}/max-attendees`, {
+          token,
+          body: { maxAttendees: 12 },
+        })
+      ).status,
+    ).toBe(200);
+
+    await signIn(page);
+    // From the event's own history, to the whole history filtered to the event.
+    await visit(page, '/events', 'Eventos');
+    await eventRow(page, 'Concierto de invierno')
+      .getByRole('button', { name: 'Historial de Concierto de invierno' })
+      .click();
+    await dialog(page, 'Historial de Concierto de invierno')
+      .getByRole('link', { name: 'Ver en Historial, con filtros' })
+      .click();
+    await sectionHeading(page, 'Historial').waitFor();
+    expect(decodeURIComponent(page.url())).toContain(`"eventId":${eventId}`);
+    const rows = page.getByRole('row');
+    await seeText(page.locator('main'), 'Acción masiva: 3');
+    await seeText(page.locator('main'), 'Aforo: 10 → 12');
+    // Four cancellations: the bulk one is one row, with who and how many.
+    await page.getByRole('combobox', { name: 'Acción' }).click();
+    await page.getByRole('option', { name: 'Inscripción cancelada', exact: true }).click();
+    await page.waitForURL(/action/);
+    // The server's answer for the filter: the capacity change is gone.
+    await rows.filter({ hasText: 'Aforo' }).waitFor({ state: 'detached' });
+    await seeText(page.locator('main'), 'Acción masiva: 3');
+    expect(await rows.filter({ hasText: 'Inscripción cancelada' }).count()).toBe(2);
+    const [admin] = await app.sql(`SELECT first_name || ' ' || last_name AS name FROM users WHERE email = $1`, [
+      'admin@pruebas.example.com',
+    ]);
+    await seeText(rows.filter({ hasText: 'Acción masiva: 3' }), admin.name);
+    // Opened one by one: the three people of the bulk cancellation, by name.
+    await rows.filter({ hasText: 'Acción masiva: 3' }).getByRole('button', { name: 'Ver una a una' }).click();
+    for (const person of people.slice(0, 3))
+      await seeText(page.locator('main'), `${person.firstName} ${person.lastName}`);
+    expect(await page.getByText(`${people[3].firstName} ${people[3].lastName}`).count()).toBe(0);
+    await expectNoEnglish(page, 'historial completo');
+    await expectAccessible(page, 'historial completo');
+    // A day range with nothing in it, from the address: a filtered view can be shared.
+    await page.goto(`/admin/history?filter=${encodeURIComponent(JSON.stringify({ eventId, from: '2099-01-01' }))}`);
+    await seeText(page.locator('main'), 'Ningún cambio con estos filtros');
+  });
+
   it('muestra en español un cambio de sesión y una sesión eliminada, con sus valores', async () => {
     const { app, page } = e2e;
     const eventId = await createEvent(app, { title: 'Visita al faro' });
@@ -101,7 +164,9 @@ describe('Historial', () => {
     const history = dialog(page, `Historial de ${luis.firstName} ${luis.lastName}`);
     const entries = history.getByRole('listitem');
     await seeText(entries.nth(1), 'Cambiada de sesión');
-    await seeText(entries.nth(1), `Sesión: ${morning} → ${evening}`);
+    // The sessions by their event and date, as staff read them; no empty '— → —' for a seat kept.
+    await seeText(entries.nth(1), /Sesión: Visita al faro · \d{2}\/\d{2}\/\d{4} 10:00-11:30 → Visita al faro · /);
+    expect(await entries.nth(1).getByText('— → —').count()).toBe(0);
     await expectNoEnglish(page, 'historial de un cambio de sesión');
     await history.getByRole('button', { name: 'Cerrar' }).click();
     await history.waitFor({ state: 'detached' });

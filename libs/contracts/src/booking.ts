@@ -113,7 +113,10 @@ export interface AdminRegistration {
   email: string;
   userTaxId: string;
   telephoneNumber: string | null;
+  /** When they registered or joined the waiting list; a promotion keeps it. */
   registeredAt: string;
+  /** When they were promoted from the waiting list (automatically or by staff); null if never. */
+  promotedAt: string | null;
   /** 0 active, 1 cancelled; 2 waiting only in the staff search (GET /events/registrations), which finds people on
    * waiting lists too. */
   status: 0 | 1 | 2;

@@ -1,4 +1,4 @@
-import { HISTORY_ACTIONS, historyChangeText } from './history';
+import { HISTORY_ACTIONS, historyChangeText, isEmptyHistoryChange } from './history';
 
 describe('historyChangeText', () => {
   it('names a personal field without any value', () => {
@@ -19,6 +19,28 @@ describe('historyChangeText', () => {
   it('writes a value set for the first time alone, and an unknown field by its code', () => {
     expect(historyChangeText({ field: 'reservedSpots', to: 5 })).toBe('Plazas reservadas: 5');
     expect(historyChangeText({ field: 'somethingNew', from: 'a', to: 'b' })).toBe('somethingNew: a → b');
+  });
+});
+
+describe('a change given by id', () => {
+  it('reads the names added for staff instead of the ids', () => {
+    expect(
+      historyChangeText({
+        field: 'sessionId',
+        from: 2,
+        to: 3,
+        fromText: 'Concierto · 01/06/2030',
+        toText: 'Concierto · 02/06/2030',
+      }),
+    ).toBe('Sesión: Concierto · 01/06/2030 → Concierto · 02/06/2030');
+  });
+
+  it('counts the same value before and after (none and none too) as no change', () => {
+    expect(isEmptyHistoryChange({ field: 'queuePosition', from: null, to: null })).toBe(true);
+    expect(isEmptyHistoryChange({ field: 'queuePosition', from: 2, to: 2 })).toBe(true);
+    expect(isEmptyHistoryChange({ field: 'queuePosition', from: null, to: 1 })).toBe(false);
+    expect(isEmptyHistoryChange({ field: 'email' })).toBe(false);
+    expect(isEmptyHistoryChange({ field: 'reservedSpots', to: 5 })).toBe(false);
   });
 });
 

@@ -24,6 +24,8 @@ describe('tabla de rutas y permisos', () => {
       ['checkin', 'Control de acceso', 'Checkin.Update'],
       // Issue 26: 'Estado del sistema', read-only.
       ['system', 'Estado del sistema', 'Settings.Read'],
+      // Issue 31: the whole history, for administrators.
+      ['history', 'Historial', { allOf: ['Events.Read', 'Settings.Update', 'Registrations.Read'] }],
     ]);
   });
 

@@ -35,6 +35,12 @@ export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: 'checkin', label: 'Control de acceso', requires: 'Checkin.Update' },
   // Issue 26: the services the product depends on and what waits to be sent, read-only (docs/product.md).
   { path: 'system', label: 'Estado del sistema', requires: 'Settings.Read' },
+  // Issue 31: the whole history, filtered (docs/domain.md, "History"): administrators who also read registrations.
+  {
+    path: 'history',
+    label: 'Historial',
+    requires: { allOf: ['Events.Read', 'Settings.Update', 'Registrations.Read'] },
+  },
 ];
 
 /** The forced page: login only, outside the layout. */

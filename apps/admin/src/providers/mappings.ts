@@ -1,4 +1,4 @@
-import type { EmailLogPage, SmsLogPage, WebhookDeliveryPage } from '@evreg/contracts';
+import type { EmailLogPage, HistoryEntry, Paged, SmsLogPage, WebhookDeliveryPage } from '@evreg/contracts';
 import { readPageOrWhole, sortedPageQuery } from './sortedPaging';
 import { PEOPLE_MAPPINGS } from './peopleMappings';
 import {
@@ -102,6 +102,16 @@ const MAPPINGS: Record<string, ResourceMapping> = {
     },
   },
   permissions: { path: '/permissions', search: false, messages: { load: 'Error al cargar los permisos' } },
+  // The whole history (administrators): filtered and paged by the API, newest first; a bulk action is one row.
+  history: {
+    path: '/history',
+    search: false,
+    paged: {
+      query: (page, perPage, _search, _sort, filter) => historyQuery(page, perPage, filter),
+      read: (body: Paged<HistoryEntry>) => ({ data: body.items, total: body.totalCount }),
+    },
+    messages: { load: 'Error al cargar el historial' },
+  },
   // Paged, sorted and searched by the API (docs/domain.md, "Lists at real sizes"), each event with its sessions
   // and live counts; the search matches title, description text, city and place. A whole read (WHOLE: the event
   // pickers) asks without paging. The id is sent on create only (it can't change).
@@ -348,6 +358,16 @@ function sessionCall(path: string, data: Record<string, any>): WriteCall {
     default:
       return { path, body: changed };
   }
+}
+
+/** The history's page with the filters set (empty ones left out): the API's names are the filters' sources. */
+export function historyQuery(page: number, perPage: number, filter: Record<string, unknown> = {}): string {
+  const query = new URLSearchParams({ page: String(page), pageSize: String(perPage) });
+  for (const key of ['eventId', 'sessionId', 'action', 'actorKind', 'actorUserId', 'from', 'to', 'bulkId']) {
+    const value = filter[key];
+    if (value !== undefined && value !== null && value !== '') query.set(key, String(value));
+  }
+  return String(query);
 }
 
 function logQuery(page: number, perPage: number, search: string): string {

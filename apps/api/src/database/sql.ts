@@ -8,3 +8,8 @@ export function containsPattern(text: string): string {
 export function sessionInfoSql(alias: string): string {
   return `to_char(${alias}.start_date, 'YYYY-MM-DD') || CASE WHEN ${alias}.is_all_day THEN '' ELSE ' ' || to_char(${alias}.start_time, 'HH24:MI') || '-' || to_char(${alias}.end_time, 'HH24:MI') END`;
 }
+
+/** The same in Spanish, as the history names a session: '01/12/2026 10:00-11:30', '01/12/2026 (todo el día)'. */
+export function sessionInSpanishSql(alias: string): string {
+  return `to_char(${alias}.start_date, 'DD/MM/YYYY') || CASE WHEN ${alias}.is_all_day THEN ' (todo el día)' ELSE ' ' || to_char(${alias}.start_time, 'HH24:MI') || '-' || to_char(${alias}.end_time, 'HH24:MI') END`;
+}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { EVENT_STATUS, EVENT_STATUS_LABEL, type AdminEvent } from '@evreg/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import CampaignIcon from '@mui/icons-material/Campaign';
@@ -15,7 +15,6 @@ import { useActions } from '../../common/useActions';
 import { errorText } from '../../common/notifyError';
 import { canAccess } from '../../access/routes';
 import { deleteEventQuestion, descriptionPreview, formatPrice } from './eventFormat';
-import { EventForm } from './EventForm';
 import {
   EventsScreenContext,
   sessionName,
@@ -24,12 +23,19 @@ import {
   type EventsDialog,
   type EventsScreen,
 } from './eventsScreen';
-import { NotificationDialog } from './NotificationDialog';
-import { RedistributeDialog } from './RedistributeDialog';
-import { SessionForm } from './SessionForm';
-import { SessionPeopleDialog } from './SessionPeopleDialog';
-import { EventHistoryDialog } from '../history/HistoryDialogs';
+import { loadSessionPeopleDialog } from './sessionPeople';
 import { SessionsPanel } from './SessionsPanel';
+
+// The dialogs load on their first opening: a first visit to the screen fetches and runs the list's code only
+// (docs/performance.md, "First visit to Eventos and 'Personas inscritas'").
+const EventForm = lazy(() => import('./EventForm').then((m) => ({ default: m.EventForm })));
+const NotificationDialog = lazy(() => import('./NotificationDialog').then((m) => ({ default: m.NotificationDialog })));
+const RedistributeDialog = lazy(() => import('./RedistributeDialog').then((m) => ({ default: m.RedistributeDialog })));
+const SessionForm = lazy(() => import('./SessionForm').then((m) => ({ default: m.SessionForm })));
+const SessionPeopleDialog = lazy(() => loadSessionPeopleDialog().then((m) => ({ default: m.SessionPeopleDialog })));
+const EventHistoryDialog = lazy(() =>
+  import('../history/HistoryDialogs').then((m) => ({ default: m.EventHistoryDialog })),
+);
 
 /** docs/product.md §4: badges live default, draft secondary, cancelled destructive. */
 const STATUS_COLORS: Record<number, ChipProps['color']> = {
@@ -141,69 +147,80 @@ export function EventList() {
         </DataTable>
       </ResourceList>
 
-      {(dialog?.kind === 'create-event' || dialog?.kind === 'edit-event') && (
-        <EventForm event={dialog.kind === 'edit-event' ? dialog.event : undefined} onClose={close} />
-      )}
-      {dialog?.kind === 'delete-event' && (
-        <Confirmation
-          question={deleteEventQuestion(dialog.event.title, dialog.event.sessions?.length ?? 0)}
-          onClose={close}
-          onError={(error) => screen.say({ severity: 'error', text: errorText(error) })}
-          onConfirm={async () => {
-            await remove('events', { id: dialog.event.id, previousData: dialog.event }, { returnPromise: true });
-            await reload();
-            screen.say({ severity: 'success', text: `Evento «${dialog.event.title}» eliminado`, vanishAfterMs: 3000 });
-          }}
-        />
-      )}
-      {(dialog?.kind === 'create-session' || dialog?.kind === 'edit-session') && (
-        <SessionForm
-          event={dialog.event}
-          session={dialog.kind === 'edit-session' ? dialog.session : undefined}
-          onClose={close}
-        />
-      )}
-      {dialog?.kind === 'delete-session' && (
-        <Confirmation
-          question={`¿Eliminar la ${sessionName(dialog.session).toLowerCase()} de «${dialog.event.title}»? Esta acción no se puede deshacer.`}
-          onClose={close}
-          onError={(error) => screen.say({ severity: 'error', text: errorText(error) })}
-          onConfirm={async () => {
-            await remove(
-              'sessions',
-              { id: dialog.session.id, previousData: { ...dialog.session, eventId: dialog.event.id } },
-              { returnPromise: true },
-            );
-            await reload();
-            screen.say({ severity: 'success', text: `${sessionName(dialog.session)} eliminada`, vanishAfterMs: 3000 });
-          }}
-        />
-      )}
-      {dialog?.kind === 'redistribute' && (
-        <RedistributeDialog
-          event={dialog.event}
-          session={dialog.session}
-          onClose={close}
-          onDone={(text) => {
-            close();
-            screen.say({ severity: 'success', text, vanishAfterMs: 3000 });
-          }}
-        />
-      )}
-      {dialog?.kind === 'people' && (
-        <SessionPeopleDialog event={dialog.event} session={dialog.session} onClose={close} />
-      )}
-      {dialog?.kind === 'notify' && (
-        <NotificationDialog event={dialog.event} session={dialog.session} onClose={close} />
-      )}
-      {dialog?.kind === 'history' && (
-        <EventHistoryDialog
-          eventId={dialog.event.id}
-          sessionId={dialog.session?.id}
-          title={`Historial de ${dialog.session ? `la ${sessionName(dialog.session).toLowerCase()}` : dialog.event.title}`}
-          onClose={close}
-        />
-      )}
+      {/* Nothing drawn while a dialog's code arrives (a few kB, once): the dialog then opens as before. */}
+      <Suspense fallback={null}>
+        {(dialog?.kind === 'create-event' || dialog?.kind === 'edit-event') && (
+          <EventForm event={dialog.kind === 'edit-event' ? dialog.event : undefined} onClose={close} />
+        )}
+        {dialog?.kind === 'delete-event' && (
+          <Confirmation
+            question={deleteEventQuestion(dialog.event.title, dialog.event.sessions?.length ?? 0)}
+            onClose={close}
+            onError={(error) => screen.say({ severity: 'error', text: errorText(error) })}
+            onConfirm={async () => {
+              await remove('events', { id: dialog.event.id, previousData: dialog.event }, { returnPromise: true });
+              await reload();
+              screen.say({
+                severity: 'success',
+                text: `Evento «${dialog.event.title}» eliminado`,
+                vanishAfterMs: 3000,
+              });
+            }}
+          />
+        )}
+        {(dialog?.kind === 'create-session' || dialog?.kind === 'edit-session') && (
+          <SessionForm
+            event={dialog.event}
+            session={dialog.kind === 'edit-session' ? dialog.session : undefined}
+            onClose={close}
+          />
+        )}
+        {dialog?.kind === 'delete-session' && (
+          <Confirmation
+            question={`¿Eliminar la ${sessionName(dialog.session).toLowerCase()} de «${dialog.event.title}»? Esta acción no se puede deshacer.`}
+            onClose={close}
+            onError={(error) => screen.say({ severity: 'error', text: errorText(error) })}
+            onConfirm={async () => {
+              await remove(
+                'sessions',
+                { id: dialog.session.id, previousData: { ...dialog.session, eventId: dialog.event.id } },
+                { returnPromise: true },
+              );
+              await reload();
+              screen.say({
+                severity: 'success',
+                text: `${sessionName(dialog.session)} eliminada`,
+                vanishAfterMs: 3000,
+              });
+            }}
+          />
+        )}
+        {dialog?.kind === 'redistribute' && (
+          <RedistributeDialog
+            event={dialog.event}
+            session={dialog.session}
+            onClose={close}
+            onDone={(text) => {
+              close();
+              screen.say({ severity: 'success', text, vanishAfterMs: 3000 });
+            }}
+          />
+        )}
+        {dialog?.kind === 'people' && (
+          <SessionPeopleDialog event={dialog.event} session={dialog.session} onClose={close} />
+        )}
+        {dialog?.kind === 'notify' && (
+          <NotificationDialog event={dialog.event} session={dialog.session} onClose={close} />
+        )}
+        {dialog?.kind === 'history' && (
+          <EventHistoryDialog
+            eventId={dialog.event.id}
+            sessionId={dialog.session?.id}
+            title={`Historial de ${dialog.session ? `la ${sessionName(dialog.session).toLowerCase()}` : dialog.event.title}`}
+            onClose={close}
+          />
+        )}
+      </Suspense>
     </EventsScreenContext.Provider>
   );
 }

@@ -28,14 +28,14 @@ import {
 import { useDataProvider, useDelete, useGetManyReference, useNotify } from 'react-admin';
 import { Confirmation } from '../../common/Confirmation';
 import { errorText } from '../../common/notifyError';
-import { formatDateTime } from '../../common/format';
 import { searchPeople } from '../../common/peopleSearch';
 import { Pager } from '../../common/PrevNextPagination';
 import { RowAction } from '../../common/ResourceList';
 import { usePagedRows } from '../../common/usePagedRows';
 import { BulkActions } from '../registrations/bulk/BulkActions';
+import { RegisteredAtCell } from '../registrations/RegisteredAtCell';
 import { useActions } from '../../common/useActions';
-import { WHOLE, type AdminDataProvider } from '../../providers/dataProvider';
+import type { AdminDataProvider } from '../../providers/dataProvider';
 import { saveFile } from '../../providers/download';
 import { withReason } from '../../common/withReason';
 import { ATTENDANCE_FILTERS, byAttendance, sessionEnded, type AttendanceFilter } from './attendanceRules';
@@ -43,6 +43,7 @@ import { sessionWhen } from './eventFormat';
 import { RegistrationHistoryDialog } from '../history/HistoryDialogs';
 import { NoShowsDialog } from './NoShowsDialog';
 import { sessionName, useEventsScreen, useReloadEvents } from './eventsScreen';
+import { peopleParams } from './sessionPeople';
 
 /** Rows drawn at once, as in the other paged lists: a page draws in a fraction of a second, 1,500 rows took seconds. */
 export const PEOPLE_PER_PAGE = 20;
@@ -64,11 +65,11 @@ export function SessionPeopleDialog({
   const { canDeleteRegistration } = useEventsScreen();
   const reloadEvents = useReloadEvents();
   const titleId = useId();
-  // The session's registrations: a reference of the `registrations` resource (read again after a delete).
-  const people = useGetManyReference<AdminRegistration>('registrations', {
-    ...WHOLE,
-    target: 'eventSessionId',
-    id: session.id,
+  // The session's registrations: a reference of the `registrations` resource (read again after a delete); the
+  // button that opens the dialog has already asked for them (usePrefetchSessionPeople): that answer is used, not
+  // asked for again, even when it arrived before the dialog's code did.
+  const people = useGetManyReference<AdminRegistration>('registrations', peopleParams(session.id), {
+    staleTime: 10_000,
   });
   const [removing, setRemoving] = useState<AdminRegistration | null>(null);
   const [historyOf, setHistoryOf] = useState<AdminRegistration | null>(null);
@@ -314,7 +315,9 @@ const PersonRow = memo(function PersonRow({
       <TableCell sx={{ overflowWrap: 'anywhere' }}>{person.email}</TableCell>
       <TableCell>{person.userTaxId}</TableCell>
       <TableCell>{person.telephoneNumber || '-'}</TableCell>
-      <TableCell>{formatDateTime(person.registeredAt)}</TableCell>
+      <TableCell>
+        <RegisteredAtCell person={person} />
+      </TableCell>
       <TableCell>
         <Chip
           size="small"

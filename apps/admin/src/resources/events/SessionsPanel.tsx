@@ -17,6 +17,7 @@ import { CapacityEditor } from './CapacityEditor';
 import { unusedReserved } from './capacityRules';
 import { sessionWhen } from './eventFormat';
 import { sessionName, useEventsScreen, useReloadEvents } from './eventsScreen';
+import { usePrefetchSessionPeople } from './sessionPeople';
 
 /** An event's row expanded: its sessions with their live counts, the two switches of each (registration and
  * promotion lock), the inline capacity edit and the session's actions (docs/product.md §2, Events screen). */
@@ -80,6 +81,7 @@ export function SessionsPanel() {
 function SessionRow({ event, session }: { event: AdminEvent; session: Session }) {
   const { open, say, editingCapacity, editCapacity, canEdit, canDelete, canSeePeople, canSeeHistory } =
     useEventsScreen();
+  const prefetchPeople = usePrefetchSessionPeople();
   const [update] = useUpdate<Session>();
   const reload = useReloadEvents();
   const editing = editingCapacity === session.id;
@@ -197,7 +199,10 @@ function SessionRow({ event, session }: { event: AdminEvent; session: Session })
                 title="Personas inscritas"
                 label={`Personas inscritas en la ${name.toLowerCase()}`}
                 icon={<GroupIcon fontSize="small" />}
-                onClick={() => open({ kind: 'people', event, session })}
+                onClick={() => {
+                  void prefetchPeople(session.id);
+                  open({ kind: 'people', event, session });
+                }}
               />
             )}
             {canEdit && (

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useDataProvider } from 'react-admin';
+import { useCanAccess, useDataProvider } from 'react-admin';
+import { Link } from 'react-router';
 import type { AdminDataProvider } from '../../providers/dataProvider';
 import { HistoryTimeline } from './HistoryTimeline';
 
@@ -38,8 +39,16 @@ export function EventHistoryDialog({
   onClose: () => void;
 }) {
   const dataProvider = useDataProvider<AdminDataProvider>();
+  const { canAccess } = useCanAccess({ resource: 'history', action: 'list' });
+  // The whole history, already filtered to this event (or session): people's entries too, with every filter.
+  const filter = JSON.stringify(sessionId === undefined ? { eventId } : { eventId, sessionId });
+  const more = canAccess ? (
+    <Button component={Link} to={`/history?filter=${encodeURIComponent(filter)}`}>
+      Ver en Historial, con filtros
+    </Button>
+  ) : null;
   return (
-    <HistoryDialog title={title} onClose={onClose}>
+    <HistoryDialog title={title} onClose={onClose} more={more}>
       <HistoryTimeline
         queryKey={['event', eventId, sessionId ?? null]}
         load={() => dataProvider.eventHistory(eventId, sessionId)}
@@ -50,13 +59,24 @@ export function EventHistoryDialog({
 
 /** 'Historial' in a dialog of its own: a registration's (Registros, the session's people) or an event's and its
  * sessions' (the events screen, administrators). */
-function HistoryDialog({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+function HistoryDialog({
+  title,
+  onClose,
+  more,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  more?: ReactNode;
+  children: ReactNode;
+}) {
   const titleId = useId();
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>{children}</DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
+        {more}
         <Button onClick={onClose}>Cerrar</Button>
       </DialogActions>
     </Dialog>

@@ -39,6 +39,7 @@ export function HistoryTimeline({
                 </Typography>
                 <Typography component="span" variant="body2" color="text.secondary">
                   {formatDateTime(entry.at)} · {historyActorText(entry)}
+                  {entry.bulk && ` · Acción masiva (${entry.bulk.count})`}
                 </Typography>
               </Box>
             }

@@ -21,7 +21,7 @@ import { listFilter, STATE_CHOICES } from './rules';
 
 /** The sessions of the event chosen in the filter; disabled until an event is chosen. A session left from another
  * event is dropped from the filters once the new event's sessions are known. */
-function SessionFilter({ source, label }: { source: string; label: string; alwaysOn?: boolean }) {
+export function SessionFilter({ source, label }: { source: string; label: string; alwaysOn?: boolean }) {
   const { filterValues, displayedFilters, setFilters } = useListContext();
   const eventId = filterValues.eventId;
   const chosen = eventId != null && eventId !== '';

@@ -9,7 +9,6 @@ import { Box, Chip, Stack, Typography } from '@mui/material';
 import { DataTable, useDelete, useNotify, useUpdate } from 'react-admin';
 import { Confirmation } from '../../common/Confirmation';
 import { useLabelledRowCheckboxes } from '../../common/useLabelledRowCheckboxes';
-import { formatDateTime } from '../../common/format';
 import { ListEmpty } from '../../common/ListStates';
 import { PrevNextPagination } from '../../common/PrevNextPagination';
 import { ResourceList, RowAction } from '../../common/ResourceList';
@@ -17,6 +16,7 @@ import { useActions } from '../../common/useActions';
 import { useCommand, useReload } from '../../common/useCommand';
 import { RegistrationHistoryDialog } from '../history/HistoryDialogs';
 import { RegistrationEdit } from './RegistrationEdit';
+import { RegisteredAtCell } from './RegisteredAtCell';
 import { ListBulkActions } from './bulk/BulkActions';
 import { ExportExcelButton, REGISTRATION_FILTERS } from './RegistrationFilters';
 import { emailBreaks, formatSessionInfo, isActive, isWaiting, origin, statusLabel } from './rules';
@@ -113,7 +113,7 @@ export default function RegistrationList() {
           <DataTable.Col<AdminRegistration>
             label="Fecha Registro"
             source="registeredAt"
-            render={(r) => formatDateTime(r.registeredAt)}
+            render={(r) => <RegisteredAtCell person={r} />}
           />
           <DataTable.Col<AdminRegistration>
             label="Tipo"

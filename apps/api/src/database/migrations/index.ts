@@ -21,6 +21,8 @@ import { RegistrationListIndexes1764000000263 } from './1764000000263-Registrati
 import { WebhookRedeliverKey1764000000268 } from './1764000000268-WebhookRedeliverKey';
 import { History1764000000270 } from './1764000000270-History';
 import { Languages1764000000300 } from './1764000000300-Languages';
+import { HistoryBulkAndFilters1764000000441 } from './1764000000441-HistoryBulkAndFilters';
+import { PromotionKeepsRegistrationDate1764000000440 } from './1764000000440-PromotionKeepsRegistrationDate';
 import { SessionRoomNotify1764000000310 } from './1764000000310-SessionRoomNotify';
 import { DefaultTemplateTranslations1764000000400 } from './1764000000400-DefaultTemplateTranslations';
 import { PeopleSearch1764000000430 } from './1764000000430-PeopleSearch';
@@ -56,5 +58,7 @@ export const MIGRATIONS = [
   DefaultTemplateTranslations1764000000400,
   PeopleSearch1764000000430,
   BlacklistOncePerSession1764000000431,
+  PromotionKeepsRegistrationDate1764000000440,
+  HistoryBulkAndFilters1764000000441,
   SessionCountersSequence1764000000450,
 ];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { REGISTRATION_STATE } from '@evreg/contracts';
+import { REGISTRATION_STATE, type HistoryChange } from '@evreg/contracts';
 import { EntityManager } from 'typeorm';
 import { EmailOutbox } from '../email/email-outbox';
 import { HistoryService } from '../history/history.service';
@@ -69,10 +69,12 @@ export class MoveEngine {
       subject: 'registration',
       ids: [...placed.keys()],
       action: 'sessionChanged',
-      changes: [...placed].map(([id, position]) => [
-        { field: 'sessionId', from: from.id, to: to.id },
-        { field: 'queuePosition', from: rows.find((row) => row.id === id)?.queuePosition ?? null, to: position },
-      ]),
+      changes: [...placed].map(([id, position]) => {
+        const before = rows.find((row) => row.id === id)?.queuePosition ?? null;
+        const session: HistoryChange = { field: 'sessionId', from: from.id, to: to.id };
+        // Seated before and after: no position to speak of.
+        return before === position ? [session] : [session, { field: 'queuePosition', from: before, to: position }];
+      }),
     });
     // What they occupied in the source goes back (rows as they were), then its waiting list moves up into it.
     await this.waitingList.givePlacesBack(m, from, rows);

@@ -90,7 +90,7 @@ export class WaitingListEngine {
   }
 
   /** Moves waiting entries, in position order, onto free online spots (promotableCount): each becomes an active
-   * registration and gets the Promotion e-mail (and SMS, when SMS is enabled and a phone is known). Runs with
+   * registration (its registration date kept, its promotion date set) and gets the Promotion e-mail (and SMS, when SMS is enabled and a phone is known). Runs with
    * the session locked, after any change that can free spots: cancellation, deletion, capacity change, hold
    * release, unlock. Nothing happens while the session's promotion is locked. Answers the promoted ids. */
   async promoteWaiting(m: EntityManager, session: LockedSession): Promise<number[]> {
@@ -98,7 +98,7 @@ export class WaitingListEngine {
     if (count === 0) return [];
     const [promoted]: [{ id: number; position: number }[]] = await m.query(
       `WITH p AS (SELECT id, queue_position FROM registrations WHERE session_id = $1 AND state = $3 ORDER BY queue_position LIMIT $2)
-       UPDATE registrations r SET state = $4, queue_position = NULL, promoted_at = now(), registered_at = now(), uses_reserved_spot = false, version = r.version + 1
+       UPDATE registrations r SET state = $4, queue_position = NULL, promoted_at = now(), uses_reserved_spot = false, version = r.version + 1
          FROM p WHERE r.id = p.id
        RETURNING r.id, p.queue_position AS position`,
       [session.id, count, Waiting, Active],
@@ -141,7 +141,7 @@ export class WaitingListEngine {
     if (!spot) return false;
     const usesReservedSpot = spot === 'reserved';
     await m.query(
-      `UPDATE registrations SET state = $3, queue_position = NULL, registered_at = now(), promoted_at = now(), uses_reserved_spot = $2, version = version + 1 WHERE id = $1`,
+      `UPDATE registrations SET state = $3, queue_position = NULL, promoted_at = now(), uses_reserved_spot = $2, version = version + 1 WHERE id = $1`,
       [entryId, usesReservedSpot, Active],
     );
     await m.query(

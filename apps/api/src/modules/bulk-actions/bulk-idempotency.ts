@@ -6,6 +6,7 @@ import { keyedHash } from '../../common/crypto/keyed-hash';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { IdempotencyStore } from '../../http-v1/idempotency-store';
+import { inBulkOperation } from '../history/actor-context';
 
 /** The Idempotency-Key header, as /api/v1 spells it. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
@@ -21,7 +22,9 @@ export class BulkIdempotency {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async once<T>(key: string | undefined, userId: string, request: unknown, run: () => Promise<T>): Promise<T> {
+  async once<T>(key: string | undefined, userId: string, request: unknown, work: () => Promise<T>): Promise<T> {
+    // Every bulk action passes here: its history entries are tied into one group.
+    const run = () => inBulkOperation(work);
     if (key === undefined || key === '') return run();
     if (!KEY_FORMAT.test(key)) throw AppError.field('Idempotency-Key', 'Idempotency-Key no es válida');
     const scope = keyedHash(this.config.appSecret, 'bulk-idempotency', userId);

@@ -5,6 +5,7 @@ import { BulkUpdateWaitingLimitsDto } from './dto/bulk-update-waiting-limits.dto
 import { BulkUpdateWaitingLimitsResponseDto } from './dto/views.dto';
 import { SessionsService } from './sessions.service';
 import { Endpoint } from '../../common/http/endpoint.decorator';
+import { inBulkOperation } from '../history/actor-context';
 
 /** A settings-screen action that writes sessions, so it lives with them (the settings module knows no sessions).
  * Controller and method names make the OpenAPI operationId, so they keep the wire word (docs/architecture.md). */
@@ -23,6 +24,7 @@ export class QueueLimitsController {
     errors: { 400: '' },
   })
   bulkUpdate(@Body() dto: BulkUpdateWaitingLimitsDto) {
-    return this.sessions.bulkUpdateWaitingLimits(dto.newQueueLimit);
+    // One bulk operation in the history: the sessions it changed, as one group.
+    return inBulkOperation(() => this.sessions.bulkUpdateWaitingLimits(dto.newQueueLimit));
   }
 }

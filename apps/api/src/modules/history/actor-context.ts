@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { HistoryActorKind } from '@evreg/contracts';
 import { Observable } from 'rxjs';
@@ -26,6 +27,19 @@ export function currentActor(): HistoryActor | null {
   return principal.kind === 'apiToken'
     ? { kind: 'apiToken', userId: principal.userId, apiTokenId: principal.apiTokenId }
     : { kind: 'staff', userId: principal.userId };
+}
+
+const bulkOperation = new AsyncLocalStorage<string>();
+
+/** Runs `work` as one bulk operation: the entries its single-person steps record for the caller share one id, so
+ * the history shows them as one group (who and how many). */
+export function inBulkOperation<T>(work: () => Promise<T>): Promise<T> {
+  return bulkOperation.run(randomUUID(), work);
+}
+
+/** The bulk operation in progress, if any. */
+export function currentBulkOperation(): string | null {
+  return bulkOperation.getStore() ?? null;
 }
 
 /** Runs every route handler with its caller at hand, so the services that record history learn who acts without

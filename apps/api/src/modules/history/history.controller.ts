@@ -1,9 +1,9 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Endpoint } from '../../common/http/endpoint.decorator';
 import { IdParam } from '../../common/http/id-param';
 import { Auth } from '../auth/auth.decorators';
-import { HistoryEntryDto } from './dto/history.dto';
+import { HistoryEntryDto, HistoryListQueryDto, HistoryPageDto } from './dto/history.dto';
 import { HistoryService } from './history.service';
 
 /** Staff changes to events and sessions are for administrators: those who may change the settings. */
@@ -13,6 +13,21 @@ const ADMINISTRATORS = ['Events.Read', 'Settings.Update'] as const;
 @Controller('history')
 export class HistoryController {
   constructor(private readonly history: HistoryService) {}
+
+  @Get()
+  @Auth({ permission: [...ADMINISTRATORS, 'Registrations.Read'] })
+  @Endpoint({
+    summary: 'Historial completo, filtrado y paginado (administradores)',
+    description:
+      'Lo registrado (del personal, tokens de API, enlaces de puerta y automático), lo más reciente primero. Las ' +
+      'entradas de una acción masiva forman una sola fila (bulk: su id y cuántas); con bulkId, una por persona. ' +
+      'Filtros combinables: evento, sesión, acción, tipo de actor, miembro del personal, días (Europe/Madrid).',
+    ok: HistoryPageDto,
+    errors: { 400: 'Un filtro no válido (lo nombra), o to anterior a from' },
+  })
+  list(@Query() query: HistoryListQueryDto) {
+    return this.history.list(query);
+  }
 
   @Get('registrations/:id')
   @Auth({ permission: 'Registrations.Read' })

@@ -28,7 +28,7 @@ const REGISTRATIONS = [REGISTRATION_STATE.Active, REGISTRATION_STATE.Cancelled];
 const COLUMNS = `
   r.id, r.session_id AS "eventSessionId", s.event_id AS "eventId", r.first_name AS "firstName", r.last_name AS "lastName",
          r.email, r.user_tax_id AS "userTaxId", r.telephone_number AS "telephoneNumber", r.registered_at AS "registeredAt",
-         r.state AS status, r.uses_reserved_spot AS "usesReservedSpot", r.language, e.title AS "eventTitle",
+         r.promoted_at AS "promotedAt", r.state AS status, r.uses_reserved_spot AS "usesReservedSpot", r.language, e.title AS "eventTitle",
          ${sessionInfoSql('s')} AS "sessionInfo",
          c.id IS NOT NULL AS "checkedIn", c.checked_in_at AS "checkedInAt"`;
 const CHECK_IN = `LEFT JOIN check_ins c ON c.registration_id = r.id AND c.undone_at IS NULL`;
@@ -47,11 +47,16 @@ const PERSON_FIELDS = ['firstName', 'lastName', 'email', 'userTaxId', 'telephone
 const STATUS_TEXT = { 0: 'Active', 1: 'Cancelled', 2: 'Waiting' } as const;
 
 function toAdmin(
-  row: AdminRegistration & { registeredAt: Date | string; checkedInAt: Date | string | null },
+  row: AdminRegistration & {
+    registeredAt: Date | string;
+    promotedAt: Date | string | null;
+    checkedInAt: Date | string | null;
+  },
 ): AdminRegistration {
   return {
     ...row,
     registeredAt: new Date(row.registeredAt).toISOString(),
+    promotedAt: row.promotedAt === null ? null : new Date(row.promotedAt).toISOString(),
     checkedInAt: row.checkedInAt === null ? null : new Date(row.checkedInAt).toISOString(),
     statusText: STATUS_TEXT[row.status],
   };

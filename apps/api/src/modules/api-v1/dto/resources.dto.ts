@@ -124,8 +124,18 @@ export class RegistrationV1Dto {
     description: 'El idioma en que se inscribió (sus emails y SMS van en él); es en las del personal',
   })
   language: VisitorLanguage;
-  @ApiProperty({ format: 'date-time' }) registeredAt: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) promotedAt: string | null;
+  @ApiProperty({
+    format: 'date-time',
+    description: 'Cuándo se inscribió o entró en la lista de espera; una promoción no lo cambia',
+  })
+  registeredAt: string;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'Cuándo obtuvo plaza desde la lista de espera (automática o del personal); null si nunca',
+  })
+  promotedAt: string | null;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) cancelledAt: string | null;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }

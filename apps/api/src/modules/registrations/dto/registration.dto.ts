@@ -163,7 +163,7 @@ export const REGISTRATION_FILTER_MESSAGES = {
 };
 
 /** A calendar day as 'YYYY-MM-DD' that exists (no 2026-02-30). */
-function IsCalendarDay(message: string) {
+export function IsCalendarDay(message: string) {
   return ValidateBy(
     {
       name: 'isCalendarDay',
@@ -295,7 +295,18 @@ export class AdminRegistrationDto implements AdminRegistration {
   @ApiProperty() email: string;
   @ApiProperty() userTaxId: string;
   @ApiProperty({ type: String, nullable: true }) telephoneNumber: string | null;
-  @ApiProperty({ format: 'date-time' }) registeredAt: string;
+  @ApiProperty({
+    format: 'date-time',
+    description: 'Cuándo se inscribió o entró en la lista de espera; una promoción no lo cambia',
+  })
+  registeredAt: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description: 'Cuándo se promovió desde la lista de espera; null si nunca',
+  })
+  promotedAt: string | null;
   @ApiProperty({
     enum: [0, 1, 2],
     description: '0 activa, 1 cancelada; 2 en lista de espera (solo en la búsqueda GET /events/registrations)',
