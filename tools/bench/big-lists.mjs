@@ -15,43 +15,31 @@
 // Needs PostgreSQL (DATABASE_URL), Redis (REDIS_URL) and Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
 // Functions passed to page.evaluate run in the page:
 /* global window, document, MutationObserver, requestAnimationFrame */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import ts from 'typescript';
-import { ROOT, SERVER_URL, freshDatabase, percentiles, request, sql, startApi } from './lib.mjs';
+import {
+  SERVER_URL,
+  freshDatabase,
+  percentiles,
+  request,
+  sql,
+  startApi,
+  numberArg,
+  loadBigSessionFixture,
+  stopApiAndDatabase,
+} from './lib.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const reps = arg('reps', 5);
-const registered = arg('registered', 1500);
-const waiting = arg('waiting', 300);
+const reps = numberArg('reps', 5);
+const registered = numberArg('registered', 1500);
+const waiting = numberArg('waiting', 300);
 const keep = process.argv.includes('--keep');
 const profile = process.argv.includes('--profile');
 const PORT = 3421;
 const DATABASE = 'evreg_bench_big_lists';
 const TITLE = 'Concierto multitudinario';
 const ADMIN = { email: 'admin@example.com', password: 'Benchmark-Admin-1' };
-
-/** The browser tests' fixture itself (TypeScript, no imports): transpiled to a module and loaded. */
-async function loadFixture() {
-  const source = readFileSync(join(ROOT, 'libs/testing/src/big-session.ts'), 'utf8');
-  const { outputText } = ts.transpileModule(source, {
-    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
-  });
-  const dir = mkdtempSync(join(tmpdir(), 'big-session-'));
-  const file = join(dir, 'big-session.mjs');
-  writeFileSync(file, outputText);
-  try {
-    return await import(pathToFileURL(file).href);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** Runs `action` and answers the milliseconds from its click (the event's own time) to the first frame drawn after
  * an element matching `selector` appeared. */
@@ -171,7 +159,7 @@ let api;
 let browser;
 try {
   api = await startApi({ port: PORT, databaseUrl: db });
-  const { bigSession } = await loadFixture();
+  const { bigSession } = await loadBigSessionFixture();
   const seedStarted = Date.now();
   const { sessionId } = await bigSession({ sql: (q, p) => sql(db, q, p) }, { title: TITLE, registered, waiting });
   const seedMs = Date.now() - seedStarted;
@@ -258,13 +246,5 @@ try {
   } else console.log('Primera fila por debajo de un segundo en cada apertura; ninguna pulsación perdida.');
 } finally {
   await browser?.close();
-  if (api) {
-    await new Promise((resolve) => {
-      if (api.exitCode !== null) return resolve();
-      api.once('exit', resolve);
-      api.kill('SIGTERM');
-    });
-  }
-  if (keep) console.log(`\nBase de datos conservada: ${DATABASE} (bórrala con DROP DATABASE ${DATABASE})`);
-  else await sql(SERVER_URL, `DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
+  await stopApiAndDatabase(api, DATABASE, keep);
 }

@@ -1,11 +1,14 @@
 // Shared helpers for the benchmarks: a keep-alive HTTP client with latency recording, percentiles, the API
 // process launcher and direct SQL. No test framework: these scripts print figures.
 import { fork, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
+import ts from 'typescript';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -224,4 +227,40 @@ export async function checkInvariants(db, { sessionId, seats, queue, visitors, r
     check.online_registered === check.registered &&
     check.queue_count === check.waiting;
   return { ok, ...check, positionsOk, expectedSeated, expectedWaiting };
+}
+
+/** A number given on the command line as `--name N`, else `fallback`. */
+export function numberArg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+/** The browser tests' big-session fixture itself (TypeScript, no imports): transpiled to a module and loaded. */
+export async function loadBigSessionFixture() {
+  const source = readFileSync(join(ROOT, 'libs/testing/src/big-session.ts'), 'utf8');
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'big-session-'));
+  const file = join(dir, 'big-session.mjs');
+  writeFileSync(file, outputText);
+  try {
+    return await import(pathToFileURL(file).href);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A benchmark's end: its API stopped (waiting for the exit), then its database dropped unless `--keep` asked to
+ * keep it. */
+export async function stopApiAndDatabase(api, database, keep) {
+  if (api) {
+    await new Promise((resolve) => {
+      if (api.exitCode !== null) return resolve();
+      api.once('exit', resolve);
+      api.kill('SIGTERM');
+    });
+  }
+  if (keep) console.log(`\nBase de datos conservada: ${database} (bórrala con DROP DATABASE ${database})`);
+  else await sql(SERVER_URL, `DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
 }

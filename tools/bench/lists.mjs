@@ -18,16 +18,12 @@
 import http from 'node:http';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { SERVER_URL, freshDatabase, sql, startApi } from './lib.mjs';
+import { SERVER_URL, freshDatabase, sql, startApi, numberArg, stopApiAndDatabase } from './lib.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const reps = arg('reps', 40);
-const wholeReps = Math.min(reps, arg('whole-reps', 5));
-const userCount = arg('users', 10_000);
-const eventCount = arg('events', 2_000);
+const reps = numberArg('reps', 40);
+const wholeReps = Math.min(reps, numberArg('whole-reps', 5));
+const userCount = numberArg('users', 10_000);
+const eventCount = numberArg('events', 2_000);
 const keep = process.argv.includes('--keep');
 const PORT = 3420;
 const DATABASE = 'evreg_bench_lists';
@@ -333,13 +329,5 @@ try {
     process.exitCode = 1;
   } else console.log('Todas las páginas por debajo de un segundo en cada petición.');
 } finally {
-  if (api) {
-    await new Promise((resolve) => {
-      if (api.exitCode !== null) return resolve();
-      api.once('exit', resolve);
-      api.kill('SIGTERM');
-    });
-  }
-  if (keep) console.log(`\nBase de datos conservada: ${DATABASE} (bórrala con DROP DATABASE ${DATABASE})`);
-  else await sql(SERVER_URL, `DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
+  await stopApiAndDatabase(api, DATABASE, keep);
 }

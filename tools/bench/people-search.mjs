@@ -14,14 +14,10 @@
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, SERVER_URL, fmt, freshDatabase, percentiles, request, sql, startApi } from './lib.mjs';
+import { ROOT, SERVER_URL, fmt, freshDatabase, percentiles, request, sql, startApi, numberArg } from './lib.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-};
-const rows = arg('rows', 20_000);
-const reps = arg('reps', 20);
+const rows = numberArg('rows', 20_000);
+const reps = numberArg('reps', 20);
 const keep = process.argv.includes('--keep');
 const PORT = 3487;
 const DATABASE = 'evreg_bench_people';
