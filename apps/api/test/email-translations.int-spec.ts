@@ -2,7 +2,7 @@ import type { QueryRunner } from 'typeorm';
 import { SmtpCapture, TestApp, attendee, eventually, insertSession, useSmtp, type CapturedMail } from '@evreg/testing';
 import { DefaultTemplateTranslations1764000000400 } from '../src/database/migrations/1764000000400-DefaultTemplateTranslations';
 import { RemindersService } from '../src/modules/reminders/reminders.service';
-import { eventBody } from './support/http-helpers';
+import { eventBody, longDate } from './support/http-helpers';
 
 /** What a person reads in each language: the subjects of the four template types, the date's label and locale, the
  * ticket's note, the .ics cancellation line. Written out here, apart from the templates, as the reader sees them. */
@@ -98,15 +98,6 @@ const SPANISH_ONLY = [
   'Para cancelar tu',
 ];
 
-/** A session's day as the e-mails write it in `locale` (Madrid time). */
-const longDate = (locale: string, date: Date) =>
-  new Intl.DateTimeFormat(locale, {
-    timeZone: 'Europe/Madrid',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(date);
 const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const textOf = (mail: CapturedMail) => mail.text.replace(/\r\n/g, '\n');
 const icsOf = (mail: CapturedMail) =>

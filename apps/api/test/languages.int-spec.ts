@@ -8,17 +8,7 @@ import {
   useSmtp,
   type CapturedMail,
 } from '@evreg/testing';
-import { eventBody, expectValidationRefusal } from './support/http-helpers';
-
-/** A session's day as the e-mails write it in `locale` (Madrid time). */
-const longDate = (locale: string, date: Date) =>
-  new Intl.DateTimeFormat(locale, {
-    timeZone: 'Europe/Madrid',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(date);
+import { eventBody, expectValidationRefusal, longDate } from './support/http-helpers';
 
 /** Languages on the data side (docs/domain.md, "Idiomas: datos"): the booking language stored from Accept-Language,
  * e-mails from the template in that language (Spanish where staff wrote none) with dates in its locale, SMS in it,

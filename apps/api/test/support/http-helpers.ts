@@ -83,3 +83,13 @@ export async function postSession(
 export function validationError(field: string, message: string) {
   return { statusCode: 400, code: 'VALIDATION_FAILED', message, errors: { [field]: [message] } };
 }
+
+/** A session's day as the e-mails write it in `locale` (Madrid time). */
+export const longDate = (locale: string, date: Date) =>
+  new Intl.DateTimeFormat(locale, {
+    timeZone: 'Europe/Madrid',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(date);
