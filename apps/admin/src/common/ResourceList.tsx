@@ -82,9 +82,6 @@ export function ResourceList({
       exporter={false}
       error={<ListError text={loadError} />}
       disableSyncWithLocation={!syncWithLocation}
-      // The section's route already checked sign-in and canAccess (section(), RequireAccess); the List's own checks
-      // would only delay its first request by two round trips of react-query (docs/performance.md, "First visit").
-      disableAuthentication
       // A wide table scrolls inside its card instead of widening the whole page.
       sx={{ '& .RaList-content': { overflowX: 'auto', contain: 'inline-size' } }}
     >
