@@ -355,10 +355,10 @@ describe('Languages of people, messages and content', () => {
     expect(sessions.body[0].event.title).toBe('Spring concert');
 
     // The session's calendar file: title and description in the language asked for.
-    const calendar = async (language?: string) =>
+    const calendar = async (language?: string, query = '') =>
       (
         (
-          await app.request('GET', `/api/events/sessions/${sessions.body[0].id}/calendar.ics`, {
+          await app.request('GET', `/api/events/sessions/${sessions.body[0].id}/calendar.ics${query}`, {
             headers: language ? { 'accept-language': language } : {},
           })
         ).body as string
@@ -371,6 +371,11 @@ describe('Languages of people, messages and content', () => {
     expect(await calendar()).toMatch(
       /DESCRIPTION:Organiza: Ayuntamiento\\nInscripciones: http\S+\/\?eventId=\d+&lang=es\r\n/,
     );
+    // A download link can't choose its headers: ?lang= (the booking page's language) wins over Accept-Language, and a
+    // value that is not one of the five is ignored.
+    expect(await calendar('es-ES', '?lang=en')).toContain('SUMMARY:Spring concert');
+    expect(await calendar('en', '?lang=es')).toMatch(/SUMMARY:Concierto \d+\r\n/);
+    expect(await calendar('en', '?lang=fr')).toContain('SUMMARY:Spring concert');
 
     // Staff read the translations as stored.
     const staff = await app.request('GET', `/api/events/${eventId}`, { token: admin });

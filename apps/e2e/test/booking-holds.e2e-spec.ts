@@ -251,7 +251,7 @@ describe('Un envío, una respuesta', () => {
     await seeText(result, 'Para cancelar o cambiar de fecha, usa el enlace «Cancelar inscripción» del correo');
     // Add to calendar: the server's .ics, and Google Calendar and Outlook links from the session's instants.
     const ics = await result.getByRole('link', { name: 'archivo .ics' }).getAttribute('href');
-    expect(ics).toBe(`/api/events/sessions/${first}/calendar.ics`);
+    expect(ics).toBe(`/api/events/sessions/${first}/calendar.ics?lang=es`);
     const file = await page.request.get(ics!);
     expect({ status: file.status(), type: file.headers()['content-type'] }).toEqual({
       status: 200,

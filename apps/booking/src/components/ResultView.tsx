@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import type { PublicEvent, RegistrationResponse, Session } from '@evreg/contracts';
-import { splitTag, t } from '../i18n';
+import { language, splitTag, t } from '../i18n';
 import { calendarLinks } from '../logic/format';
 import { eventAddress, MapLink, sessionDates } from './EventCard';
 
@@ -91,7 +91,7 @@ export function ResultView({ response, names, emails, event, session, onAnother 
       {seated && session.startsAt && session.endsAt && (
         <p className="links">
           {t('result.calendar')}{' '}
-          <a href={`/api/events/sessions/${session.id}/calendar.ics`} download>
+          <a href={`/api/events/sessions/${session.id}/calendar.ics?lang=${language()}`} download>
             {t('result.ics')}
           </a>
           {calendarLinks({

@@ -12,7 +12,7 @@ import {
   ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { SESSION_TOKEN_HEADER, type VisitorLanguage } from '@evreg/contracts';
+import { isVisitorLanguage, SESSION_TOKEN_HEADER, VISITOR_LANGUAGES, type VisitorLanguage } from '@evreg/contracts';
 import { VisitorLanguageHeader } from '../../common/http/visitor-language';
 import type { FastifyReply } from 'fastify';
 import { ApiErrorResponseDto } from '../../common/http/api-error.dto';
@@ -92,8 +92,15 @@ export class PublicEventsController {
       'Sin datos personales: el evento, cuándo, dónde, el organizador y la página de reservas. Se descarga como evento-<id del evento>-<fecha>.ics.',
     errors: { 400: 'Identificador no válido', 404: 'La sesión no existe' },
   })
-  @PublicRead({ params: ['sessionId'], query: [], language: true })
+  @PublicRead({ params: ['sessionId'], query: ['lang'], language: true })
   @ApiHeader(ACCEPT_LANGUAGE)
+  @ApiQuery({
+    name: 'lang',
+    required: false,
+    enum: VISITOR_LANGUAGES,
+    description:
+      'El idioma del archivo; manda sobre Accept-Language (un enlace de descarga no elige cabeceras: la página de reservas pone el suyo). Otro valor se ignora',
+  })
   @Header('content-type', 'text/calendar; charset=utf-8')
   @ApiProduces('text/calendar')
   @ApiOkResponse({
@@ -104,8 +111,9 @@ export class PublicEventsController {
     @IdParam('sessionId') sessionId: number,
     @Res({ passthrough: true }) reply: FastifyReply,
     @VisitorLanguageHeader() language: VisitorLanguage,
+    @Query('lang') lang?: string,
   ) {
-    const { filename, content } = await this.sessions.calendar(sessionId, language);
+    const { filename, content } = await this.sessions.calendar(sessionId, isVisitorLanguage(lang) ? lang : language);
     reply.header('content-disposition', `attachment; filename="${filename}"`);
     return content;
   }
